@@ -1,0 +1,160 @@
+"""The headless engine protocol (``python -m game.engine``), as PROTOCOL.md specifies.
+
+One JSON object per line in, exactly one JSON object per line out; logs and
+tracebacks go to standard error only. Nothing a client sends can stop the engine
+except ``{"cmd":"quit"}`` or the end of its input.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import traceback
+from typing import Any, BinaryIO, Callable, TextIO
+
+from . import levels, rules
+from .rules.core import Game, RulesError
+
+
+class Session:
+    """The one game an engine process holds, and the requests that act on it."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.state: Any = None
+        self.level: dict[str, Any] | None = None
+        self.rng = random.Random()
+        self.done = False
+        self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "games": self.games, "new": self.new, "load": self.load, "state": self.show,
+            "legal": self.legal, "play": self.play, "genmove": self.genmove, "quit": self.quit,
+        }
+
+    # -- dispatch -----------------------------------------------------------
+    def handle_line(self, line: str) -> dict[str, Any]:
+        try:
+            request = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            return fail("The line is not valid JSON.")
+        if not isinstance(request, dict):
+            return fail("A request must be a JSON object like {\"cmd\":\"games\"}.")
+        cmd = request.get("cmd")
+        if not isinstance(cmd, str):
+            return fail("The request has no \"cmd\" string.")
+        handler = self.handlers.get(cmd)
+        if handler is None:
+            return fail(f"Unknown command '{cmd}'; the commands are {', '.join(self.handlers)}.")
+        try:
+            return handler(request)
+        except RulesError as exc:
+            return fail(str(exc))
+        except Exception:  # a bug must not kill the engine: report it, keep reading
+            traceback.print_exc(file=sys.stderr)
+            return fail(f"Internal error while handling '{cmd}'; the game is unchanged.")
+
+    # -- commands -----------------------------------------------------------
+    def games(self, _: dict[str, Any]) -> dict[str, Any]:
+        # games whose engine is not built yet are left out: every listed game plays
+        listed = [{"id": game_id, "title": rules.CATALOGUE[game_id][0],
+                   "levels": levels.names(game_id)}
+                  for game_id in rules.GAME_IDS if rules.available(game_id)]
+        return {"ok": True, "games": listed}
+
+    def new(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = rules.get(self._game_id(req))
+        level = levels.load(game.id, req.get("level"))
+        seed = req.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            return fail("\"seed\" must be a whole number.")
+        options = req.get("options")
+        if options is not None and not isinstance(options, dict):
+            return fail("\"options\" must be a JSON object.")
+        state = game.new(level, seed=seed, first=req.get("first"), options=options)
+        self.game, self.state, self.level = game, state, level
+        return self.show(req)
+
+    def load(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = rules.get(self._game_id(req))
+        obj = req.get("state")
+        if not isinstance(obj, dict):
+            return fail("\"load\" needs \"state\": a STATE object.")
+        name = obj.get("level")
+        level = levels.load(game.id, name if isinstance(name, str) else None)
+        state = game.load_state(obj, level)
+        self.game, self.state, self.level = game, state, level
+        return self.show(req)
+
+    def show(self, _: dict[str, Any]) -> dict[str, Any]:
+        game, state = self._current()
+        return {"ok": True, "state": game.state_json(state)}
+
+    def legal(self, _: dict[str, Any]) -> dict[str, Any]:
+        game, state = self._current()
+        return {"ok": True, "moves": [game.move_json(m) for m in game.legal_moves(state)]}
+
+    def play(self, req: dict[str, Any]) -> dict[str, Any]:
+        game, state = self._current()
+        if "move" not in req:
+            return fail("\"play\" needs \"move\".")
+        move = game.parse_move(req["move"])
+        state, effects = game.play(state, move)
+        self.state = state
+        return {"ok": True, "effects": effects, "state": game.state_json(state)}
+
+    def genmove(self, req: dict[str, Any]) -> dict[str, Any]:
+        game, state = self._current()
+        level = req.get("level", "medium")
+        if level not in ("easy", "medium", "hard"):
+            return fail("\"level\" must be easy, medium or hard.")
+        time_ms = req.get("time_ms", 1000)
+        if isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
+            return fail("\"time_ms\" must be a whole number of milliseconds, 0 or more.")
+        moves = game.legal_moves(state)
+        if not moves:
+            return fail("The game is over: there is no move to generate.")
+        choose = getattr(game, "genmove", None)
+        move = choose(state, level, time_ms) if choose else self.rng.choice(moves)
+        return {"ok": True, "move": game.move_json(move)}
+
+    def quit(self, _: dict[str, Any]) -> dict[str, Any]:
+        self.done = True
+        return {"ok": True}
+
+    # -- helpers --------------------------------------------------------------
+    def _game_id(self, req: dict[str, Any]) -> str:
+        game_id = req.get("game")
+        if not isinstance(game_id, str):
+            raise RulesError("The request needs \"game\": one of " + ", ".join(rules.GAME_IDS) + ".")
+        return game_id
+
+    def _current(self) -> tuple[Game, Any]:
+        if self.game is None:
+            raise RulesError("No game yet: send \"new\" or \"load\" first.")
+        return self.game, self.state
+
+
+def fail(message: str) -> dict[str, Any]:
+    return {"ok": False, "error": message}
+
+
+def serve(stdin: BinaryIO, stdout: TextIO) -> int:
+    """Answer every line of ``stdin`` until ``quit`` or the end of input."""
+    session = Session()
+    for raw in stdin:
+        line = raw.decode("utf-8", errors="replace")
+        if not line.strip():
+            continue
+        answer = session.handle_line(line)
+        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        stdout.flush()
+        if session.done:
+            break
+    return 0
+
+
+def main() -> int:
+    return serve(sys.stdin.buffer, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""What every rules engine shares: errors, outcomes, seeded randomness, the Game API.
+
+A game is a :class:`Game` object (one per game id, stateless) that works on
+immutable state values:
+
+* ``new(level, seed, first, options) -> state``
+* ``legal_moves(state) -> [move]``: empty once the game is over
+* ``play(state, move) -> (state, effects)``: never mutates ``state``; effects are
+  the protocol's JSON-ready dicts, in the order they happen (see PROTOCOL.md)
+* ``parse_move(obj) / move_json(move)``: protocol JSON in and out
+* ``state_json(state) / load_state(obj)``: STATE in and out
+* ``move_text(move) / parse_text(text)``: the human notation of the move list
+
+States expose ``game``, ``level``, ``to_move`` (``None`` once over), ``over`` and
+``winner`` (a player id, ``"draw"`` or ``None`` while running).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+DRAW = "draw"
+
+
+class RulesError(ValueError):
+    """Input the rules cannot accept (bad state, bad level, bad move).
+
+    The message is one clear sentence meant for a person.
+    """
+
+
+class IllegalMove(RulesError):
+    """A move that is malformed or not legal in the given state."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is a player id or ``"draw"``; ``reason`` names what decided it in
+    the game's own words (``"score"``, ``"void"``, ``"ic"``, ``"repetition"`` ...);
+    ``detail`` carries the numbers a result screen shows.
+    """
+
+    winner: str
+    reason: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+# --- seeded randomness -------------------------------------------------------
+# States carry a seed and a counter instead of a Random object, so a state stays
+# an immutable value, round-trips through JSON, and the n-th random draw of a game
+# is the same however the game was reached (replay, load, undo).
+
+_MASK64 = (1 << 64) - 1
+
+
+def mix64(x: int) -> int:
+    """SplitMix64 finaliser: a well-spread 64-bit value from any integer."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def draw(seed: int, n: int, k: int) -> int:
+    """The ``n``-th random integer in ``range(k)`` of the stream named by ``seed``."""
+    return mix64(mix64(seed & _MASK64) ^ n) % k
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody gave one to."""
+    return random.SystemRandom().randrange(1 << 31)
+
+
+def start_player(players: tuple[str, str], seed: int) -> str:
+    """The seeded random start player (draw 0 of the game's stream)."""
+    return players[draw(seed, 0, 2)]
+
+
+def other(players: tuple[str, str], player: str) -> str:
+    return players[1] if player == players[0] else players[0]
+
+
+# --- JSON reading helpers ----------------------------------------------------
+# Loaded states and moves come from outside (protocol, save files); each check
+# raises a RulesError whose message says what is wrong, never a KeyError.
+
+
+def need(obj: Any, key: str, kind: type | tuple[type, ...], where: str = "state") -> Any:
+    if not isinstance(obj, dict):
+        raise RulesError(f"The {where} must be a JSON object.")
+    if key not in obj:
+        raise RulesError(f"The {where} is missing the key '{key}'.")
+    value = obj[key]
+    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise RulesError(f"The {where} key '{key}' must be of type {names}.")
+    return value
+
+
+def need_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{what} must be a whole number.")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise RulesError(f"{what} must be between {lo} and {hi}, not {value}.")
+    return value
+
+
+def need_player(value: Any, players: tuple[str, str], what: str) -> str:
+    if value not in players:
+        raise RulesError(f"{what} must be one of {', '.join(players)}, not {value!r}.")
+    return value
+
+
+class Game:
+    """Base class of the five games' rules. Subclasses fill in the hooks."""
+
+    id: str = ""
+    title: str = ""
+    players: tuple[str, str] = ("", "")
+    default_level: str = ""
+
+    # -- level data ---------------------------------------------------------
+    def check_level(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate a level's game-specific keys; return the level (normalised).
+
+        Raises RulesError with a clear message for bad data.
+        """
+        return data
+
+    # -- the API every game implements --------------------------------------
+    def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
+            options: dict[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def play(self, state: Any, move: Any) -> tuple[Any, list[dict[str, Any]]]:
+        raise NotImplementedError
+
+    def parse_move(self, obj: Any) -> Any:
+        raise NotImplementedError
+
+    def move_json(self, move: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def state_json(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def load_state(self, obj: Any, level: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def move_text(self, move: Any, state: Any | None = None) -> str:
+        return str(self.move_json(move))
+
+    # -- shared behaviour ----------------------------------------------------
+    def is_legal(self, state: Any, move: Any) -> bool:
+        return move in self.legal_moves(state)
+
+    def random_playout(self, state: Any, rng: random.Random) -> Any:
+        """Play uniformly random legal moves to the end; return the final state.
+
+        Games override this with a faster loop over their internal encoding; the
+        result must be a game this ``play`` could have produced.
+        """
+        while not state.over:
+            state, _ = self.play(state, rng.choice(self.legal_moves(state)))
+        return state
