@@ -109,11 +109,9 @@ class Session:
         time_ms = req.get("time_ms", 1000)
         if isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
             return fail("\"time_ms\" must be a whole number of milliseconds, 0 or more.")
-        moves = game.legal_moves(state)
-        if not moves:
+        if state.over:
             return fail("The game is over: there is no move to generate.")
-        choose = getattr(game, "genmove", None)
-        move = choose(state, level, time_ms) if choose else self.rng.choice(moves)
+        move = game.random_move(state, self.rng)
         return {"ok": True, "move": game.move_json(move)}
 
     def quit(self, _: dict[str, Any]) -> dict[str, Any]:

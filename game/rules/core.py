@@ -163,6 +163,11 @@ class Game:
     def is_legal(self, state: Any, move: Any) -> bool:
         return move in self.legal_moves(state)
 
+    def random_move(self, state: Any, rng: random.Random) -> Any:
+        """A uniformly random move for the player to move (games whose moves are
+        not all listed by ``legal_moves``, like an arrangement, override this)."""
+        return rng.choice(self.legal_moves(state))
+
     def random_playout(self, state: Any, rng: random.Random) -> Any:
         """Play uniformly random legal moves to the end; return the final state.
 
