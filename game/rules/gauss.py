@@ -475,6 +475,22 @@ class Gauss(Game):
         return Move(geo.cells[i], "red" if text[0].upper() == "R" else "blue")
 
 
+def score_suffix(effects: list[dict[str, Any]]) -> str:
+    """The move list's note of what a move scored: `` R+3`` per group, ``!1`` for RISK.
+
+    ``Re5 R+3!1 B+4`` reads: red disc on e5; a red group scored 3 to GAIN and 1 to
+    RISK, and a blue group scored 4 to GAIN.
+    """
+    parts = []
+    for e in effects:
+        if e["type"] == "score":
+            note = f" {e['color'][0].upper()}+{len(e['gain_cells'])}"
+            if e["risk_cells"]:
+                note += f"!{len(e['risk_cells'])}"
+            parts.append(note)
+    return "".join(parts)
+
+
 def _settle(state: State, force_end: bool = False) -> State:
     """Decide whether the game is over and, if so, fix the winner."""
     ended = force_end or (sum(state.supply) == 0)

@@ -1,0 +1,1 @@
+"""The app layer: window, fixed-timestep loop, scene stack, input devices."""

@@ -1,0 +1,156 @@
+"""The application: window, fixed-timestep loop, scene stack, input.
+
+``App.frame(events, real_dt)`` is one pass of the loop (input, fixed updates,
+drawing); ``run`` feeds it real events and real time, tests feed it their own.
+"""
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from .clock import FixedStep
+from .input import Action, translate
+from .scene import SceneStack
+
+log = logging.getLogger("gauss_arcade")
+
+DESIGN_SIZE = (1280, 720)
+
+
+@dataclass
+class Options:
+    game: str | None = None
+    level: str | None = None
+    seed: int | None = None
+    seconds: float | None = None
+    screenshot: str | None = None
+    headless: bool = False
+    size: tuple[int, int] = DESIGN_SIZE
+    fullscreen: bool = False
+    autoplay: int = 0
+    fps: int = 60
+
+
+class App:
+    def __init__(self, options: Options | None = None) -> None:
+        self.options = options or Options()
+        pygame.init()
+        pygame.key.set_repeat(320, 70)
+        self.fullscreen = False
+        self.windowed_size = self.options.size
+        self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
+        pygame.display.set_caption("Gauss Arcade")
+        if self.options.fullscreen:
+            self.toggle_fullscreen()
+        self.stack = SceneStack()
+        self.step = FixedStep()
+        self.running = True
+        self.frames = 0
+        self.last_device = "keyboard"
+        self.notice = ""  # a one-line message for the title screen (an error, say)
+
+    # -- scenes -----------------------------------------------------------------
+    def start(self) -> None:
+        from ..scenes import title
+
+        self.stack.reset(title.TitleScene(self))
+        if self.options.game:
+            self.start_game(self.options.game, self.options.level, self.options.seed,
+                            autoplay=self.options.autoplay)
+
+    def start_game(self, game_id: str, level: str | None = None, seed: int | None = None,
+                   autoplay: int = 0) -> None:
+        from ..scenes import make_game_scene
+
+        self.stack.push(make_game_scene(self, game_id, level, seed, autoplay=autoplay))
+
+    def to_title(self, notice: str = "") -> None:
+        from ..scenes import title
+
+        self.notice = notice
+        self.stack.reset(title.TitleScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- window -----------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    # -- the loop -----------------------------------------------------------------
+    def frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
+        """One pass of the loop; a scene that raises sends the player to the title."""
+        try:
+            self._frame(events, real_dt)
+        except Exception:
+            log.error("A scene failed:\n%s", traceback.format_exc())
+            self.to_title("Something went wrong in that game; it was closed. (Details in the log.)")
+
+    def _frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
+        for event in events:
+            for action in self.actions_of(event):
+                top = self.stack.top
+                if top is not None:
+                    top.handle(action)
+        for _ in range(self.step.advance(real_dt)):
+            top = self.stack.top
+            if top is not None:
+                top.update(self.step.step)
+        self.draw()
+        self.frames += 1
+
+    def actions_of(self, event: pygame.event.Event) -> list[Action]:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return []
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.screen = pygame.display.get_surface()
+            return []
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return []
+        actions = translate(event)
+        for action in actions:
+            if action.name != "point":
+                self.last_device = action.device
+        return actions
+
+    def draw(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        self.start()
+        clock = pygame.time.Clock()
+        started = last = time.perf_counter()
+        while self.running:
+            now = time.perf_counter()
+            self.frame(pygame.event.get(), now - last)
+            last = now
+            if self.options.seconds is not None and now - started >= self.options.seconds:
+                break
+            clock.tick(self.options.fps)
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        if self.options.screenshot:
+            path = Path(self.options.screenshot)
+            if path.parent and not path.parent.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        while self.stack.top:
+            self.stack.pop()
+        pygame.quit()

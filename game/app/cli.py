@@ -1,0 +1,74 @@
+"""Command line of ``python main.py``: options in, a clear message and exit 2 when bad."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from .. import levels, rules
+from ..rules.core import RulesError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own, minus the usage dump noise
+        self.exit(2, f"{self.prog}: {message}\n(see 'python main.py --help')\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="main.py", description="Gauss Arcade: five two-player abstract games.")
+    p.add_argument("--game", help="start this game directly: " + ", ".join(rules.GAME_IDS))
+    p.add_argument("--level", help="the level (board) of --game, e.g. classic, small, large")
+    p.add_argument("--seed", type=int, help="seed for the random start player (and dice)")
+    p.add_argument("--seconds", type=float, help="quit cleanly after this many seconds")
+    p.add_argument("--screenshot", metavar="PATH", help="write the last frame as PNG on exit")
+    p.add_argument("--headless", action="store_true",
+                   help="no window or sound (SDL dummy drivers): smoke tests, benchmarks")
+    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
+    p.add_argument("--autoplay", type=int, default=0, metavar="N",
+                   help="play N random moves at the start of --game (screenshots, demos)")
+    return p
+
+
+def parse(argv: list[str]):
+    from .app import Options
+
+    p = parser()
+    ns = p.parse_args(argv)
+    try:
+        w, h = (int(v) for v in ns.size.lower().split("x"))
+        if not (320 <= w <= 7680 and 240 <= h <= 4320):
+            raise ValueError
+    except ValueError:
+        p.error(f"--size must look like 1280x720 (320x240 up to 7680x4320), not {ns.size!r}")
+    if ns.seconds is not None and ns.seconds < 0:
+        p.error("--seconds must be 0 or more")
+    if ns.autoplay < 0:
+        p.error("--autoplay must be 0 or more")
+    if ns.level and not ns.game:
+        p.error("--level needs --game")
+    if ns.game:
+        try:
+            rules.get(ns.game)
+            levels.load(ns.game, ns.level)
+        except RulesError as exc:
+            p.error(str(exc))
+    return Options(game=ns.game, level=ns.level, seed=ns.seed, seconds=ns.seconds,
+                   screenshot=ns.screenshot, headless=ns.headless, size=(w, h),
+                   fullscreen=ns.fullscreen, autoplay=ns.autoplay)
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if options.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .app import App
+
+    try:
+        return App(options).run()
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,67 @@
+"""One input layer: devices become abstract actions per player seat.
+
+Scenes never read raw pygame events; they get :class:`Action` values. Keyboard and
+mouse act for whichever seat is to move (a shared keyboard in hot-seat); a
+gamepad's actions carry its seat once it has one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
+CONFIRM, BACK, ALTERNATE, MENU = "confirm", "back", "alternate", "menu"
+UNDO, REDO = "undo", "redo"
+POINT = "point"  # the mouse moved: ``pos`` says where; never a commitment
+DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    device: str = "keyboard"
+    seat: int | None = None
+    pos: tuple[int, int] | None = None
+
+    @property
+    def is_pointer(self) -> bool:
+        return self.pos is not None
+
+
+KEYMAP = {
+    pygame.K_UP: UP, pygame.K_w: UP, pygame.K_KP8: UP,
+    pygame.K_DOWN: DOWN, pygame.K_s: DOWN, pygame.K_KP2: DOWN,
+    pygame.K_LEFT: LEFT, pygame.K_a: LEFT, pygame.K_KP4: LEFT,
+    pygame.K_RIGHT: RIGHT, pygame.K_d: RIGHT, pygame.K_KP6: RIGHT,
+    pygame.K_RETURN: CONFIRM, pygame.K_SPACE: CONFIRM, pygame.K_KP_ENTER: CONFIRM,
+    pygame.K_BACKSPACE: BACK,
+    pygame.K_TAB: ALTERNATE, pygame.K_c: ALTERNATE,
+    pygame.K_ESCAPE: MENU, pygame.K_p: MENU,
+    pygame.K_u: UNDO, pygame.K_z: UNDO,
+    pygame.K_r: REDO, pygame.K_y: REDO,
+}
+
+#: what the keyboard shows for each action in on-screen prompts
+KEY_GLYPHS = {
+    CONFIRM: "Enter", BACK: "Backspace", ALTERNATE: "Tab", MENU: "Esc",
+    UNDO: "U", REDO: "R", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
+}
+
+
+def translate(event: pygame.event.Event) -> list[Action]:
+    """The actions one raw event means (none for events that mean nothing here)."""
+    if event.type == pygame.KEYDOWN:
+        name = KEYMAP.get(event.key)
+        return [Action(name)] if name else []
+    if event.type == pygame.MOUSEMOTION:
+        return [Action(POINT, "mouse", pos=tuple(event.pos))]
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        pos = tuple(event.pos)
+        if event.button == 1:
+            return [Action(CONFIRM, "mouse", pos=pos)]
+        if event.button == 3:
+            return [Action(ALTERNATE, "mouse", pos=pos)]
+    if event.type == pygame.MOUSEWHEEL:
+        return [Action(UP if event.y > 0 else DOWN, "mouse")] if event.y else []
+    return []

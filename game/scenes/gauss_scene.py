@@ -1,0 +1,630 @@
+"""The GAUSS scene: a hex board, both players' supplies, GAIN and RISK areas, a move
+preview, and an animation queue that plays each move's effect list.
+
+The scene never decides a rule: legality, slides and scores come from
+``game.rules.gauss``; the scene turns actions into moves and effects into motion.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from .. import levels
+from ..anim import AnimQueue, Tween, ease_out_cubic, linear
+from ..app.input import (
+    ALTERNATE,
+    BACK,
+    CONFIRM,
+    DOWN,
+    KEY_GLYPHS,
+    LEFT,
+    MENU,
+    POINT,
+    REDO,
+    RIGHT,
+    UNDO,
+    UP,
+    Action,
+)
+from ..app.scene import Scene
+from ..rules.core import fresh_seed
+from ..rules.gauss import GAUSS, NAME, PLAYERS, Move, State, score_suffix
+from ..ui import theme
+from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
+from ..ui.widgets import Button
+from .overlay import PauseScene, ResultScene
+
+DROP, SLIDE, FLASH, FLY, RESULT_DELAY = 0.22, 0.38, 0.5, 0.5, 0.7
+
+
+class DiscSprite(pygame.sprite.Sprite):
+    """One disc as drawn: where it stands (``cell``), where it is drawn (``pos``,
+    fractional axial while sliding), and the state of its drop, flash or flight."""
+
+    def __init__(self, color: str, cell: tuple[int, int]) -> None:
+        super().__init__()
+        self.color = color
+        self.cell: tuple[int, int] | None = cell
+        self.pos = (float(cell[0]), float(cell[1]))
+        self.scale = 1.0
+        self.alpha = 255
+        self.flash = 0.0
+        self.fly: tuple[str, int] | None = None  # ("gain"|"risk", slot) while flying off
+        self.fly_t = 0.0
+
+
+def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+class GaussScene(Scene):
+    game_id = "gauss"
+
+    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0) -> None:
+        super().__init__(app)
+        self.level = levels.load("gauss", level)
+        self.autoplay = autoplay
+        self.queue = AnimQueue()
+        self.board_group: pygame.sprite.Group = pygame.sprite.Group()
+        self.discs: dict[tuple[int, int], DiscSprite] = {}
+        self.buttons = {
+            "red": Button("", lambda: self.select_color("red")),
+            "blue": Button("", lambda: self.select_color("blue")),
+            "undo": Button("Undo", self.undo),
+            "redo": Button("Redo", self.redo),
+            "menu": Button("Menu", self.pause),
+        }
+        self._board_cache: tuple[tuple, pygame.Surface] | None = None
+        self.hex: HexLayout | None = None
+        self.area_origin: dict[tuple[str, str], tuple[float, float]] = {}
+        self.area_step = 16.0
+        self.new_game(seed)
+
+    # -- game lifecycle --------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        self.seed = fresh_seed() if seed is None else seed
+        self.state: State = GAUSS.new(self.level, seed=self.seed)
+        self.start_player = self.state.to_move
+        self.history: list[tuple[State, Move, str]] = []  # (state before, move, notation)
+        self.future: list[Move] = []
+        self.queue.skip()
+        self.sync_sprites()
+        geo = self.state.geo
+        self.cursor = geo.cells[geo.index[(0, 0)]]
+        self.hover_from_mouse = False
+        self.color = self.state.to_move
+        self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
+        self.message, self.message_t = "", 0.0
+        self.banner = f"{self.start_player.capitalize()} starts (drawn at random)"
+        self.banner_t = 2.6
+        self.result_shown = False
+        self.result_timer = 0.0
+        if self.autoplay:
+            self._autoplay(self.autoplay)
+
+    def _autoplay(self, n: int) -> None:
+        rng = random.Random(self.seed)
+        for _ in range(n):
+            if self.state.over:
+                break
+            self.commit(rng.choice(GAUSS.legal_moves(self.state)), animate=False)
+        legal = GAUSS.legal_moves(self.state)
+        if legal:  # park the cursor where the preview has the most to show
+            def busy(move: Move) -> int:
+                return len(self.preview(move)[1])
+            best = max((m for m in legal if m.color == self.color), key=busy, default=legal[0])
+            self.cursor = best.cell
+        self.banner_t = 0.0
+
+    def restart(self) -> None:
+        self.new_game(None)
+
+    def sync_sprites(self) -> None:
+        """Make the drawn board and counters match the engine state (new game, undo)."""
+        self.board_group.empty()
+        self.discs = {}
+        geo = self.state.geo
+        for i, code in enumerate(self.state.board):
+            if code:
+                sprite = DiscSprite(NAME[code], geo.cells[i])
+                self.discs[geo.cells[i]] = sprite
+                self.board_group.add(sprite)
+        self.shown_supply = list(self.state.supply)
+        self.shown_gain = list(self.state.gain)
+        self.shown_risk = list(self.state.risk)
+
+    def drawn_board(self) -> dict[tuple[int, int], str]:
+        """What the board shows at rest: cell -> colour (tests compare it with the state)."""
+        return {cell: s.color for cell, s in self.discs.items() if s.alive() and s.fly is None}
+
+    def engine_board(self) -> dict[tuple[int, int], str]:
+        geo = self.state.geo
+        return {geo.cells[i]: NAME[c] for i, c in enumerate(self.state.board) if c}
+
+    # -- moves -----------------------------------------------------------------------
+    def preview(self, move: Move) -> tuple[State, list[dict]]:
+        if move not in self.preview_cache:
+            self.preview_cache[move] = GAUSS.play(self.state, move)
+        return self.preview_cache[move]
+
+    def try_place(self, cell: tuple[int, int]) -> bool:
+        move = Move(cell, self.color)
+        why = GAUSS.why_illegal(self.state, move)
+        if why:
+            self.say(why)
+            return False
+        self.future.clear()
+        self.commit(move)
+        return True
+
+    def commit(self, move: Move, animate: bool = True) -> None:
+        before = self.state
+        after, effects = self.preview(move) if animate else GAUSS.play(before, move)
+        self.history.append((before, move, GAUSS.move_text(move, before) + score_suffix(effects)))
+        self.state = after
+        self.preview_cache = {}
+        if animate:
+            self.animate(before.to_move, effects)
+        else:
+            self.sync_sprites()
+        self.turn_started()
+
+    def turn_started(self) -> None:
+        if self.state.over:
+            return
+        player = self.state.to_move
+        self.color = player if self.state.held(player, player) else ("blue" if player == "red" else "red")
+
+    def undo(self) -> None:
+        if self.queue.busy:
+            self.queue.skip()
+        if not self.history:
+            self.say("Nothing to undo.")
+            return
+        before, move, _ = self.history.pop()
+        self.future.append(move)
+        self.state = before
+        self.preview_cache = {}
+        self.result_shown = False
+        self.sync_sprites()
+        self.turn_started()
+
+    def redo(self) -> None:
+        if self.queue.busy:
+            self.queue.skip()
+        if not self.future:
+            self.say("Nothing to redo.")
+            return
+        self.commit(self.future.pop())
+
+    def select_color(self, color: str) -> None:
+        if self.state.over:
+            return
+        if not self.state.held(self.state.to_move, color):
+            self.say(f"{self.state.to_move.capitalize()} has no {color} discs left.")
+            return
+        self.color = color
+
+    def toggle_color(self) -> None:
+        self.select_color("blue" if self.color == "red" else "red")
+
+    def say(self, text: str) -> None:
+        self.message, self.message_t = text, 3.0
+
+    # -- effects -> animation ----------------------------------------------------------
+    def animate(self, mover: str, effects: list[dict]) -> None:
+        slides = [e for e in effects if e["type"] == "slide"]
+        scores = [e for e in effects if e["type"] == "score"]
+        for e in effects:
+            if e["type"] == "place":
+                self._animate_place(mover, tuple(e["cell"]), e["color"])
+        if slides:
+            self._animate_slides(slides)
+        if scores:
+            self._animate_scores(scores)
+        if any(e["type"] == "end" for e in effects):
+            self.queue.add(Tween(RESULT_DELAY, ease=linear))
+
+    def _animate_place(self, mover: str, cell: tuple[int, int], color: str) -> None:
+        sprite = DiscSprite(color, cell)
+
+        def start() -> None:
+            sprite.scale, sprite.alpha = 1.7, 0
+            self.discs[cell] = sprite
+            self.board_group.add(sprite)
+            self.shown_supply[(0 if mover == "red" else 2) + (0 if color == "red" else 1)] -= 1
+
+        def drop(t: float) -> None:
+            sprite.scale = 1.7 - 0.7 * t
+            sprite.alpha = int(255 * min(1.0, t * 1.6))
+
+        self.queue.add(Tween(DROP, drop, ease=ease_out_cubic), on_start=start)
+
+    def _animate_slides(self, slides: list[dict]) -> None:
+        moving: list[tuple[DiscSprite, tuple[float, float], tuple[float, float]]] = []
+
+        def start() -> None:
+            picked = [(self.discs.pop(tuple(e["from"])), e) for e in slides]
+            for sprite, e in picked:
+                sprite.cell = tuple(e["to"])
+                self.discs[sprite.cell] = sprite
+                moving.append((sprite, tuple(map(float, e["from"])), tuple(map(float, e["to"]))))
+
+        def glide(t: float) -> None:
+            for sprite, a, b in moving:
+                sprite.pos = _lerp(a, b, t)
+
+        self.queue.add(Tween(SLIDE, glide), on_start=start)
+
+    def _animate_scores(self, scores: list[dict]) -> None:
+        groups: list[DiscSprite] = []
+        flying: list[tuple[DiscSprite, str, int]] = []
+
+        def flash_start() -> None:
+            for e in scores:
+                for cell in e["gain_cells"] + e["risk_cells"]:
+                    groups.append(self.discs[tuple(cell)])
+
+        def flash(t: float) -> None:
+            for sprite in groups:
+                sprite.flash = abs(math.sin(t * math.pi * 3)) if t < 1 else 0.0
+
+        def fly_start() -> None:
+            for e in scores:
+                k = PLAYERS.index(e["color"])
+                counts = {"gain": self.shown_gain[k], "risk": self.shown_risk[k]}
+                for kind in ("gain", "risk"):
+                    for cell in e[f"{kind}_cells"]:
+                        sprite = self.discs.pop(tuple(cell))
+                        sprite.fly = (kind, counts[kind])
+                        sprite.cell = None
+                        counts[kind] += 1
+                        flying.append((sprite, kind, k))
+
+        def fly(t: float) -> None:
+            for sprite, _, _ in flying:
+                sprite.fly_t = t
+
+        def landed() -> None:
+            for sprite, kind, k in flying:
+                sprite.kill()
+                if kind == "gain":
+                    self.shown_gain[k] += 1
+                else:
+                    self.shown_risk[k] += 1
+
+        self.queue.add(Tween(FLASH, flash, ease=linear), on_start=flash_start)
+        self.queue.add(Tween(FLY, fly, landed, ease=ease_out_cubic), on_start=fly_start)
+
+    # -- input -------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        if action.name == POINT:
+            for button in self.buttons.values():
+                button.handle(action)
+            self.point_at(action.pos)
+            return
+        if self.queue.busy:
+            self.queue.skip()  # any key or click jumps to the end of the move
+            return
+        if self.state.over and not self.result_shown and action.name != MENU:
+            return
+        if action.pos is not None and action.name == CONFIRM:
+            for button in self.buttons.values():
+                if button.handle(action):
+                    return
+        if action.name in (MENU, BACK):
+            self.pause()
+        elif action.name == UNDO:
+            self.undo()
+        elif action.name == REDO:
+            self.redo()
+        elif action.name == ALTERNATE:
+            self.toggle_color()
+        elif action.name in (UP, DOWN, LEFT, RIGHT):
+            self.move_cursor(action.name)
+        elif action.name == CONFIRM:
+            if self.state.over:
+                self.show_result()
+                return
+            if action.pos is not None:
+                cell = self.hex.from_pixel(*action.pos) if self.hex else None
+                if cell is None:
+                    return
+                self.cursor = cell
+            self.try_place(self.cursor)
+
+    def point_at(self, pos: tuple[int, int] | None) -> None:
+        if pos is None or self.hex is None:
+            return
+        cell = self.hex.from_pixel(*pos)
+        if cell is not None:
+            self.cursor = cell
+            self.hover_from_mouse = True
+        else:
+            self.hover_from_mouse = False
+
+    def move_cursor(self, direction: str) -> None:
+        """Step the keyboard cursor over gray cells; up and down zig-zag so that
+        holding them walks straight up or down the screen."""
+        geo = self.state.geo
+        q, r = self.cursor
+        lean = getattr(self, "_lean", False)
+        if direction == LEFT:
+            options = [(q - 1, r)]
+        elif direction == RIGHT:
+            options = [(q + 1, r)]
+        elif direction == UP:
+            options = [(q + 1, r - 1), (q, r - 1)] if lean else [(q, r - 1), (q + 1, r - 1)]
+        else:
+            options = [(q, r + 1), (q - 1, r + 1)] if not lean else [(q - 1, r + 1), (q, r + 1)]
+        for cell in options:
+            i = geo.index.get(cell)
+            if i is not None and not geo.void[i]:
+                self.cursor = cell
+                if direction in (UP, DOWN):
+                    self._lean = not lean
+                break
+        self.hover_from_mouse = False
+
+    def pause(self) -> None:
+        self.app.stack.push(PauseScene(self.app, self.restart, "gauss"))
+
+    # -- update ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.queue.update(dt)
+        if self.message_t > 0:
+            self.message_t -= dt
+        if self.banner_t > 0:
+            self.banner_t -= dt
+        if self.state.over and not self.queue.busy and not self.result_shown:
+            self.show_result()
+
+    def show_result(self) -> None:
+        outcome = GAUSS.outcome(self.state)
+        if outcome is None:
+            return
+        self.result_shown = True
+        d = outcome.detail
+        table = [["", "Red", "Blue"]]
+        for label, key in (("GAIN", "gain"), ("RISK", "risk"), ("Discs on the VOID", "void"),
+                           ("Positive score", "positive"), ("Final score", "final")):
+            table.append([label, str(d["red"][key]), str(d["blue"][key])])
+        notes = []
+        for c in PLAYERS:
+            if d[c]["subtracts_risk"]:
+                other = "blue" if c == "red" else "red"
+                notes.append(f"{c.capitalize()} has more discs on the VOID ({d[c]['void']} > "
+                             f"{d[other]['void']}), so subtracts its RISK ({d[c]['risk']}).")
+        rule = {"score": "Decided by the final score.",
+                "void": "Final scores tied: fewer discs on the VOID wins.",
+                "risk": "Final scores and VOID tied: fewer discs in RISK wins.",
+                "draw": "Tied on score, VOID and RISK: both players win."}[outcome.reason]
+        notes.append(rule)
+        if outcome.winner == "draw":
+            headline, accent = "A draw: both players win!", theme.ACCENT
+        else:
+            headline, accent = f"{outcome.winner.capitalize()} wins!", theme.PLAYER_LIGHT[outcome.winner]
+        self.app.stack.push(ResultScene(self.app, headline, table, notes, self.restart, accent))
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        panel_w = int(max(330 * s, w * 0.31))
+        board_rect = pygame.Rect(0, int(44 * s), w - panel_w, h - int(84 * s))
+        self.hex = HexLayout.fit(self.state.radius, board_rect)
+        key = (self.state.radius, board_rect.size, round(self.hex.size, 2))
+        if self._board_cache is None or self._board_cache[0] != key:
+            board_img = pygame.Surface(board_rect.size)
+            board_img.fill(theme.BG)
+            local = HexLayout(self.state.radius, (board_rect.width / 2, board_rect.height / 2), self.hex.size)
+            geo = self.state.geo
+            draw_board(board_img, local, geo.cells, geo.void)
+            self._board_cache = (key, board_img.convert() if pygame.display.get_surface() else board_img)
+        surface.blit(self._board_cache[1], board_rect.topleft)
+        self.draw_top_bar(surface, board_rect, s)
+        panel = pygame.Rect(w - panel_w, 0, panel_w, h)
+        self.draw_panel(surface, panel, s)
+        idle = not self.queue.busy and not self.state.over
+        if idle:
+            self.draw_cursor_and_preview(surface, s)
+        self.draw_discs(surface)
+        if idle:
+            self.draw_preview_overlay(surface, s)
+        self.draw_bottom(surface, board_rect, s)
+
+    def draw_top_bar(self, surface: pygame.Surface, board_rect: pygame.Rect, s: float) -> None:
+        if self.state.over:
+            text, color = "Game over", theme.ACCENT
+        else:
+            p = self.state.to_move
+            text, color = f"{p.capitalize()} to move", theme.PLAYER_LIGHT[p]
+        theme.draw_text(surface, text, (board_rect.x + 20 * s, 10 * s), int(36 * s), color, bold=True)
+        if self.banner_t > 0:
+            theme.draw_text(surface, self.banner, (board_rect.centerx, 12 * s), int(30 * s),
+                            theme.ACCENT, "midtop")
+
+    def draw_bottom(self, surface: pygame.Surface, board_rect: pygame.Rect, s: float) -> None:
+        y = board_rect.bottom + 8 * s
+        if self.message_t > 0:
+            theme.draw_text(surface, self.message, (board_rect.centerx, y), int(28 * s), theme.BAD, "midtop")
+            return
+        if self.queue.busy:
+            hint = "Any key or click: skip to the end of the move"
+        elif self.state.over:
+            hint = "Game over: Enter or click for the result"
+        elif self.app.last_device == "mouse":
+            hint = "Click a gray cell to place   Right-click: switch colour   Hover: preview"
+        else:
+            g = KEY_GLYPHS
+            hint = (f"Arrows: move   {g[CONFIRM]}: place   {g[ALTERNATE]}: switch colour   "
+                    f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
+        theme.draw_text(surface, hint, (board_rect.centerx, y), int(24 * s), theme.INK_DIM, "midtop")
+
+    def disc_px(self, sprite: DiscSprite) -> tuple[tuple[float, float], float]:
+        """Where a disc is drawn and its radius in pixels (on the board or in flight)."""
+        board_xy = self.hex.to_pixel(*sprite.pos)
+        radius = self.hex.size * 0.78 * sprite.scale
+        if sprite.fly is None:
+            return board_xy, radius
+        kind, slot = sprite.fly
+        target = self.area_slot(kind, sprite.color, slot)
+        t = sprite.fly_t
+        return _lerp(board_xy, target, t), radius + (self.area_step * 0.45 - radius) * t
+
+    def area_slot(self, kind: str, color: str, slot: int) -> tuple[float, float]:
+        x, y = self.area_origin.get((kind, color), (0.0, 0.0))
+        return (x + slot * self.area_step, y)
+
+    def draw_discs(self, surface: pygame.Surface) -> None:
+        for sprite in self.board_group:
+            (x, y), radius = self.disc_px(sprite)
+            img = disc_image(theme.PLAYER_COLORS[sprite.color], theme.PLAYER_DARK[sprite.color], int(radius))
+            if sprite.alpha < 255:
+                img = img.copy()
+                img.set_alpha(sprite.alpha)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+            if sprite.flash > 0:
+                pygame.draw.circle(surface, theme.ACCENT, (x, y), radius * 1.08,
+                                   max(2, int(radius * 0.28 * sprite.flash)))
+
+    def draw_cursor_and_preview(self, surface: pygame.Surface, s: float) -> None:
+        pts = self.hex.corners(*self.cursor, 0.95)
+        move = Move(self.cursor, self.color)
+        legal = GAUSS.why_illegal(self.state, move) is None
+        pygame.draw.polygon(surface, theme.ACCENT if legal else theme.BAD, pts, max(2, int(self.hex.size * 0.12)))
+        if not legal:
+            return
+        _, effects = self.preview(move)
+        ghost = ghost_image(self.color, int(self.hex.size * 0.78))
+        x, y = self.hex.to_pixel(*self.cursor)
+        surface.blit(ghost, ghost.get_rect(center=(round(x), round(y))))
+
+    def draw_preview_overlay(self, surface: pygame.Surface, s: float) -> None:
+        """Arrows for every slide, ghosts where discs land, rings on scoring groups."""
+        move = Move(self.cursor, self.color)
+        if GAUSS.why_illegal(self.state, move) is not None:
+            return
+        _, effects = self.preview(move)
+        width = max(2, int(self.hex.size * 0.14))
+        for e in effects:
+            if e["type"] == "slide":
+                a, b = self.hex.to_pixel(*e["from"]), self.hex.to_pixel(*e["to"])
+                ghost = ghost_image(e["color"], int(self.hex.size * 0.78))
+                surface.blit(ghost, ghost.get_rect(center=(round(b[0]), round(b[1]))))
+                color = theme.GOOD if e["force"] == "attract" else theme.ACCENT
+                draw_arrow(surface, color, a, b, width)
+        for e in effects:
+            if e["type"] == "score":
+                for kind in ("gain_cells", "risk_cells"):
+                    for cell in e[kind]:
+                        x, y = self.hex.to_pixel(*cell)
+                        ring = theme.INK if kind == "gain_cells" else theme.BAD
+                        pygame.draw.circle(surface, ring, (x, y), self.hex.size * 0.9, width)
+
+    def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
+        pygame.draw.rect(surface, theme.BG_PANEL, panel)
+        x0 = panel.x + int(20 * s)
+        inner_w = panel.width - int(40 * s)
+        y = int(14 * s)
+        theme.draw_text(surface, "GAUSS", (x0, y), int(40 * s), theme.INK, bold=True)
+        theme.draw_text(surface, f"{self.level.get('title', self.level['name'])} board   "
+                                 f"{self.start_player.capitalize()} started (random)",
+                        (x0, y + 36 * s), int(21 * s), theme.INK_DIM)
+        y += int(66 * s)
+        # the disc colour to place: two buttons with the mover's counts
+        mover = self.state.to_move
+        theme.draw_text(surface, "Disc to place" if mover else "Supplies", (x0, y), int(22 * s), theme.INK_DIM)
+        y += int(22 * s)
+        bw = (inner_w - int(10 * s)) // 2
+        for k, color in enumerate(PLAYERS):
+            rect = pygame.Rect(x0 + k * (bw + int(10 * s)), y, bw, int(40 * s))
+            held = self.state.held(mover, color) if mover else 0
+            button = self.buttons[color]
+            button.label = ""
+            button.draw(surface, rect, int(24 * s), active=bool(mover) and color == self.color)
+            r = int(13 * s)
+            img = disc_image(theme.PLAYER_COLORS[color], theme.PLAYER_DARK[color], r)
+            surface.blit(img, img.get_rect(center=(rect.x + 24 * s, rect.centery)))
+            label = f"{color} x{held}" if mover else color
+            theme.draw_text(surface, label, (rect.x + 44 * s, rect.centery), int(26 * s),
+                            theme.INK if held else theme.INK_FAINT, "midleft")
+        y += int(52 * s)
+        # both players' supplies, always visible
+        for k, player in enumerate(PLAYERS):
+            own, oth = (self.shown_supply[0], self.shown_supply[1]) if k == 0 else \
+                (self.shown_supply[3], self.shown_supply[2])
+            other = PLAYERS[1 - k]
+            line = f"{player.capitalize()} holds {own} {player} + {oth} {other}"
+            marker = ">" if player == mover else " "
+            theme.draw_text(surface, f"{marker} {line}", (x0, y), int(24 * s),
+                            theme.PLAYER_LIGHT[player] if player == mover else theme.INK_DIM)
+            y += int(26 * s)
+        y += int(10 * s)
+        # GAIN and RISK areas, per colour, with their discs
+        self.area_step = max(10.0, min(18 * s, (inner_w - 90 * s) / 15))
+        for k, color in enumerate(PLAYERS):
+            for kind, count, label in (("gain", self.shown_gain[k], "GAIN"), ("risk", self.shown_risk[k], "RISK")):
+                box = pygame.Rect(x0, y, inner_w, int(28 * s))
+                pygame.draw.rect(surface, theme.PLAYER_DARK[color] if kind == "gain" else theme.BG_PANEL_HI,
+                                 box, border_radius=5)
+                theme.draw_text(surface, f"{color[0].upper()} {label}", (box.x + 6 * s, box.centery),
+                                int(20 * s), theme.INK, "midleft", bold=True)
+                ox = box.x + 70 * s
+                self.area_origin[(kind, color)] = (ox, box.centery)
+                r = int(self.area_step * 0.45)
+                img = disc_image(theme.PLAYER_COLORS[color], theme.PLAYER_DARK[color], r)
+                for i in range(count):
+                    surface.blit(img, img.get_rect(center=(round(ox + i * self.area_step), box.centery)))
+                theme.draw_text(surface, str(count), (box.right - 8 * s, box.centery), int(24 * s),
+                                theme.INK, "midright", bold=True)
+                y += int(32 * s)
+            y += int(6 * s)
+        # the move preview, in words
+        y += int(4 * s)
+        theme.draw_text(surface, self.preview_words(), (x0, y), int(21 * s), theme.INK_DIM)
+        y += int(30 * s)
+        # move list
+        theme.draw_text(surface, "Moves", (x0, y), int(22 * s), theme.INK_DIM)
+        y += int(22 * s)
+        bottom = panel.bottom - int(56 * s)
+        rows = max(1, int((bottom - y) // (21 * s)))
+        pairs = [self.history[i:i + 2] for i in range(0, len(self.history), 2)]
+        for n, pair in list(enumerate(pairs, 1))[-rows:]:
+            text = f"{n:>2}. " + "   ".join(h[2] for h in pair)
+            theme.draw_text(surface, text, (x0, y), int(21 * s), theme.INK)
+            y += int(21 * s)
+        bw3 = (inner_w - int(20 * s)) // 3
+        for k, name in enumerate(("undo", "redo", "menu")):
+            rect = pygame.Rect(x0 + k * (bw3 + int(10 * s)), panel.bottom - int(46 * s), bw3, int(36 * s))
+            self.buttons[name].draw(surface, rect, int(24 * s))
+
+    def preview_words(self) -> str:
+        if self.state.over or self.queue.busy:
+            return ""
+        move = Move(self.cursor, self.color)
+        if GAUSS.why_illegal(self.state, move) is not None:
+            return f"{GAUSS.move_text(move, self.state)[1:]}: not a legal cell"
+        _, effects = self.preview(move)
+        slides = sum(1 for e in effects if e["type"] == "slide")
+        words = [f"{GAUSS.move_text(move, self.state)}: {slides} disc{'s' if slides != 1 else ''} move"]
+        for e in effects:
+            if e["type"] == "score":
+                words.append(f"{e['color']} scores {len(e['gain_cells'])}"
+                             + (f" (+{len(e['risk_cells'])} RISK)" if e["risk_cells"] else ""))
+        return ", ".join(words)
+
+
+_ghosts: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def ghost_image(color: str, radius: int) -> pygame.Surface:
+    key = (color, radius)
+    if key not in _ghosts:
+        img = disc_image(theme.PLAYER_COLORS[color], theme.PLAYER_DARK[color], radius).copy()
+        img.set_alpha(110)
+        _ghosts[key] = img
+    return _ghosts[key]

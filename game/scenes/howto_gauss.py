@@ -1,0 +1,164 @@
+"""How to play GAUSS: a few short pages, each with small boards drawn from real
+engine positions (the "after" board is what ``GAUSS.play`` computes, so the
+pictures cannot drift from the rules)."""
+from __future__ import annotations
+
+import pygame
+
+from ..app.input import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
+from ..app.scene import Scene
+from ..rules.gauss import GAUSS, CODE, Move, State, geometry
+from ..ui import theme
+from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
+
+R = 3  # the diagrams use the small board
+
+
+def position(discs: dict[tuple[int, int], str]) -> State:
+    geo = geometry(R)
+    board = [0] * len(geo.cells)
+    for cell, color in discs.items():
+        board[geo.index[cell]] = CODE[color]
+    return State(level="small", radius=R, board=tuple(board), supply=(10, 5, 5, 10),
+                 gain=(0, 0), risk=(0, 0), to_move="red", winner=None, seed=0)
+
+
+PAGES = [
+    ("Placing the trigger",
+     "On your turn place one disc on an empty gray cell: your own colour or the opponent's, "
+     "whichever you still hold (10 of yours, 5 of theirs). That disc is the TRIGGER. "
+     "The dark outer ring is the VOID: no one places there, but discs can be pushed into it.",
+     position({}), Move((0, 0), "red")),
+    ("Attraction",
+     "Look along the six lines from the trigger. The nearest disc of the OTHER colour on a line "
+     "is pulled in until it touches the trigger, even out of the VOID. Discs behind it stay put.",
+     position({(0, -2): "blue", (3, -3): "blue", (-1, 1): "blue", (-3, 0): "red"}), Move((0, 0), "red")),
+    ("Repulsion into the VOID",
+     "The nearest disc of the SAME colour is pushed outward until the next cell is taken, "
+     "and it stops on the first VOID cell it reaches. A disc already on the VOID does not move.",
+     position({(1, 0): "red", (0, 1): "red", (0, 3): "blue", (-3, 0): "red"}), Move((0, 0), "red")),
+    ("Scoring to GAIN and RISK",
+     "After the moves, every group of 4 or more touching discs of one colour scores, for either "
+     "player. Its discs on gray cells go to that colour's GAIN; those on the VOID go to its RISK.",
+     position({(1, 0): "red", (2, 0): "red", (3, 0): "red", (-2, 2): "blue"}), Move((0, 0), "red")),
+    ("The end count",
+     "When all 30 discs are placed: your score is your GAIN. If you have strictly more discs on "
+     "the VOID than the other player, subtract your RISK. Highest score wins; on a tie, fewer "
+     "discs on the VOID wins, then fewer in RISK; else both players win.",
+     None, None),
+]
+
+EXAMPLE = [["", "Red", "Blue"], ["GAIN", "8", "9"], ["RISK", "3", "1"], ["VOID", "2", "3"],
+           ["Final", "8", "9 - 1 = 8"], ["Tie: fewer VOID", "2", "3"], ["", "Red wins", ""]]
+
+
+class GaussHowTo(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.nav: dict[str, pygame.Rect] = {}
+
+    def handle(self, action: Action) -> None:
+        if action.pos is not None and action.name == CONFIRM:
+            for name, rect in self.nav.items():
+                if rect.collidepoint(action.pos):
+                    self.turn(name)
+            return
+        if action.name in (RIGHT, CONFIRM):
+            self.turn("next")
+        elif action.name == LEFT:
+            self.turn("prev")
+        elif action.name in (BACK, MENU):
+            self.app.stack.pop()
+
+    def turn(self, name: str) -> None:
+        if name == "close" or (name == "next" and self.page == len(PAGES) - 1):
+            self.app.stack.pop()
+        elif name == "next":
+            self.page += 1
+        elif name == "prev":
+            self.page = max(0, self.page - 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        title, text, before, move = PAGES[self.page]
+        theme.draw_text(surface, f"How to play GAUSS  ({self.page + 1}/{len(PAGES)})", (w / 2, 24 * s),
+                        int(30 * s), theme.INK_DIM, "midtop")
+        theme.draw_text(surface, title, (w / 2, 60 * s), int(56 * s), theme.INK, "midtop", True)
+        y = 120 * s
+        for line in theme.wrap(text, int(30 * s), int(w - 200 * s)):
+            theme.draw_text(surface, line, (w / 2, y), int(30 * s), theme.INK, "midtop")
+            y += 32 * s
+        area = pygame.Rect(int(80 * s), int(y + 16 * s), int(w - 160 * s), int(h - y - 100 * s))
+        if before is not None:
+            self.draw_diagrams(surface, area, before, move, s)
+        else:
+            self.draw_example(surface, area, s)
+        self.draw_nav(surface, s)
+
+    def draw_diagrams(self, surface, area, before: State, move: Move, s: float) -> None:
+        after, effects = GAUSS.play(before, move)
+        half = area.width // 2
+        left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(30 * s))
+        right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
+        theme.draw_text(surface, "before: the trigger is placed", (left.centerx, area.y), int(26 * s),
+                        theme.INK_DIM, "midtop")
+        theme.draw_text(surface, "after", (right.centerx, area.y), int(26 * s), theme.INK_DIM, "midtop")
+        lay_l, lay_r = HexLayout.fit(R, left), HexLayout.fit(R, right)
+        geo = geometry(R)
+        for lay, state in ((lay_l, before), (lay_r, after)):
+            draw_board(surface, lay, geo.cells, geo.void)
+            for i, code in enumerate(state.board):
+                if code:
+                    self.disc(surface, lay, geo.cells[i], "red" if code == 1 else "blue")
+        self.disc(surface, lay_l, move.cell, move.color)
+        tx, ty = lay_l.to_pixel(*move.cell)
+        theme.draw_text(surface, "T", (tx, ty), int(lay_l.size * 0.9), theme.INK, "center", True)
+        width = max(2, int(lay_l.size * 0.14))
+        scored = []
+        for e in effects:
+            if e["type"] == "slide":
+                color = theme.GOOD if e["force"] == "attract" else theme.ACCENT
+                draw_arrow(surface, color, lay_l.to_pixel(*e["from"]), lay_l.to_pixel(*e["to"]), width)
+            elif e["type"] == "score":
+                scored.append(e)
+                for kind, ink in (("gain_cells", theme.INK), ("risk_cells", theme.BAD)):
+                    for cell in e[kind]:
+                        x, y = lay_r.to_pixel(*cell)
+                        pygame.draw.circle(surface, ink, (x, y), lay_r.size * 0.8, width)
+        if scored:
+            e = scored[0]
+            note = (f"{e['color']} scores: {len(e['gain_cells'])} to GAIN (white rings), "
+                    f"{len(e['risk_cells'])} to RISK (red rings)")
+            theme.draw_text(surface, note, (right.centerx, right.bottom), int(24 * s), theme.INK, "midtop")
+
+    @staticmethod
+    def disc(surface, lay: HexLayout, cell, color: str) -> None:
+        img = disc_image(theme.PLAYER_COLORS[color], theme.PLAYER_DARK[color], int(lay.size * 0.78))
+        x, y = lay.to_pixel(*cell)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def draw_example(self, surface, area, s: float) -> None:
+        theme.draw_text(surface, "An example from the rule sheet:", (area.centerx, area.y), int(26 * s),
+                        theme.INK_DIM, "midtop")
+        y = area.y + 40 * s
+        for r, row in enumerate(EXAMPLE):
+            for c, cell in enumerate(row):
+                x = area.centerx + (c - 1) * 200 * s
+                theme.draw_text(surface, cell, (x, y), int(30 * s), theme.INK, "midtop", r == 0 or c == 0)
+            y += 36 * s
+
+    def draw_nav(self, surface, s: float) -> None:
+        w, h = surface.get_size()
+        self.nav = {}
+        labels = [("prev", "< Back"), ("close", "Close"),
+                  ("next", "Next >" if self.page < len(PAGES) - 1 else "Done")]
+        for k, (name, label) in enumerate(labels):
+            rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
+            rect.center = (int(w / 2 + (k - 1) * 200 * s), int(h - 40 * s))
+            pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=8)
+            pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=8)
+            theme.draw_text(surface, label, rect.center, int(28 * s), theme.INK, "center")
+            self.nav[name] = rect

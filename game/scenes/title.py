@@ -1,0 +1,62 @@
+"""The title screen."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..app.input import BACK, MENU, Action
+from ..app.scene import Scene
+from ..ui import theme
+from ..ui.widgets import Item, Menu
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.menu = Menu([
+            Item("Play", self.play),
+            Item("How to play GAUSS", self.howto),
+            Item("Fullscreen (F11)", app.toggle_fullscreen),
+            Item("Quit", app.quit),
+        ])
+
+    def play(self) -> None:
+        from .select import SelectScene
+
+        self.app.notice = ""
+        self.app.stack.push(SelectScene(self.app))
+
+    def howto(self) -> None:
+        from . import make_howto
+
+        self.app.stack.push(make_howto(self.app, "gauss"))
+
+    def handle(self, action: Action) -> None:
+        if action.name in (BACK, MENU) and not action.is_pointer:
+            return  # the title is the bottom of the stack: Quit is a menu item
+        self.menu.handle(action)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        # a ring of discs drifting around the title: red and blue, like poles
+        for k in range(12):
+            a = self.t * 0.25 + k * math.pi / 6
+            x = w / 2 + math.cos(a) * 360 * s
+            y = h * 0.27 + math.sin(a) * 120 * s
+            color = theme.RED if k % 2 else theme.BLUE
+            pygame.draw.circle(surface, color, (x, y), 14 * s)
+        theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
+        theme.draw_text(surface, "five magnetic duels for two players", (w / 2, h * 0.33), int(34 * s),
+                        theme.INK_DIM, "center")
+        self.menu.draw(surface, w / 2, h * 0.45, s)
+        if self.app.notice:
+            theme.draw_text(surface, self.app.notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
+        theme.draw_text(surface, "Arrows + Enter, or the mouse", (w / 2, h - 24 * s), int(22 * s),
+                        theme.INK_FAINT, "center")

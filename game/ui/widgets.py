@@ -1,0 +1,114 @@
+"""A vertical menu and clickable buttons, driven by abstract actions."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ..app.input import CONFIRM, DOWN, POINT, UP, Action
+from . import theme
+
+
+@dataclass
+class Item:
+    label: str
+    on_choose: Callable[[], None] | None = None
+    note: str = ""
+    enabled: bool = True
+
+
+class Menu:
+    """Items in a column: keys move the highlight, the mouse points and clicks."""
+
+    def __init__(self, items: list[Item], size: int = 40) -> None:
+        self.items = items
+        self.index = next((i for i, it in enumerate(items) if it.enabled), 0)
+        self.size = size
+        self.rects: list[pygame.Rect] = []
+
+    def handle(self, action: Action) -> bool:
+        """React to ``action``; True when it was the menu's."""
+        if action.name in (UP, DOWN) and not action.is_pointer:
+            self.move(-1 if action.name == UP else 1)
+            return True
+        if action.pos is not None:
+            hit = self.hit(action.pos)
+            if hit is None:
+                return False
+            self.index = hit
+            if action.name == CONFIRM:
+                self.choose()
+            return True
+        if action.name == CONFIRM:
+            self.choose()
+            return True
+        return False
+
+    def hit(self, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self.rects):
+            if rect.collidepoint(pos) and self.items[i].enabled:
+                return i
+        return None
+
+    def move(self, delta: int) -> None:
+        n = len(self.items)
+        for _ in range(n):
+            self.index = (self.index + delta) % n
+            if self.items[self.index].enabled:
+                return
+
+    def choose(self) -> None:
+        item = self.items[self.index]
+        if item.enabled and item.on_choose:
+            item.on_choose()
+
+    def draw(self, surface: pygame.Surface, center_x: float, top: float, scale: float = 1.0) -> None:
+        size = int(self.size * scale)
+        gap = int(size * 1.35)
+        self.rects = []
+        width = int(max(theme.font(size).size(it.label)[0] for it in self.items) + 80 * scale)
+        for i, item in enumerate(self.items):
+            rect = pygame.Rect(0, 0, width, int(size * 1.15))
+            rect.center = (int(center_x), int(top + i * gap + size * 0.6))
+            selected = i == self.index
+            if selected:
+                pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=int(8 * scale))
+                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(8 * scale))
+            color = theme.INK if item.enabled else theme.INK_FAINT
+            if selected and item.enabled:
+                color = theme.ACCENT
+            theme.draw_text(surface, item.label, rect.center, size, color, "center")
+            if item.note:
+                theme.draw_text(surface, item.note, (rect.right + 12 * scale, rect.centery),
+                                int(size * 0.55), theme.INK_DIM, "midleft")
+            self.rects.append(rect)
+
+
+class Button:
+    """A labelled rectangle the mouse can click; placed anew by each draw."""
+
+    def __init__(self, label: str, on_click: Callable[[], None]) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+
+    def handle(self, action: Action) -> bool:
+        if action.pos is None:
+            return False
+        inside = self.rect.collidepoint(action.pos)
+        if action.name == POINT:
+            self.hover = inside
+            return False
+        if inside and action.name == CONFIRM:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int, active: bool = False) -> None:
+        self.rect = rect
+        fill = theme.BG_PANEL_HI if (self.hover or active) else theme.BG_PANEL
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT if active else theme.INK_FAINT, rect, 2, border_radius=6)
+        theme.draw_text(surface, self.label, rect.center, size, theme.INK, "center")
