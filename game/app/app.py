@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from ..ui import theme
 from .clock import FixedStep
 from .input import Action, translate
 from .scene import SceneStack
@@ -40,6 +41,7 @@ class App:
     def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options()
         pygame.init()
+        theme.forget_fonts()
         pygame.key.set_repeat(320, 70)
         self.fullscreen = False
         self.windowed_size = self.options.size

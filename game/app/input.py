@@ -14,6 +14,7 @@ UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
 CONFIRM, BACK, ALTERNATE, MENU = "confirm", "back", "alternate", "menu"
 UNDO, REDO = "undo", "redo"
 POINT = "point"  # the mouse moved: ``pos`` says where; never a commitment
+OTHER_KEY = "other"  # a key with no meaning here: still "any key" for skipping and prompts
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
 
 
@@ -52,8 +53,7 @@ KEY_GLYPHS = {
 def translate(event: pygame.event.Event) -> list[Action]:
     """The actions one raw event means (none for events that mean nothing here)."""
     if event.type == pygame.KEYDOWN:
-        name = KEYMAP.get(event.key)
-        return [Action(name)] if name else []
+        return [Action(KEYMAP.get(event.key, OTHER_KEY))]
     if event.type == pygame.MOUSEMOTION:
         return [Action(POINT, "mouse", pos=tuple(event.pos))]
     if event.type == pygame.MOUSEBUTTONDOWN:

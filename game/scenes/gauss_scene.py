@@ -77,6 +77,8 @@ class GaussScene(Scene):
             "menu": Button("Menu", self.pause),
         }
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
+        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
+        self.panel_area_origin: dict[tuple[str, str], tuple[float, float]] = {}
         self.hex: HexLayout | None = None
         self.area_origin: dict[tuple[str, str], tuple[float, float]] = {}
         self.area_step = 16.0
@@ -117,6 +119,15 @@ class GaussScene(Scene):
             best = max((m for m in legal if m.color == self.color), key=busy, default=legal[0])
             self.cursor = best.cell
         self.banner_t = 0.0
+
+    def bench_feed(self, rng: random.Random) -> None:
+        """Keep the animation queue playing (benchmarks): a random move when idle."""
+        if self.queue.busy:
+            return
+        if self.state.over:
+            self.new_game(rng.randrange(1 << 30))
+            self.banner_t = 0.0
+        self.commit(rng.choice(GAUSS.legal_moves(self.state)))
 
     def restart(self) -> None:
         self.new_game(None)
@@ -410,24 +421,23 @@ class GaussScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
         panel_w = int(max(330 * s, w * 0.31))
         board_rect = pygame.Rect(0, int(44 * s), w - panel_w, h - int(84 * s))
         self.hex = HexLayout.fit(self.state.radius, board_rect)
-        key = (self.state.radius, board_rect.size, round(self.hex.size, 2))
+        key = (self.state.radius, (w, h), board_rect.size)
         if self._board_cache is None or self._board_cache[0] != key:
-            board_img = pygame.Surface(board_rect.size)
+            # the board never changes: drawn once per window size, with the whole left side
+            board_img = pygame.Surface((board_rect.width, h))
             board_img.fill(theme.BG)
-            local = HexLayout(self.state.radius, (board_rect.width / 2, board_rect.height / 2), self.hex.size)
             geo = self.state.geo
-            draw_board(board_img, local, geo.cells, geo.void)
+            draw_board(board_img, self.hex, geo.cells, geo.void)
             self._board_cache = (key, board_img.convert() if pygame.display.get_surface() else board_img)
-        surface.blit(self._board_cache[1], board_rect.topleft)
+        surface.blit(self._board_cache[1], (0, 0))
         self.draw_top_bar(surface, board_rect, s)
         panel = pygame.Rect(w - panel_w, 0, panel_w, h)
-        self.draw_panel(surface, panel, s)
+        self.blit_panel(surface, panel, s)
         idle = not self.queue.busy and not self.state.over
         if idle:
             self.draw_cursor_and_preview(surface, s)
@@ -525,6 +535,23 @@ class GaussScene(Scene):
                         ring = theme.INK if kind == "gain_cells" else theme.BAD
                         pygame.draw.circle(surface, ring, (x, y), self.hex.size * 0.9, width)
 
+    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
+        """The side panel changes only when a move or a choice does: it is drawn into
+        its own surface when its content changes and blitted every frame."""
+        key = (panel.size, id(self.state), self.color, self.cursor, self.queue.busy, len(self.history),
+               tuple(self.shown_supply), tuple(self.shown_gain), tuple(self.shown_risk),
+               tuple(b.hover for b in self.buttons.values()))
+        if self._panel_cache is None or self._panel_cache[0] != key:
+            img = pygame.Surface(panel.size)
+            if pygame.display.get_surface():
+                img = img.convert()
+            self.draw_panel(img, img.get_rect(), s)
+            self._panel_cache = (key, img)
+        surface.blit(self._panel_cache[1], panel.topleft)
+        for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
+            button.rect = button.local_rect.move(panel.x, 0)
+        self.area_origin = {k: (x + panel.x, y) for k, (x, y) in self.panel_area_origin.items()}
+
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)
@@ -574,7 +601,7 @@ class GaussScene(Scene):
                 theme.draw_text(surface, f"{color[0].upper()} {label}", (box.x + 6 * s, box.centery),
                                 int(20 * s), theme.INK, "midleft", bold=True)
                 ox = box.x + 70 * s
-                self.area_origin[(kind, color)] = (ox, box.centery)
+                self.panel_area_origin[(kind, color)] = (ox, box.centery)
                 r = int(self.area_step * 0.45)
                 img = disc_image(theme.PLAYER_COLORS[color], theme.PLAYER_DARK[color], r)
                 for i in range(count):

@@ -44,6 +44,12 @@ def text_surface(text: str, size: int, color: tuple[int, int, int], bold: bool =
     return font(size, bold).render(text, True, color)
 
 
+def forget_fonts() -> None:
+    """Drop cached fonts and labels: they die with ``pygame.quit`` (a new App re-inits)."""
+    font.cache_clear()
+    text_surface.cache_clear()
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
               color: tuple[int, int, int] = INK, anchor: str = "topleft", bold: bool = False
               ) -> pygame.Rect:

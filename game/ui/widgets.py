@@ -91,7 +91,8 @@ class Button:
     def __init__(self, label: str, on_click: Callable[[], None]) -> None:
         self.label = label
         self.on_click = on_click
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rect = pygame.Rect(0, 0, 0, 0)  # where it is on screen, for clicks
+        self.local_rect = self.rect  # where it was drawn, on the surface given to draw
         self.hover = False
 
     def handle(self, action: Action) -> bool:
@@ -107,7 +108,7 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int, active: bool = False) -> None:
-        self.rect = rect
+        self.rect = self.local_rect = rect
         fill = theme.BG_PANEL_HI if (self.hover or active) else theme.BG_PANEL
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if active else theme.INK_FAINT, rect, 2, border_radius=6)

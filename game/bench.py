@@ -1,0 +1,107 @@
+"""Benchmarks: ``python -m game.bench [--json] [--games gauss,rush] [--quick]``.
+
+* engine: random playouts per second of each game's rules engine (median of
+  several timed runs; each run plays whole games from the default level's start).
+* frames: median and 99th-percentile frame time (update + draw) of each game's
+  scene at 1280×720 with SDL's dummy video driver, while its animations play
+  (a random move is fed through the animation queue whenever it runs dry).
+
+Speed is measured here, never in unit tests; the machines are shared and noisy,
+so medians and percentiles are reported, not bests.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+from . import levels, rules
+
+
+def engine_playouts(game_id: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -> float:
+    """Median over ``runs`` of random games per second on the default level."""
+    game = rules.get(game_id)
+    start = game.new(levels.load(game_id), seed=seed)
+    rng = random.Random(seed)
+    rates = []
+    for _ in range(runs):
+        n, t0 = 0, time.perf_counter()
+        while True:
+            game.random_playout(start, rng)
+            n += 1
+            elapsed = time.perf_counter() - t0
+            if elapsed >= seconds:
+                break
+        rates.append(n / elapsed)
+    return statistics.median(rates)
+
+
+def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280, 720), seed: int = 1
+                 ) -> dict[str, float]:
+    """Frame times in ms of a game scene kept animating; median and p99."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from .app.app import App, Options
+
+    app = App(Options(headless=True, size=size))
+    try:
+        app.start()
+        app.start_game(game_id, seed=seed)
+        scene = app.stack.top
+        rng = random.Random(seed)
+        dt = 1 / 60
+        times = []
+        for _ in range(frames):
+            scene.bench_feed(rng)
+            t0 = time.perf_counter()
+            app._frame([], dt)
+            times.append((time.perf_counter() - t0) * 1000)
+        times = times[30:]  # first frames build caches: not what a player sees in play
+        times.sort()
+        return {"median_ms": round(statistics.median(times), 3),
+                "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3),
+                "frames": len(times)}
+    finally:
+        app.shutdown()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--games", help="comma-separated game ids (default: every available game)")
+    p.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, not a measurement)")
+    ns = p.parse_args(argv)
+    ids = [g for g in rules.GAME_IDS if rules.available(g)]
+    if ns.games:
+        wanted = ns.games.split(",")
+        bad = [g for g in wanted if g not in ids]
+        if bad:
+            p.error(f"not an available game: {', '.join(bad)}; available: {', '.join(ids)}")
+        ids = wanted
+    from .scenes import has_scene
+
+    seconds, runs, frames = (0.2, 2, 120) if ns.quick else (1.0, 5, 900)
+    result: dict[str, dict] = {"engine": {}, "frames": {}}
+    for game_id in ids:
+        result["engine"][game_id] = {"playouts_per_s": round(engine_playouts(game_id, seconds, runs), 1)}
+        if not ns.json:
+            print(f"engine  {game_id:<11} {result['engine'][game_id]['playouts_per_s']:>10.1f} random games/s",
+                  flush=True)
+    for game_id in ids:
+        if has_scene(game_id):
+            result["frames"][game_id] = scene_frames(game_id, frames)
+            if not ns.json:
+                f = result["frames"][game_id]
+                print(f"frames  {game_id:<11} median {f['median_ms']:.2f} ms   p99 {f['p99_ms']:.2f} ms"
+                      f"   ({f['frames']} frames at 1280x720)", flush=True)
+    if ns.json:
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

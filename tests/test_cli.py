@@ -1,0 +1,44 @@
+"""``python main.py``: options, clean exits and clear errors."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(*args, timeout=60):
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--bogus"], "unrecognized arguments"),
+    (["--game", "chess"], "Unknown game 'chess'"),
+    (["--game", "gauss", "--level", "huge"], "has no level 'huge'"),
+    (["--seconds", "soon"], "invalid float value"),
+    (["--size", "big"], "--size must look like"),
+    (["--level", "small"], "--level needs --game"),
+])
+def test_bad_options_give_a_message_and_exit_2(args, words):
+    done = main(*args)
+    assert done.returncode == 2
+    assert words in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_headless_game_with_screenshot_quits_cleanly(tmp_path):
+    shot = tmp_path / "shot.png"
+    done = main("--headless", "--game", "gauss", "--level", "small", "--seed", "3", "--autoplay", "6",
+                "--seconds", "0.5", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
+
+
+def test_headless_title_screen_runs_and_quits():
+    done = main("--headless", "--seconds", "0.3")
+    assert done.returncode == 0, done.stderr
