@@ -612,17 +612,26 @@ class GaussScene(Scene):
             y += int(6 * s)
         # the move preview, in words
         y += int(4 * s)
-        theme.draw_text(surface, self.preview_words(), (x0, y), int(21 * s), theme.INK_DIM)
-        y += int(30 * s)
+        theme.draw_text(surface, self.preview_words(), (x0, y), int(21 * s), theme.INK)
+        y += int(20 * s)
+        for text, color in (("green arrow: attracted", theme.GOOD), ("yellow: repelled", theme.ACCENT),
+                            ("ring: scores", theme.INK), ("red ring: RISK", theme.BAD)):
+            rect = theme.draw_text(surface, text, (x0, y), int(18 * s), color)
+            x0 += rect.width + int(10 * s)
+        x0 = panel.x + int(20 * s)
+        y += int(26 * s)
         # move list
         theme.draw_text(surface, "Moves", (x0, y), int(22 * s), theme.INK_DIM)
         y += int(22 * s)
         bottom = panel.bottom - int(56 * s)
         rows = max(1, int((bottom - y) // (21 * s)))
         pairs = [self.history[i:i + 2] for i in range(0, len(self.history), 2)]
+        col_w = (inner_w - 36 * s) / 2
         for n, pair in list(enumerate(pairs, 1))[-rows:]:
-            text = f"{n:>2}. " + "   ".join(h[2] for h in pair)
-            theme.draw_text(surface, text, (x0, y), int(21 * s), theme.INK)
+            theme.draw_text(surface, f"{n:>2}.", (x0, y), int(21 * s), theme.INK_DIM)
+            for k, (before, _, text) in enumerate(pair):  # each move in its player's colour
+                theme.draw_text(surface, text, (x0 + 36 * s + k * col_w, y), int(21 * s),
+                                theme.PLAYER_LIGHT[before.to_move])
             y += int(21 * s)
         bw3 = (inner_w - int(20 * s)) // 3
         for k, name in enumerate(("undo", "redo", "menu")):
