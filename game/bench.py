@@ -89,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in ids:
         result["engine"][game_id] = {"playouts_per_s": round(engine_playouts(game_id, seconds, runs), 1)}
         if not ns.json:
-            print(f"engine  {game_id:<11} {result['engine'][game_id]['playouts_per_s']:>10.1f} random games/s",
+            rate = result["engine"][game_id]["playouts_per_s"]
+            print(f"engine  {game_id:<11} {rate:>10.1f} random games/s",
                   flush=True)
     for game_id in ids:
         if has_scene(game_id):

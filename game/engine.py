@@ -10,7 +10,8 @@ import json
 import random
 import sys
 import traceback
-from typing import Any, BinaryIO, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, BinaryIO, TextIO
 
 from . import levels, rules
 from .rules.core import Game, RulesError
@@ -32,9 +33,11 @@ class Session:
 
     # -- dispatch -----------------------------------------------------------
     def handle_line(self, line: str) -> dict[str, Any]:
+        if not line.strip():
+            return fail("The line is empty; send one JSON request per line.")
         try:
             request = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # ValueError: bad JSON, or a number too long to read
             return fail("The line is not valid JSON.")
         if not isinstance(request, dict):
             return fail("A request must be a JSON object like {\"cmd\":\"games\"}.")
@@ -62,6 +65,8 @@ class Session:
 
     def new(self, req: dict[str, Any]) -> dict[str, Any]:
         game = rules.get(self._game_id(req))
+        if "level" in req and (not isinstance(req["level"], str) or not req["level"]):
+            return fail("\"level\" must be a level name like \"classic\".")
         level = levels.load(game.id, req.get("level"))
         seed = req.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -78,6 +83,8 @@ class Session:
         obj = req.get("state")
         if not isinstance(obj, dict):
             return fail("\"load\" needs \"state\": a STATE object.")
+        if "game" in obj and obj["game"] != game.id:
+            return fail(f"The state is a {obj['game']!r} state, not a {game.id!r} one.")
         name = obj.get("level")
         level = levels.load(game.id, name if isinstance(name, str) else None)
         state = game.load_state(obj, level)
@@ -140,8 +147,6 @@ def serve(stdin: BinaryIO, stdout: TextIO) -> int:
     session = Session()
     for raw in stdin:
         line = raw.decode("utf-8", errors="replace")
-        if not line.strip():
-            continue
         answer = session.handle_line(line)
         stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
         stdout.flush()

@@ -163,6 +163,15 @@ class Game:
     def is_legal(self, state: Any, move: Any) -> bool:
         return move in self.legal_moves(state)
 
+    def why_illegal(self, state: Any, move: Any) -> str | None:
+        """One short sentence saying why ``move`` cannot be played now, or None.
+
+        Games override this with reasons in the game's own words.
+        """
+        if state.over:
+            return "The game is over."
+        return None if self.is_legal(state, move) else "That move is not legal here."
+
     def random_move(self, state: Any, rng: random.Random) -> Any:
         """A uniformly random move for the player to move (games whose moves are
         not all listed by ``legal_moves``, like an arrangement, override this)."""

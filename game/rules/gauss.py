@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 from .core import (
@@ -92,7 +92,7 @@ class Geometry:
         return self.index[(q, r)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(radius: int) -> Geometry:
     return Geometry(radius)
 
@@ -347,7 +347,7 @@ class Gauss(Game):
             board[t] = c
             moved = _slides(geo, board, t, c)
             starts = [t]
-            for src, dst, _, _ in moved:
+            for _, dst, _, _ in moved:
                 starts.append(dst)
             for group in _groups(geo, board, starts):
                 col = board[group[0]] - 1
@@ -385,7 +385,7 @@ class Gauss(Game):
         if (not isinstance(cell, list) or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             raise IllegalMove("A GAUSS move needs \"cell\": [q, r] with two whole numbers.")
-        if color not in CODE:
+        if not isinstance(color, str) or color not in CODE:
             raise IllegalMove("A GAUSS move needs \"color\": \"red\" or \"blue\".")
         return Move((cell[0], cell[1]), color)
 
@@ -412,10 +412,14 @@ class Gauss(Game):
 
     def load_state(self, obj: Any, level: dict[str, Any]) -> State:
         radius = need_int(need(obj, "radius", int), "The state's 'radius'", 2, 8)
+        if level.get("radius") is not None and radius != level["radius"]:
+            raise RulesError(f"The state's radius {radius} does not match level "
+                             f"'{level.get('name')}', whose radius is {level['radius']}.")
         geo = geometry(radius)
         board = [0] * len(geo.cells)
         for entry in need(obj, "board", list):
-            if (not isinstance(entry, list) or len(entry) != 3 or entry[2] not in CODE
+            if (not isinstance(entry, list) or len(entry) != 3
+                    or not isinstance(entry[2], str) or entry[2] not in CODE
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2])):
                 raise RulesError("Each board entry must be [q, r, \"red\"|\"blue\"].")
             i = geo.index.get((entry[0], entry[1]))
@@ -428,7 +432,7 @@ class Gauss(Game):
         supply = []
         for p, cap in (("red", (OWN, OTHER)), ("blue", (OTHER, OWN))):
             held = need(sup, p, dict, "supply")
-            for c, limit in zip(PLAYERS, cap):
+            for c, limit in zip(PLAYERS, cap, strict=True):
                 supply.append(need_int(held.get(c), f"supply.{p}.{c}", 0, limit))
         gain_d, risk_d = need(obj, "gain", dict), need(obj, "risk", dict)
         gain = tuple(need_int(gain_d.get(c), f"gain.{c}", 0, 15) for c in PLAYERS)
@@ -438,19 +442,28 @@ class Gauss(Game):
             total = held + board.count(k + 1) + gain[k] + risk[k]
             if total != 15:
                 raise RulesError(f"The state has {total} {c} discs in all; there must be 15.")
+        if _groups(geo, board, list(range(len(board)))):
+            raise RulesError("The board holds a group of 4 or more discs of one colour, which would "
+                             "already have scored.")
         placed = [15 - supply[0] - supply[1], 15 - supply[2] - supply[3]]
+        if "to_move" not in obj:
+            raise RulesError("The state is missing the key 'to_move'.")
         to_move = obj.get("to_move")
         seed = obj.get("seed", 0)
         seed = need_int(seed, "The state's 'seed'", 0, None)
         state = State(level=str(obj.get("level", level.get("name", ""))), radius=radius,
                       board=tuple(board), supply=tuple(supply), gain=gain, risk=risk,
                       to_move=None, winner=None, seed=seed, ply=placed[0] + placed[1])
+        if obj.get("over") is True and to_move is not None:
+            raise RulesError("The state says the game is over but names a player to move.")
         if obj.get("over") is True or to_move is None:
             settled = _settle(state, force_end=True)
             return settled
         need_player(to_move, PLAYERS, "The state's 'to_move'")
-        if abs(placed[0] - placed[1]) > 1:
-            raise RulesError("Red and blue must have placed the same number of discs, or one more.")
+        me = PLAYERS.index(to_move)
+        if not 0 <= placed[1 - me] - placed[me] <= 1:  # players alternate: the mover is never ahead
+            raise RulesError(f"{to_move.capitalize()} cannot be to move after placing {placed[me]} "
+                             f"discs against {placed[1 - me]}; players take turns.")
         state = State(**{**state.__dict__, "to_move": to_move})
         settled = _settle(state)
         return settled

@@ -7,15 +7,12 @@ The scene never decides a rule: legality, slides and scores come from
 from __future__ import annotations
 
 import math
-import random
 
 import pygame
 
-from .. import levels
-from ..anim import AnimQueue, Tween, ease_out_cubic, linear
+from ..anim import Tween, ease_out_cubic, linear
 from ..app.input import (
     ALTERNATE,
-    BACK,
     CONFIRM,
     DOWN,
     KEY_GLYPHS,
@@ -28,13 +25,11 @@ from ..app.input import (
     UP,
     Action,
 )
-from ..app.scene import Scene
-from ..rules.core import fresh_seed
 from ..rules.gauss import GAUSS, NAME, PLAYERS, Move, State, score_suffix
 from ..ui import theme
 from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
 from ..ui.widgets import Button
-from .overlay import PauseScene, ResultScene
+from .play import PlayScene
 
 DROP, SLIDE, FLASH, FLY, RESULT_DELAY = 0.22, 0.38, 0.5, 0.5, 0.7
 
@@ -59,80 +54,40 @@ def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[flo
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
-class GaussScene(Scene):
+class GaussScene(PlayScene):
     game_id = "gauss"
 
     def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0) -> None:
-        super().__init__(app)
-        self.level = levels.load("gauss", level)
-        self.autoplay = autoplay
-        self.queue = AnimQueue()
-        self.board_group: pygame.sprite.Group = pygame.sprite.Group()
         self.discs: dict[tuple[int, int], DiscSprite] = {}
-        self.buttons = {
-            "red": Button("", lambda: self.select_color("red")),
-            "blue": Button("", lambda: self.select_color("blue")),
-            "undo": Button("Undo", self.undo),
-            "redo": Button("Redo", self.redo),
-            "menu": Button("Menu", self.pause),
-        }
+        self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.panel_area_origin: dict[tuple[str, str], tuple[float, float]] = {}
-        self.hex: HexLayout | None = None
         self.area_origin: dict[tuple[str, str], tuple[float, float]] = {}
         self.area_step = 16.0
-        self.new_game(seed)
+        self.hex: HexLayout | None = None
+        self.cursor = (0, 0)
+        self.color = "red"
+        self._lean = False
+        super().__init__(app, level, seed, autoplay)
+        self.buttons["red"] = Button("", lambda: self.select_color("red"))
+        self.buttons["blue"] = Button("", lambda: self.select_color("blue"))
 
     # -- game lifecycle --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
-        self.seed = fresh_seed() if seed is None else seed
-        self.state: State = GAUSS.new(self.level, seed=self.seed)
-        self.start_player = self.state.to_move
-        self.history: list[tuple[State, Move, str]] = []  # (state before, move, notation)
-        self.future: list[Move] = []
-        self.queue.skip()
-        self.sync_sprites()
-        geo = self.state.geo
-        self.cursor = geo.cells[geo.index[(0, 0)]]
-        self.hover_from_mouse = False
-        self.color = self.state.to_move
-        self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
-        self.message, self.message_t = "", 0.0
+        self.cursor = (0, 0)
+        super().new_game(seed)
         self.banner = f"{self.start_player.capitalize()} starts (drawn at random)"
-        self.banner_t = 2.6
-        self.result_shown = False
-        self.result_timer = 0.0
-        if self.autoplay:
-            self._autoplay(self.autoplay)
+        self.banner_t = 0.0 if self.autoplay else 2.6
 
-    def _autoplay(self, n: int) -> None:
-        rng = random.Random(self.seed)
-        for _ in range(n):
-            if self.state.over:
-                break
-            self.commit(rng.choice(GAUSS.legal_moves(self.state)), animate=False)
+    def after_autoplay(self) -> None:
         legal = GAUSS.legal_moves(self.state)
         if legal:  # park the cursor where the preview has the most to show
-            def busy(move: Move) -> int:
-                return len(self.preview(move)[1])
-            best = max((m for m in legal if m.color == self.color), key=busy, default=legal[0])
+            best = max((m for m in legal if m.color == self.color),
+                       key=lambda m: len(self.preview(m)[1]), default=legal[0])
             self.cursor = best.cell
-        self.banner_t = 0.0
 
-    def bench_feed(self, rng: random.Random) -> None:
-        """Keep the animation queue playing (benchmarks): a random move when idle."""
-        if self.queue.busy:
-            return
-        if self.state.over:
-            self.new_game(rng.randrange(1 << 30))
-            self.banner_t = 0.0
-        self.commit(rng.choice(GAUSS.legal_moves(self.state)))
-
-    def restart(self) -> None:
-        self.new_game(None)
-
-    def sync_sprites(self) -> None:
+    def reset_view(self) -> None:
         """Make the drawn board and counters match the engine state (new game, undo)."""
         self.board_group.empty()
         self.discs = {}
@@ -161,54 +116,17 @@ class GaussScene(Scene):
         return self.preview_cache[move]
 
     def try_place(self, cell: tuple[int, int]) -> bool:
-        move = Move(cell, self.color)
-        why = GAUSS.why_illegal(self.state, move)
-        if why:
-            self.say(why)
-            return False
-        self.future.clear()
-        self.commit(move)
-        return True
+        return self.try_play(Move(cell, self.color))
 
-    def commit(self, move: Move, animate: bool = True) -> None:
-        before = self.state
-        after, effects = self.preview(move) if animate else GAUSS.play(before, move)
-        self.history.append((before, move, GAUSS.move_text(move, before) + score_suffix(effects)))
-        self.state = after
-        self.preview_cache = {}
-        if animate:
-            self.animate(before.to_move, effects)
-        else:
-            self.sync_sprites()
-        self.turn_started()
+    def notation(self, before: State, move: Move, effects: list[dict]) -> str:
+        return GAUSS.move_text(move, before) + score_suffix(effects)
 
     def turn_started(self) -> None:
+        self.preview_cache = {}
         if self.state.over:
             return
         player = self.state.to_move
         self.color = player if self.state.held(player, player) else ("blue" if player == "red" else "red")
-
-    def undo(self) -> None:
-        if self.queue.busy:
-            self.queue.skip()
-        if not self.history:
-            self.say("Nothing to undo.")
-            return
-        before, move, _ = self.history.pop()
-        self.future.append(move)
-        self.state = before
-        self.preview_cache = {}
-        self.result_shown = False
-        self.sync_sprites()
-        self.turn_started()
-
-    def redo(self) -> None:
-        if self.queue.busy:
-            self.queue.skip()
-        if not self.future:
-            self.say("Nothing to redo.")
-            return
-        self.commit(self.future.pop())
 
     def select_color(self, color: str) -> None:
         if self.state.over:
@@ -221,11 +139,9 @@ class GaussScene(Scene):
     def toggle_color(self) -> None:
         self.select_color("blue" if self.color == "red" else "red")
 
-    def say(self, text: str) -> None:
-        self.message, self.message_t = text, 3.0
-
     # -- effects -> animation ----------------------------------------------------------
-    def animate(self, mover: str, effects: list[dict]) -> None:
+    def animate(self, before: State, effects: list[dict]) -> None:
+        mover = before.to_move
         slides = [e for e in effects if e["type"] == "slide"]
         scores = [e for e in effects if e["type"] == "score"]
         for e in effects:
@@ -310,35 +226,14 @@ class GaussScene(Scene):
         self.queue.add(Tween(FLY, fly, landed, ease=ease_out_cubic), on_start=fly_start)
 
     # -- input -------------------------------------------------------------------------
-    def handle(self, action: Action) -> None:
+    def on_action(self, action: Action) -> None:
         if action.name == POINT:
-            for button in self.buttons.values():
-                button.handle(action)
             self.point_at(action.pos)
-            return
-        if self.queue.busy:
-            self.queue.skip()  # any key or click jumps to the end of the move
-            return
-        if self.state.over and not self.result_shown and action.name != MENU:
-            return
-        if action.pos is not None and action.name == CONFIRM:
-            for button in self.buttons.values():
-                if button.handle(action):
-                    return
-        if action.name in (MENU, BACK):
-            self.pause()
-        elif action.name == UNDO:
-            self.undo()
-        elif action.name == REDO:
-            self.redo()
         elif action.name == ALTERNATE:
             self.toggle_color()
-        elif action.name in (UP, DOWN, LEFT, RIGHT):
+        elif action.name in (UP, DOWN, LEFT, RIGHT) and not action.is_pointer:
             self.move_cursor(action.name)
         elif action.name == CONFIRM:
-            if self.state.over:
-                self.show_result()
-                return
             if action.pos is not None:
                 cell = self.hex.from_pixel(*action.pos) if self.hex else None
                 if cell is None:
@@ -379,24 +274,7 @@ class GaussScene(Scene):
                 break
         self.hover_from_mouse = False
 
-    def pause(self) -> None:
-        self.app.stack.push(PauseScene(self.app, self.restart, "gauss"))
-
-    # -- update ------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.queue.update(dt)
-        if self.message_t > 0:
-            self.message_t -= dt
-        if self.banner_t > 0:
-            self.banner_t -= dt
-        if self.state.over and not self.queue.busy and not self.result_shown:
-            self.show_result()
-
-    def show_result(self) -> None:
-        outcome = GAUSS.outcome(self.state)
-        if outcome is None:
-            return
-        self.result_shown = True
+    def result(self, outcome):
         d = outcome.detail
         table = [["", "Red", "Blue"]]
         for label, key in (("GAIN", "gain"), ("RISK", "risk"), ("Discs on the VOID", "void"),
@@ -408,16 +286,13 @@ class GaussScene(Scene):
                 other = "blue" if c == "red" else "red"
                 notes.append(f"{c.capitalize()} has more discs on the VOID ({d[c]['void']} > "
                              f"{d[other]['void']}), so subtracts its RISK ({d[c]['risk']}).")
-        rule = {"score": "Decided by the final score.",
-                "void": "Final scores tied: fewer discs on the VOID wins.",
-                "risk": "Final scores and VOID tied: fewer discs in RISK wins.",
-                "draw": "Tied on score, VOID and RISK: both players win."}[outcome.reason]
-        notes.append(rule)
+        notes.append({"score": "Decided by the final score.",
+                      "void": "Final scores tied: fewer discs on the VOID wins.",
+                      "risk": "Final scores and VOID tied: fewer discs in RISK wins.",
+                      "draw": "Tied on score, VOID and RISK: both players win."}[outcome.reason])
         if outcome.winner == "draw":
-            headline, accent = "A draw: both players win!", theme.ACCENT
-        else:
-            headline, accent = f"{outcome.winner.capitalize()} wins!", theme.PLAYER_LIGHT[outcome.winner]
-        self.app.stack.push(ResultScene(self.app, headline, table, notes, self.restart, accent))
+            return "A draw: both players win!", table, notes, theme.ACCENT
+        return f"{outcome.winner.capitalize()} wins!", table, notes, theme.PLAYER_LIGHT[outcome.winner]
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -458,21 +333,13 @@ class GaussScene(Scene):
                             theme.ACCENT, "midtop")
 
     def draw_bottom(self, surface: pygame.Surface, board_rect: pygame.Rect, s: float) -> None:
-        y = board_rect.bottom + 8 * s
-        if self.message_t > 0:
-            theme.draw_text(surface, self.message, (board_rect.centerx, y), int(28 * s), theme.BAD, "midtop")
-            return
-        if self.queue.busy:
-            hint = "Any key or click: skip to the end of the move"
-        elif self.state.over:
-            hint = "Game over: Enter or click for the result"
-        elif self.app.last_device == "mouse":
+        if self.app.last_device == "mouse":
             hint = "Click a gray cell to place   Right-click: switch colour   Hover: preview"
         else:
             g = KEY_GLYPHS
             hint = (f"Arrows: move   {g[CONFIRM]}: place   {g[ALTERNATE]}: switch colour   "
                     f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
-        theme.draw_text(surface, hint, (board_rect.centerx, y), int(24 * s), theme.INK_DIM, "midtop")
+        self.draw_message_or_hint(surface, board_rect.centerx, board_rect.bottom + 8 * s, s, hint)
 
     def disc_px(self, sprite: DiscSprite) -> tuple[tuple[float, float], float]:
         """Where a disc is drawn and its radius in pixels (on the board or in flight)."""
@@ -505,7 +372,8 @@ class GaussScene(Scene):
         pts = self.hex.corners(*self.cursor, 0.95)
         move = Move(self.cursor, self.color)
         legal = GAUSS.why_illegal(self.state, move) is None
-        pygame.draw.polygon(surface, theme.ACCENT if legal else theme.BAD, pts, max(2, int(self.hex.size * 0.12)))
+        pygame.draw.polygon(surface, theme.ACCENT if legal else theme.BAD, pts,
+                            max(2, int(self.hex.size * 0.12)))
         if not legal:
             return
         _, effects = self.preview(move)
@@ -564,7 +432,8 @@ class GaussScene(Scene):
         y += int(66 * s)
         # the disc colour to place: two buttons with the mover's counts
         mover = self.state.to_move
-        theme.draw_text(surface, "Disc to place" if mover else "Supplies", (x0, y), int(22 * s), theme.INK_DIM)
+        theme.draw_text(surface, "Disc to place" if mover else "Supplies", (x0, y), int(22 * s),
+                        theme.INK_DIM)
         y += int(22 * s)
         bw = (inner_w - int(10 * s)) // 2
         for k, color in enumerate(PLAYERS):
@@ -594,7 +463,8 @@ class GaussScene(Scene):
         # GAIN and RISK areas, per colour, with their discs
         self.area_step = max(10.0, min(18 * s, (inner_w - 90 * s) / 15))
         for k, color in enumerate(PLAYERS):
-            for kind, count, label in (("gain", self.shown_gain[k], "GAIN"), ("risk", self.shown_risk[k], "RISK")):
+            areas = (("gain", self.shown_gain[k], "GAIN"), ("risk", self.shown_risk[k], "RISK"))
+            for kind, count, label in areas:
                 box = pygame.Rect(x0, y, inner_w, int(28 * s))
                 pygame.draw.rect(surface, theme.PLAYER_DARK[color] if kind == "gain" else theme.BG_PANEL_HI,
                                  box, border_radius=5)
@@ -620,23 +490,8 @@ class GaussScene(Scene):
             x0 += rect.width + int(10 * s)
         x0 = panel.x + int(20 * s)
         y += int(26 * s)
-        # move list
-        theme.draw_text(surface, "Moves", (x0, y), int(22 * s), theme.INK_DIM)
-        y += int(22 * s)
-        bottom = panel.bottom - int(56 * s)
-        rows = max(1, int((bottom - y) // (21 * s)))
-        pairs = [self.history[i:i + 2] for i in range(0, len(self.history), 2)]
-        col_w = (inner_w - 36 * s) / 2
-        for n, pair in list(enumerate(pairs, 1))[-rows:]:
-            theme.draw_text(surface, f"{n:>2}.", (x0, y), int(21 * s), theme.INK_DIM)
-            for k, (before, _, text) in enumerate(pair):  # each move in its player's colour
-                theme.draw_text(surface, text, (x0 + 36 * s + k * col_w, y), int(21 * s),
-                                theme.PLAYER_LIGHT[before.to_move])
-            y += int(21 * s)
-        bw3 = (inner_w - int(20 * s)) // 3
-        for k, name in enumerate(("undo", "redo", "menu")):
-            rect = pygame.Rect(x0 + k * (bw3 + int(10 * s)), panel.bottom - int(46 * s), bw3, int(36 * s))
-            self.buttons[name].draw(surface, rect, int(24 * s))
+        self.draw_move_list(surface, x0, y, inner_w, panel.bottom - int(56 * s), s, theme.PLAYER_LIGHT)
+        self.draw_buttons(surface, x0, panel.bottom - int(46 * s), inner_w, s)
 
     def preview_words(self) -> str:
         if self.state.over or self.queue.busy:

@@ -116,7 +116,8 @@ class SelectScene(Scene):
                 theme.draw_text(surface, f"<  {self.level_of(game_id)}  >", level_rect.center, int(26 * s),
                                 theme.ACCENT if selected else theme.INK, "center")
                 howto_rect.topright = (rect.right - 16 * s, rect.y + 48 * s)
-                theme.draw_text(surface, "How to play", howto_rect.center, int(22 * s), theme.INK_DIM, "center")
+                theme.draw_text(surface, "How to play", howto_rect.center, int(22 * s), theme.INK_DIM,
+                                "center")
             self.rows.append((rect, level_rect, howto_rect))
         hint = "Up/Down choose   Left/Right level   Enter play   Tab how to play   Esc back"
         theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),

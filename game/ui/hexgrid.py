@@ -53,7 +53,7 @@ class HexLayout:
 def draw_board(surface: pygame.Surface, layout: HexLayout, cells: list[tuple[int, int]],
                void: tuple[bool, ...]) -> None:
     """Gray cells and the VOID ring, which reads as a dark, violet-rimmed moat."""
-    for (q, r), is_void in zip(cells, void):
+    for (q, r), is_void in zip(cells, void, strict=True):
         pts = layout.corners(q, r, 0.95)
         if is_void:
             pygame.draw.polygon(surface, theme.CELL_VOID, pts)

@@ -1,0 +1,239 @@
+"""What every game scene shares: the game's history with undo and redo, the
+animation queue that plays effect lists, messages, pause and result overlays.
+
+A game scene subclasses :class:`PlayScene` and fills in the view: how to rebuild
+its sprites from a state (``reset_view``), how to animate one move's effects
+(``animate``), what its actions mean (``on_action``) and what its result table
+shows (``result``). The rules come only from ``game.rules``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from .. import levels, rules
+from ..anim import AnimQueue
+from ..app.input import BACK, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
+from ..app.scene import Scene
+from ..rules.core import Outcome, fresh_seed
+from ..ui import theme
+from ..ui.widgets import Button
+from .overlay import PauseScene, ResultScene
+
+
+class PlayScene(Scene):
+    game_id = ""
+
+    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.rules = rules.get(self.game_id)
+        self.level = levels.load(self.game_id, level)
+        self.options = options
+        self.autoplay = autoplay
+        self.queue = AnimQueue()
+        self.board_group: pygame.sprite.Group = pygame.sprite.Group()
+        self.buttons: dict[str, Button] = {
+            "undo": Button("Undo", self.undo),
+            "redo": Button("Redo", self.redo),
+            "menu": Button("Menu", self.pause),
+        }
+        self.message, self.message_t = "", 0.0
+        self.banner, self.banner_t = "", 0.0
+        self.new_game(seed)
+
+    # -- lifecycle -------------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        self.seed = fresh_seed() if seed is None else seed
+        self.state = self.rules.new(self.level, seed=self.seed, options=self.options)
+        self.start_player = self.state.to_move
+        self.history: list[tuple[Any, Any, str]] = []  # (state before, move, notation)
+        self.future: list[Any] = []
+        self.queue.skip()
+        self.result_shown = False
+        self.reset_view()
+        self.turn_started()
+        if self.autoplay:
+            rng = random.Random(self.seed)
+            for _ in range(self.autoplay):
+                if self.state.over:
+                    break
+                self.commit(self.rules.random_move(self.state, rng), animate=False)
+            self.after_autoplay()
+
+    def restart(self) -> None:
+        self.new_game(None)
+
+    def after_autoplay(self) -> None:
+        """Hook: park the cursor somewhere telling for a screenshot."""
+
+    # -- hooks for the game's view ------------------------------------------------------
+    def reset_view(self) -> None:
+        """Rebuild sprites and shown counters from ``self.state`` (new game, undo)."""
+        raise NotImplementedError
+
+    def animate(self, before: Any, effects: list[dict[str, Any]]) -> None:
+        """Queue the animation of one move's effects (``self.state`` is already after)."""
+        self.reset_view()
+
+    def on_action(self, action: Action) -> None:
+        """An action for the game itself (not pause/undo/redo/skip)."""
+
+    def turn_started(self) -> None:
+        """The state changed hands (a move, undo, new game): reset per-turn choices."""
+
+    def result(self, outcome: Outcome) -> tuple[str, list[list[str]], list[str], tuple[int, int, int]]:
+        """``(headline, table, notes, accent colour)`` of the result screen."""
+        raise NotImplementedError
+
+    def notation(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> str:
+        return self.rules.move_text(move, before)
+
+    # -- moves -----------------------------------------------------------------------------
+    def try_play(self, move: Any) -> bool:
+        """Play ``move`` if it is legal; otherwise say why in one line."""
+        why = self.rules.why_illegal(self.state, move)
+        if why:
+            self.say(why)
+            return False
+        self.future.clear()
+        self.commit(move)
+        return True
+
+    def commit(self, move: Any, animate: bool = True) -> list[dict[str, Any]]:
+        before = self.state
+        after, effects = self.rules.play(before, move)
+        self.history.append((before, move, self.notation(before, move, effects)))
+        self.state = after
+        if animate:
+            self.animate(before, effects)
+        else:
+            self.reset_view()
+        self.turn_started()
+        return effects
+
+    def undo(self) -> None:
+        self.queue.skip()
+        if not self.history:
+            self.say("Nothing to undo.")
+            return
+        before, move, _ = self.history.pop()
+        self.future.append(move)
+        self.state = before
+        self.result_shown = False
+        self.reset_view()
+        self.turn_started()
+
+    def redo(self) -> None:
+        self.queue.skip()
+        if not self.future:
+            self.say("Nothing to redo.")
+            return
+        self.commit(self.future.pop())
+
+    def say(self, text: str, seconds: float = 3.0) -> None:
+        self.message, self.message_t = text, seconds
+
+    def pause(self) -> None:
+        self.app.stack.push(PauseScene(self.app, self.restart, self.game_id))
+
+    def bench_feed(self, rng: random.Random) -> None:
+        """Keep the animation queue playing (benchmarks, soak tests): a random move when idle."""
+        if self.queue.busy:
+            return
+        if self.state.over:
+            self.new_game(rng.randrange(1 << 30))
+            self.banner_t = 0.0
+        self.commit(self.rules.random_move(self.state, rng))
+
+    # -- input and time -----------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        if action.name == POINT:
+            for button in self.buttons.values():
+                button.handle(action)
+            self.on_action(action)
+            return
+        if self.queue.busy:
+            self.queue.skip()  # any key or click jumps to the end of the move
+            return
+        if action.pos is not None:
+            for button in self.buttons.values():
+                if button.handle(action):
+                    return
+        if action.name in (MENU, BACK) and not action.is_pointer:
+            self.pause()
+        elif action.name == UNDO:
+            self.undo()
+        elif action.name == REDO:
+            self.redo()
+        elif self.state.over:
+            if action.name != OTHER_KEY:
+                self.show_result()
+        else:
+            self.on_action(action)
+
+    def update(self, dt: float) -> None:
+        self.queue.update(dt)
+        if self.message_t > 0:
+            self.message_t -= dt
+        if self.banner_t > 0:
+            self.banner_t -= dt
+        if self.state.over and not self.queue.busy and not self.result_shown:
+            self.show_result()
+
+    def show_result(self) -> None:
+        outcome = self.rules.outcome(self.state)
+        if outcome is None:
+            return
+        self.result_shown = True
+        headline, table, notes, accent = self.result(outcome)
+        self.app.stack.push(ResultScene(self.app, headline, table, notes, self.restart, accent))
+
+    # -- drawing helpers ---------------------------------------------------------------------
+    def draw_message_or_hint(self, surface: pygame.Surface, center_x: float, y: float, s: float,
+                             hint: str) -> None:
+        """The bottom line: an explanation of a refused choice wins over the controls."""
+        if self.message_t > 0:
+            theme.draw_text(surface, self.message, (center_x, y), int(28 * s), theme.BAD, "midtop")
+            return
+        if self.queue.busy:
+            hint = "Any key or click: skip to the end of the move"
+        elif self.state.over:
+            hint = "Game over: Enter or click for the result"
+        theme.draw_text(surface, hint, (center_x, y), int(24 * s), theme.INK_DIM, "midtop")
+
+    def draw_move_list(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float,
+                       s: float, colors: dict[str, tuple[int, int, int]]) -> None:
+        """Numbered rows of the moves so far, newest at the bottom, each in its player's colour."""
+        theme.draw_text(surface, "Moves", (x0, y), int(22 * s), theme.INK_DIM)
+        y += int(22 * s)
+        line = int(21 * s)
+        rows = max(1, int((bottom - y) // line))
+        col_w = (width - 40 * s) / 2
+        entries = [(before.to_move, text) for before, _, text in self.history]
+        # one row per exchange of turns: a new row starts whenever the first player moves again
+        grouped: list[list[tuple[str, str]]] = []
+        for player, text in entries:
+            if not grouped or len(grouped[-1]) == 2 or player == grouped[-1][0][0]:
+                grouped.append([(player, text)])
+            else:
+                grouped[-1].append((player, text))
+        for n, row in list(enumerate(grouped, 1))[-rows:]:
+            theme.draw_text(surface, f"{n:>3}.", (x0, y), int(21 * s), theme.INK_DIM)
+            for k, (player, text) in enumerate(row):
+                theme.draw_text(surface, text, (x0 + 40 * s + k * col_w, y), int(21 * s),
+                                colors.get(player, theme.INK))
+            y += line
+
+    def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        names = list(self.buttons_row())
+        gap = int(10 * s)
+        bw = (int(width) - gap * (len(names) - 1)) // len(names)
+        for k, name in enumerate(names):
+            rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
+            self.buttons[name].draw(surface, rect, int(24 * s))
+
+    def buttons_row(self) -> tuple[str, ...]:
+        return ("undo", "redo", "menu")
