@@ -54,6 +54,11 @@ def parse(argv: list[str]):
             levels.load(ns.game, ns.level)
         except RulesError as exc:
             p.error(str(exc))
+        from ..scenes import has_scene
+
+        if not has_scene(ns.game):
+            p.error(f"{rules.CATALOGUE[ns.game][0]} cannot be played on screen yet "
+                    "(its engine answers through 'python -m game.engine').")
     return Options(game=ns.game, level=ns.level, seed=ns.seed, seconds=ns.seconds,
                    screenshot=ns.screenshot, headless=ns.headless, size=(w, h),
                    fullscreen=ns.fullscreen, autoplay=ns.autoplay)
