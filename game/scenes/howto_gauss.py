@@ -7,7 +7,7 @@ import pygame
 
 from ..app.input import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
 from ..app.scene import Scene
-from ..rules.gauss import GAUSS, CODE, Move, State, geometry
+from ..rules.gauss import CODE, GAUSS, Move, State, geometry
 from ..ui import theme
 from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
 
