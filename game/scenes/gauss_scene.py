@@ -484,12 +484,14 @@ class GaussScene(PlayScene):
         y += int(4 * s)
         theme.draw_text(surface, self.preview_words(), (x0, y), int(21 * s), theme.INK)
         y += int(20 * s)
-        for text, color in (("green arrow: attracted", theme.GOOD), ("yellow: repelled", theme.ACCENT),
-                            ("ring: scores", theme.INK), ("red ring: RISK", theme.BAD)):
-            rect = theme.draw_text(surface, text, (x0, y), int(18 * s), color)
-            x0 += rect.width + int(10 * s)
-        x0 = panel.x + int(20 * s)
-        y += int(26 * s)
+        legend = ((("green arrow: attracted", theme.GOOD), ("yellow arrow: repelled", theme.ACCENT)),
+                  (("white ring: scores to GAIN", theme.INK), ("red ring: to RISK", theme.BAD)))
+        for row in legend:
+            x = x0
+            for text, color in row:
+                x += theme.draw_text(surface, text, (x, y), int(18 * s), color).width + int(14 * s)
+            y += int(17 * s)
+        y += int(10 * s)
         self.draw_move_list(surface, x0, y, inner_w, panel.bottom - int(56 * s), s, theme.PLAYER_LIGHT)
         self.draw_buttons(surface, x0, panel.bottom - int(46 * s), inner_w, s)
 
