@@ -103,8 +103,12 @@ def need(obj: Any, key: str, kind: type | tuple[type, ...], where: str = "state"
 def need_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{what} must be a whole number.")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
+    if lo is not None and hi is not None and not lo <= value <= hi:
         raise RulesError(f"{what} must be between {lo} and {hi}, not {value}.")
+    if lo is not None and value < lo:
+        raise RulesError(f"{what} must be {lo} or more, not {value}.")
+    if hi is not None and value > hi:
+        raise RulesError(f"{what} must be {hi} or less, not {value}.")
     return value
 
 

@@ -450,7 +450,7 @@ class Gauss(Game):
             raise RulesError("The state is missing the key 'to_move'.")
         to_move = obj.get("to_move")
         seed = obj.get("seed", 0)
-        seed = need_int(seed, "The state's 'seed'", 0, None)
+        seed = need_int(seed, "The state's 'seed'")
         state = State(level=str(obj.get("level", level.get("name", ""))), radius=radius,
                       board=tuple(board), supply=tuple(supply), gain=gain, risk=risk,
                       to_move=None, winner=None, seed=seed, ply=placed[0] + placed[1])

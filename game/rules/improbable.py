@@ -1,0 +1,397 @@
+"""THE IMPROBABLE (Play Gauss, for Sid Sackson), exactly as RULINGS.md §4 states it.
+
+Two players, ``blue`` and ``brown``; the seeded random start player begins. Each
+holds stones of lengths 1–6, three of each, in a **supply**, and one die.
+
+A turn: the player must **roll**. After a roll of ``v``:
+
+* a stone of length ``v`` was already set **aside** this turn → **bust**: every
+  stone set aside this turn goes back to the supply and the turn passes;
+* else, all three of the player's ``v`` stones already lie in their **row** → the
+  game **ends at once**; the stones set aside this turn stay aside, uncounted;
+* else one stone of length ``v`` leaves the supply and is set aside.
+
+After a roll that set a stone aside the player may roll again or **stop**: the
+stones set aside are appended to the player's row (in the order rolled) and the
+turn passes. For every length and player, supply + row + aside = 3.
+
+At the end the longer row (sum of lengths) wins; equal lengths are a draw.
+
+Dice come from the state's seed: the n-th roll of a game (n = 0, 1, …) shows
+``draw(seed, 1 + n, 6) + 1`` (draw 0 chose the start player), and the state
+carries the roll counter, so a seed and a move list replay a game exactly. A move
+``roll`` with a ``value`` forces the die (replays, tests); it still uses up its
+place in the stream.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .core import Game, IllegalMove, Outcome, RulesError, need, need_int, need_player
+from .turns import (
+    check_winner,
+    choose_first,
+    leader,
+    load_header,
+    need_count,
+    next_player,
+    resolve_seed,
+    stream,
+)
+
+PLAYERS = ("blue", "brown")
+LENGTHS = (1, 2, 3, 4, 5, 6)
+COPIES = 3
+FACES = 6
+
+
+class Move(NamedTuple):
+    """``action`` is ``"roll"`` or ``"stop"``; ``value`` forces the die of a roll."""
+
+    action: str
+    value: int | None = None
+
+
+ROLL = Move("roll")
+STOP = Move("stop")
+
+
+@dataclass(frozen=True)
+class State:
+    """A position of The Improbable.
+
+    ``supply`` holds 12 counts: index ``6 * p + (length - 1)`` for player ``p``
+    (0 blue, 1 brown). ``rows`` are the two rows in laying order. ``aside`` lists
+    the stones set aside this turn by ``turn`` (the player whose turn it is, or
+    was when the game ended). ``rolls`` counts the rolls made so far; ``die``
+    is the value last rolled (``None`` before the first roll).
+    """
+
+    level: str
+    supply: tuple[int, ...]
+    rows: tuple[tuple[int, ...], tuple[int, ...]]
+    aside: tuple[int, ...]
+    turn: str
+    to_move: str | None
+    winner: str | None
+    seed: int
+    rolls: int = 0
+    die: int | None = None
+    game: str = "improbable"
+
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    def length(self, player: str) -> int:
+        return sum(self.rows[PLAYERS.index(player)])
+
+    def held(self, player: str, length: int) -> int:
+        return self.supply[6 * PLAYERS.index(player) + length - 1]
+
+
+def _lengths(rows: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:
+    return sum(rows[0]), sum(rows[1])
+
+
+def _resolve(v: int, aside: tuple[int, ...] | list[int], row_count: int) -> str:
+    """What a roll of ``v`` does: ``"bust"``, ``"end"`` or ``"aside"`` (the one rule of §4)."""
+    if v in aside:
+        return "bust"
+    if row_count >= COPIES:
+        return "end"
+    return "aside"
+
+
+def chance(state: State) -> dict[str, Any]:
+    """For the player to move: the chance that the next roll busts and that it ends the game.
+
+    Returns ``{"bust": p, "end": q, "safe": 1 - p - q, "bust_values": [...],
+    "end_values": [...]}``; all zero once the game is over.
+    """
+    if state.over:
+        return {"bust": 0.0, "end": 0.0, "safe": 0.0, "bust_values": [], "end_values": []}
+    row = state.rows[PLAYERS.index(state.to_move)]
+    outcomes = {v: _resolve(v, state.aside, row.count(v)) for v in LENGTHS}
+    bust = [v for v in LENGTHS if outcomes[v] == "bust"]
+    end = [v for v in LENGTHS if outcomes[v] == "end"]
+    return {"bust": len(bust) / FACES, "end": len(end) / FACES,
+            "safe": (FACES - len(bust) - len(end)) / FACES, "bust_values": bust, "end_values": end}
+
+
+class Improbable(Game):
+    id = "improbable"
+    title = "The Improbable"
+    players = PLAYERS
+    default_level = "classic"
+
+    def check_level(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    # -- building states ----------------------------------------------------------
+    def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
+            options: dict[str, Any] | None = None) -> State:
+        self.check_level(level)
+        if options:
+            raise RulesError(f"The Improbable takes no options, not {', '.join(map(repr, options))}.")
+        seed = resolve_seed(seed)
+        first = choose_first(PLAYERS, seed, first)
+        return State(level=level.get("name", "classic"), supply=(COPIES,) * 12, rows=((), ()),
+                     aside=(), turn=first, to_move=first, winner=None, seed=seed)
+
+    # -- moves ----------------------------------------------------------------------
+    def legal_moves(self, state: State) -> list[Move]:
+        if state.over:
+            return []
+        return [ROLL, STOP] if state.aside else [ROLL]
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """One sentence saying why ``move`` cannot be played, or None if it can."""
+        if state.over:
+            return "The game is over."
+        if move.action == "roll":
+            if move.value is not None and (isinstance(move.value, bool) or not isinstance(move.value, int)
+                                           or not 1 <= move.value <= FACES):
+                return f"A die shows 1 to {FACES}, not {move.value!r}."
+            return None
+        if move.action == "stop":
+            if move.value is not None:
+                return "A stop takes no die value."
+            if not state.aside:
+                return "You may stop only after a roll that set a stone aside."
+            return None
+        return f"The action must be roll or stop, not {move.action!r}."
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        return self.why_illegal(state, move) is None
+
+    def next_roll(self, state: State) -> int:
+        """The value the seeded die shows on the next roll of this game."""
+        return stream(state.seed)(1 + state.rolls, FACES) + 1
+
+    def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
+        why = self.why_illegal(state, move)
+        if why:
+            raise IllegalMove(why)
+        p = PLAYERS.index(state.to_move)
+        player = state.to_move
+        supply = list(state.supply)
+        rows = state.rows
+        if move.action == "stop":
+            banked = state.aside
+            new_rows = (rows[0] + banked, rows[1]) if p == 0 else (rows[0], rows[1] + banked)
+            nxt = next_player(PLAYERS, player, False)
+            new = State(level=state.level, supply=state.supply, rows=new_rows, aside=(), turn=nxt,
+                        to_move=nxt, winner=None, seed=state.seed, rolls=state.rolls, die=state.die)
+            return new, [{"type": "bank", "player": player, "lengths": list(banked)}]
+        v = move.value if move.value is not None else self.next_roll(state)
+        effects: list[dict[str, Any]] = [{"type": "roll", "player": player, "value": v}]
+        what = _resolve(v, state.aside, rows[p].count(v))
+        common = {"level": state.level, "seed": state.seed, "rolls": state.rolls + 1, "die": v}
+        if what == "bust":
+            for length in state.aside:
+                supply[6 * p + length - 1] += 1
+            nxt = next_player(PLAYERS, player, False)
+            new = State(supply=tuple(supply), rows=rows, aside=(), turn=nxt, to_move=nxt, winner=None,
+                        **common)
+            effects.append({"type": "bust", "player": player, "returned": list(state.aside)})
+        elif what == "end":
+            winner = leader(PLAYERS, _lengths(rows))
+            new = State(supply=state.supply, rows=rows, aside=state.aside, turn=player, to_move=None,
+                        winner=winner, **common)
+            effects.append({"type": "end", "winner": winner, "reason": "complete", "value": v})
+        else:
+            supply[6 * p + v - 1] -= 1
+            new = State(supply=tuple(supply), rows=rows, aside=state.aside + (v,), turn=player,
+                        to_move=player, winner=None, **common)
+            effects.append({"type": "aside", "player": player, "length": v})
+        return new, effects
+
+    def random_playout(self, state: State, rng: random.Random) -> State:
+        """Uniformly random legal moves (roll, or stop half the time when allowed), seeded dice."""
+        if state.over:
+            return state
+        pick = stream(state.seed)
+        rand = rng.random
+        supply = list(state.supply)
+        rows = [list(state.rows[0]), list(state.rows[1])]
+        counts = [[0] * 7, [0] * 7]
+        for q in (0, 1):
+            for length in rows[q]:
+                counts[q][length] += 1
+        aside = list(state.aside)
+        p = PLAYERS.index(state.to_move)
+        rolls, die = state.rolls, state.die
+        may_stop = bool(aside)
+        while True:
+            if may_stop and rand() < 0.5:  # stop: bank the stones set aside
+                rows[p].extend(aside)
+                for length in aside:
+                    counts[p][length] += 1
+                aside = []
+                p ^= 1
+                may_stop = False
+                continue
+            rolls += 1
+            die = v = pick(rolls, FACES) + 1
+            what = _resolve(v, aside, counts[p][v])
+            if what == "aside":
+                supply[6 * p + v - 1] -= 1
+                aside.append(v)
+                may_stop = True
+            elif what == "bust":
+                for length in aside:
+                    supply[6 * p + length - 1] += 1
+                aside = []
+                p ^= 1
+                may_stop = False
+            else:
+                break
+        final_rows = (tuple(rows[0]), tuple(rows[1]))
+        return State(level=state.level, supply=tuple(supply), rows=final_rows, aside=tuple(aside),
+                     turn=PLAYERS[p], to_move=None, winner=leader(PLAYERS, _lengths(final_rows)),
+                     seed=state.seed, rolls=rolls, die=die)
+
+    # -- the end ----------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        lengths = _lengths(state.rows)
+        detail = {c: {"length": lengths[k], "stones": len(state.rows[k])} for k, c in enumerate(PLAYERS)}
+        detail["ended_by"] = state.turn
+        detail["value"] = state.die
+        detail["uncounted"] = list(state.aside)
+        return Outcome(winner=state.winner, reason="length" if state.winner != "draw" else "draw",
+                       detail=detail)
+
+    # -- JSON -------------------------------------------------------------------------
+    def parse_move(self, obj: Any) -> Move:
+        if not isinstance(obj, dict):
+            raise IllegalMove("An Improbable move must be an object like {\"action\":\"roll\"}.")
+        action = obj.get("action")
+        if action not in ("roll", "stop"):
+            raise IllegalMove("An Improbable move needs \"action\": \"roll\" or \"stop\".")
+        extra = set(obj) - {"action", "value"}
+        if extra:
+            raise IllegalMove(f"An Improbable move has no key {sorted(extra)[0]!r}.")
+        if "value" not in obj:
+            return Move(action)
+        if action == "stop":
+            raise IllegalMove("A stop takes no die value.")
+        value = obj["value"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FACES:
+            raise IllegalMove(f"A die value must be a whole number from 1 to {FACES}.")
+        return Move("roll", value)
+
+    def move_json(self, move: Move) -> dict[str, Any]:
+        if move.value is None:
+            return {"action": move.action}
+        return {"action": move.action, "value": move.value}
+
+    def state_json(self, state: State) -> dict[str, Any]:
+        lengths = _lengths(state.rows)
+        out: dict[str, Any] = {
+            "game": "improbable", "level": state.level, "to_move": state.to_move,
+            "over": state.over, "winner": state.winner,
+            "supply": {c: {str(v): state.supply[6 * k + v - 1] for v in LENGTHS}
+                       for k, c in enumerate(PLAYERS)},
+            "row": {c: list(state.rows[k]) for k, c in enumerate(PLAYERS)},
+            "aside": list(state.aside),
+            "length": {c: lengths[k] for k, c in enumerate(PLAYERS)},
+            "turn": state.turn, "seed": state.seed, "rolls": state.rolls, "die": state.die,
+            "can_stop": bool(state.aside) and not state.over,
+            "chance": chance(state),
+        }
+        return out
+
+    def load_state(self, obj: Any, level: dict[str, Any]) -> State:
+        seed, over, to_move = load_header(obj, "improbable", PLAYERS)
+        rolls = need_count(need(obj, "rolls", int), "The state's 'rolls'")
+        sup = need(obj, "supply", dict)
+        supply: list[int] = []
+        for c in PLAYERS:
+            held = need(sup, c, dict, "supply")
+            if set(held) != {str(v) for v in LENGTHS}:
+                raise RulesError(f"supply.{c} must have exactly the keys \"1\" to \"6\".")
+            supply.extend(need_int(held[str(v)], f"supply.{c}.{v}", 0, COPIES) for v in LENGTHS)
+        row_d = need(obj, "row", dict)
+        rows = []
+        for c in PLAYERS:
+            row = need(row_d, c, list, "row")
+            for v in row:
+                need_int(v, f"Each stone in row.{c}", 1, 6)
+            rows.append(tuple(row))
+        aside = need(obj, "aside", list)
+        for v in aside:
+            need_int(v, "Each stone in 'aside'", 1, 6)
+        aside = tuple(aside)
+        if len(set(aside)) != len(aside):
+            raise RulesError("'aside' cannot hold two stones of one length: the second roll would have "
+                             "busted.")
+        turn = obj.get("turn", to_move)
+        if over:
+            if turn is None:
+                raise RulesError("A finished game needs 'turn': the player whose roll ended it.")
+            need_player(turn, PLAYERS, "The state's 'turn'")
+        elif turn != to_move:
+            raise RulesError("While the game runs, 'turn' must be the player to move.")
+        owner = PLAYERS.index(turn)
+        for k, c in enumerate(PLAYERS):
+            for v in LENGTHS:
+                total = supply[6 * k + v - 1] + rows[k].count(v) + (aside.count(v) if k == owner else 0)
+                if total != COPIES:
+                    raise RulesError(f"{c.capitalize()} has {total} stones of length {v} in supply, row "
+                                     f"and aside; there must be {COPIES}.")
+        die = obj.get("die", aside[-1] if aside else None)
+        if die is not None:
+            need_int(die, "The state's 'die'", 1, 6)
+        if aside and not over and die != aside[-1]:
+            raise RulesError("The last die value must be the last stone set aside.")
+        stones = len(rows[0]) + len(rows[1]) + len(aside) + (1 if over else 0)
+        if rolls < stones:
+            raise RulesError(f"'rolls' is {rolls}, but the stones laid and set aside needed {stones} rolls.")
+        winner = None
+        if over:
+            full = [v for v in LENGTHS if rows[owner].count(v) == COPIES]
+            if not full or (die is not None and die not in full):
+                raise RulesError("A finished game must have ended on a roll of a length whose three stones "
+                                 "all lie in the roller's row.")
+            winner = leader(PLAYERS, _lengths((rows[0], rows[1])))
+        check_winner(obj, winner)
+        if "length" in obj:
+            given = need(obj, "length", dict)
+            for k, c in enumerate(PLAYERS):
+                if given.get(c) != sum(rows[k]):
+                    raise RulesError(f"length.{c} must be {sum(rows[k])}, the sum of the row.")
+        name = obj.get("level", level.get("name", "classic"))
+        return State(level=str(name), supply=tuple(supply), rows=(rows[0], rows[1]), aside=aside,
+                     turn=turn, to_move=to_move, winner=winner, seed=seed, rolls=rolls, die=die)
+
+    # -- notation -------------------------------------------------------------------------
+    def move_text(self, move: Move, state: State | None = None) -> str:
+        """``R4`` a roll that shows 4, ``R`` a roll whose value is not known yet, ``S`` stop.
+
+        Given the state before the move, a plain roll is written with the value the
+        seeded die will show, so the text replays the game with or without the seed.
+        """
+        if move.action == "stop":
+            return "S"
+        value = move.value
+        if value is None and state is not None and not state.over:
+            value = self.next_roll(state)
+        return "R" if value is None else f"R{value}"
+
+    def parse_text(self, text: str, state: State | None = None) -> Move:
+        t = text.strip().upper()
+        if t in ("S", "STOP"):
+            return STOP
+        if t in ("R", "ROLL"):
+            return ROLL
+        if len(t) == 2 and t[0] == "R" and t[1] in "123456":
+            return Move("roll", int(t[1]))
+        raise IllegalMove(f"'{text.strip()}' is not an Improbable move like R, R4 or S.")
+
+
+IMPROBABLE = Improbable()

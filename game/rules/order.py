@@ -1,0 +1,571 @@
+"""THE GREAT ORDER (Play Gauss), exactly as RULINGS.md §5 states it.
+
+The field lies between two boundaries (each colour's three 6-stones end to end):
+**18 columns** (0–17) of **5 cells**. Blue lays stones against its boundary,
+brown against the other, so a column holds at most one stone of each colour.
+
+**Arrangement.** Each player lays their other 15 stones (lengths 1–5, three of
+each) in a row, the **collection**, with no two equal lengths side by side —
+blue first, then brown (without seeing each other's), or both given as the
+``arrangement`` option of ``new``. Then the seeded random start player begins.
+
+**A placement.** Take the **left** or **right end** stone of your collection
+(length ``k``) and lay it into a column:
+
+* an empty column takes any stone; a 5 fills an empty column alone: a
+  **connection**;
+* a column holding only an opponent stone of length ``m`` takes exactly a stone
+  of length ``5 - m``, which completes it: a **connection**; nothing else enters
+  a column that holds a stone;
+* a stone that can make a connection anywhere must make one (which one is the
+  player's choice); otherwise it goes into any empty column; an end stone that
+  cannot be placed at all cannot be chosen.
+
+**A turn.** After a connection the same player places again; the turn ends with
+the first placement that makes no connection, or when the player has no stone or
+no legal placement left. A turn with ``c`` connections scores ``1 + 2 + … + c``.
+A player with no legal placement at the start of their turn passes.
+
+**End.** When every stone is placed, or when both players pass in a row (a dead
+end that legal play never reaches). Higher score wins; equal scores draw.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, NamedTuple
+
+from .core import DRAW, Game, IllegalMove, Outcome, RulesError, draw, need, need_int
+from .turns import (
+    check_winner,
+    choose_first,
+    leader,
+    load_header,
+    resolve_seed,
+    triangular,
+)
+
+PLAYERS = ("blue", "brown")
+COLUMNS = 18
+WIDTH = 5  # cells per column: a connection is a 5 alone or two stones of lengths m and 5 - m
+LENGTHS = (1, 2, 3, 4, 5)
+COPIES = 3
+STONES = len(LENGTHS) * COPIES  # 15 per collection
+MAX_SCORE = triangular(COLUMNS)
+_COLS = tuple(range(COLUMNS))
+
+
+class Move(NamedTuple):
+    """Take the ``end`` (``"left"``: index 0, or ``"right"``) stone and lay it into ``column``."""
+
+    end: str
+    column: int
+
+
+class Arrange(NamedTuple):
+    """The arranging player's collection, left to right."""
+
+    lengths: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    """A position of The Great Order.
+
+    ``collections`` and ``columns`` are ``(blue, brown)``; ``columns[p][c]`` is the
+    length of player ``p``'s stone in column ``c`` (0: none). ``chain`` counts the
+    connections made so far in the current turn; ``first`` is the start player of
+    the play phase.
+    """
+
+    level: str
+    phase: str
+    collections: tuple[tuple[int, ...], tuple[int, ...]]
+    columns: tuple[tuple[int, ...], tuple[int, ...]]
+    score: tuple[int, int]
+    chain: int
+    first: str
+    to_move: str | None
+    winner: str | None
+    seed: int
+    game: str = "order"
+
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def stuck(self) -> bool:
+        """Over with stones left: the dead end where both players passed."""
+        return self.over and bool(self.collections[0] or self.collections[1])
+
+
+# --- arrangements ------------------------------------------------------------------
+
+
+def why_bad_arrangement(lengths: Any) -> str | None:
+    """One sentence saying why ``lengths`` is not a valid collection, or None if it is."""
+    if not isinstance(lengths, (list, tuple)):
+        return f"An arrangement is a list of {STONES} stone lengths."
+    if len(lengths) != STONES:
+        return f"An arrangement holds {STONES} stones, not {len(lengths)}."
+    for v in lengths:
+        if isinstance(v, bool) or not isinstance(v, int) or v not in LENGTHS:
+            return f"Stone lengths are 1 to {WIDTH}, not {v!r}."
+    for v in LENGTHS:
+        n = sum(1 for x in lengths if x == v)
+        if n != COPIES:
+            return f"An arrangement holds {COPIES} stones of each length; it has {n} of length {v}."
+    for i in range(STONES - 1):
+        if lengths[i] == lengths[i + 1]:
+            return f"Two stones of length {lengths[i]} lie side by side (positions {i + 1} and {i + 2})."
+    return None
+
+
+@cache
+def _ways(left: tuple[int, ...], last: int) -> int:
+    """The number of valid ways to lay the stones counted in ``left`` after a ``last``."""
+    if not any(left):
+        return 1
+    total = 0
+    for i, n in enumerate(left):
+        if n and i + 1 != last:
+            total += _ways(left[:i] + (n - 1,) + left[i + 1:], i + 1)
+    return total
+
+
+def random_arrangement(rng: random.Random) -> tuple[int, ...]:
+    """A valid collection drawn uniformly from all valid ones (uses ``rng.random`` only)."""
+    left = (COPIES,) * len(LENGTHS)
+    last = 0
+    out = []
+    for _ in range(STONES):
+        choices = []
+        for i, n in enumerate(left):
+            if n and i + 1 != last:
+                rest = left[:i] + (n - 1,) + left[i + 1:]
+                choices.append((_ways(rest, i + 1), i, rest))
+        r = rng.random() * sum(w for w, _, _ in choices)
+        k = 0
+        while k < len(choices) - 1 and r >= choices[k][0]:
+            r -= choices[k][0]
+            k += 1
+        _, i, left = choices[k]
+        out.append(i + 1)
+        last = i + 1
+    return tuple(out)
+
+
+# --- the placement rule (shared by play, legal_moves and random_playout) ---------------------
+
+
+def _targets(own: list[int] | tuple[int, ...], opp: list[int] | tuple[int, ...], x: int
+             ) -> tuple[list[int], bool]:
+    """Where a stone of length ``x`` may go: ``(columns, connects)``.
+
+    A stone that can connect anywhere must connect; else it takes an empty column.
+    """
+    if x != WIDTH:
+        need_len = WIDTH - x
+        if need_len in opp:
+            conn = [c for c in _COLS if opp[c] == need_len and not own[c]]
+            if conn:
+                return conn, True
+    return [c for c in _COLS if not (own[c] or opp[c])], x == WIDTH
+
+
+def _can_place(own: Any, opp: Any, coll: Any) -> bool:
+    if not coll:
+        return False
+    if _targets(own, opp, coll[0])[0]:
+        return True
+    return len(coll) > 1 and bool(_targets(own, opp, coll[-1])[0])
+
+
+def _moves(own: Any, opp: Any, coll: Any) -> list[Move]:
+    if not coll:
+        return []
+    out = [Move("left", c) for c in _targets(own, opp, coll[0])[0]]
+    if len(coll) > 1:
+        out += [Move("right", c) for c in _targets(own, opp, coll[-1])[0]]
+    return out
+
+
+def _settle_turn(p: int, cols: list[list[int]], colls: list[Any], effects: list[dict[str, Any]] | None
+                 ) -> int | None:
+    """After player ``p``'s turn ended: who moves next (index), or None when the game is over.
+
+    Applies the pass clause: a player with no legal placement at the start of their
+    turn passes; two passes in a row end the game. Every stone placed ends it first.
+    """
+    if not colls[0] and not colls[1]:
+        return None
+    q = 1 - p
+    for mover in (q, p):
+        if _can_place(cols[mover], cols[1 - mover], colls[mover]):
+            return mover
+        if effects is not None:
+            effects.append({"type": "pass", "player": PLAYERS[mover]})
+    return None
+
+
+class Order(Game):
+    id = "order"
+    title = "The Great Order"
+    players = PLAYERS
+    default_level = "classic"
+
+    def check_level(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    # -- building states ----------------------------------------------------------------
+    def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
+            options: dict[str, Any] | None = None) -> State:
+        self.check_level(level)
+        seed = resolve_seed(seed)
+        first = choose_first(PLAYERS, seed, first)
+        options = options or {}
+        if not isinstance(options, dict):
+            raise RulesError("The options must be a JSON object.")
+        unknown = set(options) - {"arrangement"}
+        if unknown:
+            raise RulesError(f"The Great Order has no option {sorted(unknown)[0]!r}; it takes 'arrangement'.")
+        empty = ((0,) * COLUMNS, (0,) * COLUMNS)
+        name = level.get("name", "classic")
+        arrangement = options.get("arrangement")
+        if arrangement is None:
+            return State(level=name, phase="arrange", collections=((), ()), columns=empty, score=(0, 0),
+                         chain=0, first=first, to_move="blue", winner=None, seed=seed)
+        if arrangement == "random":
+            colls = tuple(random_arrangement(random.Random(draw(seed, 1 + k, 1 << 62))) for k in (0, 1))
+        elif isinstance(arrangement, dict):
+            if set(arrangement) != set(PLAYERS):
+                raise RulesError("The option 'arrangement' needs exactly the keys \"blue\" and \"brown\".")
+            colls = []
+            for c in PLAYERS:
+                why = why_bad_arrangement(arrangement[c])
+                if why:
+                    raise RulesError(f"{c.capitalize()}'s arrangement: {why}")
+                colls.append(tuple(arrangement[c]))
+        else:
+            raise RulesError("The option 'arrangement' must be {\"blue\":[…],\"brown\":[…]} or \"random\".")
+        return State(level=name, phase="play", collections=(colls[0], colls[1]), columns=empty,
+                     score=(0, 0), chain=0, first=first, to_move=first, winner=None, seed=seed)
+
+    # -- moves ------------------------------------------------------------------------
+    def legal_moves(self, state: State) -> list[Move]:
+        if state.over or state.phase == "arrange":
+            return []
+        p = PLAYERS.index(state.to_move)
+        return _moves(state.columns[p], state.columns[1 - p], state.collections[p])
+
+    def why_illegal(self, state: State, move: Move | Arrange) -> str | None:
+        """One sentence saying why ``move`` cannot be played, or None if it can."""
+        if state.over:
+            return "The game is over."
+        if state.phase == "arrange":
+            if not isinstance(move, Arrange):
+                return f"{state.to_move.capitalize()} must first arrange their collection."
+            return why_bad_arrangement(move.lengths)
+        if not isinstance(move, Move):
+            return "Both collections are already arranged."
+        if move.end not in ("left", "right"):
+            return f"The end must be left or right, not {move.end!r}."
+        col = move.column
+        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < COLUMNS:
+            return f"The column must be a whole number from 0 to {COLUMNS - 1}, not {col!r}."
+        p = PLAYERS.index(state.to_move)
+        own, opp, coll = state.columns[p], state.columns[1 - p], state.collections[p]
+        x = coll[0] if move.end == "left" else coll[-1]
+        targets, connects = _targets(own, opp, x)
+        if col in targets:
+            return None
+        if not targets:
+            return f"The {move.end} stone (a {x}) cannot be placed anywhere."
+        if own[col] + opp[col] == WIDTH:
+            return f"Column {col} is already complete."
+        if own[col]:
+            return f"Column {col} already holds one of your stones."
+        if opp[col] and opp[col] + x != WIDTH:
+            return (f"Column {col} holds a {PLAYERS[1 - p]} {opp[col]}; only a {WIDTH - opp[col]} "
+                    f"completes it.")
+        return f"Your {x} can make a connection (column {targets[0]}), so it must be placed to make one."
+
+    def is_legal(self, state: State, move: Move | Arrange) -> bool:
+        return self.why_illegal(state, move) is None
+
+    def play(self, state: State, move: Move | Arrange) -> tuple[State, list[dict[str, Any]]]:
+        why = self.why_illegal(state, move)
+        if why:
+            raise IllegalMove(why)
+        if state.phase == "arrange":
+            p = PLAYERS.index(state.to_move)
+            colls = list(state.collections)
+            colls[p] = tuple(move.lengths)
+            done = p == 1
+            new = State(level=state.level, phase="play" if done else "arrange",
+                        collections=(colls[0], colls[1]), columns=state.columns, score=state.score,
+                        chain=0, first=state.first, to_move=state.first if done else "brown",
+                        winner=None, seed=state.seed)
+            return new, []
+        player = state.to_move
+        p = PLAYERS.index(player)
+        cols = [list(state.columns[0]), list(state.columns[1])]
+        colls = list(state.collections)
+        coll = colls[p]
+        x = coll[0] if move.end == "left" else coll[-1]
+        _, connects = _targets(cols[p], cols[1 - p], x)
+        colls[p] = coll[1:] if move.end == "left" else coll[:-1]
+        cols[p][move.column] = x
+        effects: list[dict[str, Any]] = [{"type": "place", "player": player, "length": x,
+                                          "column": move.column, "end": move.end}]
+        chain = state.chain
+        score = list(state.score)
+        if connects:
+            chain += 1
+            effects.append({"type": "connect", "player": player, "column": move.column, "chain": chain})
+        if connects and _can_place(cols[p], cols[1 - p], colls[p]):
+            nxt: int | None = p
+        else:
+            if chain:
+                points = triangular(chain)
+                score[p] += points
+                effects.append({"type": "score", "player": player, "connections": chain, "points": points})
+            chain = 0
+            nxt = _settle_turn(p, cols, colls, effects)
+        new = State(level=state.level, phase="play", collections=(colls[0], colls[1]),
+                    columns=(tuple(cols[0]), tuple(cols[1])), score=(score[0], score[1]), chain=chain,
+                    first=state.first, to_move=None if nxt is None else PLAYERS[nxt],
+                    winner=None if nxt is not None else leader(PLAYERS, (score[0], score[1])),
+                    seed=state.seed)
+        if new.over:
+            effects.append({"type": "end", "winner": new.winner,
+                            "reason": "stuck" if new.stuck else "placed"})
+        return new, effects
+
+    def random_move(self, state: State, rng: random.Random) -> Move | Arrange:
+        if state.phase == "arrange" and not state.over:
+            return Arrange(random_arrangement(rng))
+        return rng.choice(self.legal_moves(state))
+
+    def random_playout(self, state: State, rng: random.Random) -> State:
+        """Uniformly random legal moves to the end on mutable lists (same rule functions)."""
+        while state.phase == "arrange" and not state.over:
+            state, _ = self.play(state, Arrange(random_arrangement(rng)))
+        if state.over:
+            return state
+        rand = rng.random
+        cols = [list(state.columns[0]), list(state.columns[1])]
+        colls = [list(state.collections[0]), list(state.collections[1])]
+        score = list(state.score)
+        chain = state.chain
+        p = PLAYERS.index(state.to_move)
+        passes = 0
+        # One decision per pass of the loop, the same steps as play(): a player
+        # without a legal placement ends a running chain (scoring it) or passes.
+        while colls[0] or colls[1]:
+            own, opp, coll = cols[p], cols[1 - p], colls[p]
+            if coll:
+                tl, cl = _targets(own, opp, coll[0])
+                tr, cr = _targets(own, opp, coll[-1]) if len(coll) > 1 else ((), False)
+                n = len(tl) + len(tr)
+            else:
+                n = 0
+            if not n:
+                if chain:  # the turn ends: no legal placement left after a connection
+                    score[p] += triangular(chain)
+                    chain = 0
+                else:
+                    passes += 1
+                    if passes == 2:
+                        break
+                p = 1 - p
+                continue
+            passes = 0
+            k = int(rand() * n)
+            if k < len(tl):
+                own[tl[k]] = coll.pop(0)
+                connects = cl
+            else:
+                own[tr[k - len(tl)]] = coll.pop()
+                connects = cr
+            if connects:
+                chain += 1
+            else:
+                if chain:
+                    score[p] += triangular(chain)
+                    chain = 0
+                p = 1 - p
+        if chain:
+            score[p] += triangular(chain)
+        final = (score[0], score[1])
+        return State(level=state.level, phase="play", collections=(tuple(colls[0]), tuple(colls[1])),
+                     columns=(tuple(cols[0]), tuple(cols[1])), score=final, chain=0, first=state.first,
+                     to_move=None, winner=leader(PLAYERS, final), seed=state.seed)
+
+    # -- the end ---------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        detail: dict[str, Any] = {c: {"score": state.score[k], "left": len(state.collections[k])}
+                                  for k, c in enumerate(PLAYERS)}
+        detail["dead_end"] = state.stuck
+        return Outcome(winner=state.winner, reason="draw" if state.winner == DRAW else "score",
+                       detail=detail)
+
+    # -- JSON ---------------------------------------------------------------------------------
+    def parse_move(self, obj: Any) -> Move | Arrange:
+        if not isinstance(obj, dict):
+            raise IllegalMove("A Great Order move must be an object like {\"end\":\"left\",\"column\":3}.")
+        if "arrange" in obj:
+            if set(obj) != {"arrange"}:
+                raise IllegalMove("An arrangement move has only the key \"arrange\".")
+            lengths = obj["arrange"]
+            if not isinstance(lengths, list) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in lengths):
+                raise IllegalMove("\"arrange\" must be a list of whole numbers (stone lengths).")
+            return Arrange(tuple(lengths))
+        if set(obj) != {"end", "column"}:
+            raise IllegalMove("A Great Order move needs exactly \"end\" and \"column\" (or \"arrange\").")
+        end, column = obj["end"], obj["column"]
+        if end not in ("left", "right"):
+            raise IllegalMove("\"end\" must be \"left\" or \"right\".")
+        if isinstance(column, bool) or not isinstance(column, int):
+            raise IllegalMove("\"column\" must be a whole number.")
+        return Move(end, column)
+
+    def move_json(self, move: Move | Arrange) -> dict[str, Any]:
+        if isinstance(move, Arrange):
+            return {"arrange": list(move.lengths)}
+        return {"end": move.end, "column": move.column}
+
+    def state_json(self, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": "order", "level": state.level, "to_move": state.to_move, "over": state.over,
+            "winner": state.winner, "phase": state.phase,
+            "collections": {c: list(state.collections[k]) for k, c in enumerate(PLAYERS)},
+            "columns": [[state.columns[0][c], state.columns[1][c]] for c in range(COLUMNS)],
+            "score": {c: state.score[k] for k, c in enumerate(PLAYERS)},
+            "chain": state.chain, "first": state.first, "seed": state.seed,
+        }
+        if state.over:
+            out["dead_end"] = state.stuck
+        return out
+
+    def load_state(self, obj: Any, level: dict[str, Any]) -> State:
+        seed, over, to_move = load_header(obj, "order", PLAYERS)
+        phase = need(obj, "phase", str)
+        if phase not in ("arrange", "play"):
+            raise RulesError(f"The state's 'phase' must be \"arrange\" or \"play\", not {phase!r}.")
+        first = obj.get("first")
+        first = choose_first(PLAYERS, seed, first)
+        coll_d = need(obj, "collections", dict)
+        colls = []
+        for c in PLAYERS:
+            coll = need(coll_d, c, list, "collections")
+            for v in coll:
+                need_int(v, f"Each stone in collections.{c}", 1, WIDTH)
+            for a, b in zip(coll[:-1], coll[1:], strict=True):
+                if a == b:
+                    raise RulesError(f"collections.{c} has two stones of length {a} side by side.")
+            colls.append(tuple(coll))
+        raw = need(obj, "columns", list)
+        if len(raw) != COLUMNS:
+            raise RulesError(f"'columns' must list {COLUMNS} pairs, not {len(raw)}.")
+        cols: list[list[int]] = [[], []]
+        for i, pair in enumerate(raw):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise RulesError(f"Column {i} must be a pair [blue_length, brown_length].")
+            b, r = (need_int(v, f"A length in column {i}", 0, WIDTH) for v in pair)
+            if b and r and b + r != WIDTH:
+                raise RulesError(f"Column {i} holds a blue {b} and a brown {r}, which do not make {WIDTH}.")
+            if (b == WIDTH and r) or (r == WIDTH and b):
+                raise RulesError(f"Column {i} holds a 5 and another stone.")
+            cols[0].append(b)
+            cols[1].append(r)
+        score_d = need(obj, "score", dict)
+        score = tuple(need_int(score_d.get(c), f"score.{c}", 0, MAX_SCORE) for c in PLAYERS)
+        chain = need_int(need(obj, "chain", int), "The state's 'chain'", 0, COLUMNS)
+        name = str(obj.get("level", level.get("name", "classic")))
+        if phase == "arrange":
+            if over:
+                raise RulesError("A game cannot be over while the collections are being arranged.")
+            if any(cols[0]) or any(cols[1]) or any(score) or chain or colls[1]:
+                raise RulesError("In the arrange phase the field, the scores, the chain and brown's "
+                                 "collection are empty.")
+            if colls[0]:
+                why = why_bad_arrangement(colls[0])
+                if why:
+                    raise RulesError(f"Blue's arrangement: {why}")
+            arranging = "brown" if colls[0] else "blue"
+            if to_move != arranging:
+                raise RulesError(f"In the arrange phase {arranging} is to move.")
+            check_winner(obj, None)
+            return State(level=name, phase=phase, collections=(colls[0], colls[1]),
+                         columns=(tuple(cols[0]), tuple(cols[1])), score=(0, 0), chain=0, first=first,
+                         to_move=to_move, winner=None, seed=seed)
+        for k, c in enumerate(PLAYERS):
+            for v in LENGTHS:
+                total = colls[k].count(v) + cols[k].count(v)
+                if total != COPIES:
+                    raise RulesError(f"{c.capitalize()} has {total} stones of length {v} in collection "
+                                     f"and field; there must be {COPIES}.")
+        full = sum(1 for c in range(COLUMNS) if cols[0][c] + cols[1][c] == WIDTH)
+        if chain > full:
+            raise RulesError(f"'chain' is {chain}, but only {full} columns are complete.")
+        winner = None
+        if over:
+            if chain:
+                raise RulesError("A finished game has no chain running.")
+            if any(_can_place(cols[k], cols[1 - k], colls[k]) for k in (0, 1)):
+                raise RulesError("The game cannot be over: a player can still place a stone.")
+            winner = leader(PLAYERS, (score[0], score[1]))
+        else:
+            if not colls[0] and not colls[1]:
+                raise RulesError("Every stone is placed, so the game must be over.")
+            p = PLAYERS.index(to_move)
+            if not _can_place(cols[p], cols[1 - p], colls[p]):
+                raise RulesError(f"{to_move.capitalize()} is to move but has no legal placement "
+                                 "(a pass is applied at once and is never a position).")
+        check_winner(obj, winner)
+        return State(level=name, phase=phase, collections=(colls[0], colls[1]),
+                     columns=(tuple(cols[0]), tuple(cols[1])), score=(score[0], score[1]), chain=chain,
+                     first=first, to_move=to_move, winner=winner, seed=seed)
+
+    # -- notation ------------------------------------------------------------------------------
+    def move_text(self, move: Move | Arrange, state: State | None = None) -> str:
+        """``L2@7``: the left (``L``) or right (``R``) end stone, its length, ``@`` the column 0–17.
+
+        Without the state the length is left out (``L@7``). An arrangement is
+        ``A:`` and the 15 lengths left to right, e.g. ``A:123451234512345``.
+        """
+        if isinstance(move, Arrange):
+            return "A:" + "".join(str(v) for v in move.lengths)
+        length = ""
+        if state is not None and not state.over and state.phase == "play":
+            coll = state.collections[PLAYERS.index(state.to_move)]
+            if coll:
+                length = str(coll[0] if move.end == "left" else coll[-1])
+        return f"{move.end[0].upper()}{length}@{move.column}"
+
+    def parse_text(self, text: str, state: State | None = None) -> Move | Arrange:
+        t = text.strip().upper().replace(" ", "")
+        if t.startswith("A:"):
+            digits = t[2:]
+            if not digits.isdigit():
+                raise IllegalMove(f"'{text.strip()}' is not an arrangement like A:123451234512345.")
+            return Arrange(tuple(int(d) for d in digits))
+        head, sep, col = t.partition("@")
+        if (not sep or not head or head[0] not in "LR" or not col.isdigit()
+                or not (head[1:] == "" or head[1:] in ("1", "2", "3", "4", "5"))):
+            raise IllegalMove(f"'{text.strip()}' is not a Great Order move like L2@7 or R@12.")
+        move = Move("left" if head[0] == "L" else "right", int(col))
+        if head[1:] and state is not None and not state.over and state.phase == "play":
+            coll = state.collections[PLAYERS.index(state.to_move)]
+            if coll and str(coll[0] if move.end == "left" else coll[-1]) != head[1:]:
+                raise IllegalMove(f"The {move.end} stone is not a {head[1:]}.")
+        return move
+
+
+ORDER = Order()
