@@ -52,6 +52,7 @@ def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280,
         app.start()
         app.start_game(game_id, seed=seed)
         scene = app.stack.top
+        scene.autosave = False  # a benchmark is not a game in progress
         rng = random.Random(seed)
         dt = 1 / 60
         times = []

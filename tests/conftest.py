@@ -1,9 +1,12 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 # Tests never open a window or a sound device.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Settings, autosaves and saves go to a throwaway folder, never the tester's own.
+os.environ["GAUSS_ARCADE_HOME"] = tempfile.mkdtemp(prefix="gauss-arcade-test-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

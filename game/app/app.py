@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from .. import settings
 from ..ui import theme
 from .clock import FixedStep
 from .input import Action, translate
@@ -48,13 +49,15 @@ class App:
         self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
         pygame.display.set_caption("Gauss Arcade")
         if self.options.fullscreen:
-            self.toggle_fullscreen()
+            self.toggle_fullscreen(remember=False)
         self.stack = SceneStack()
         self.step = FixedStep()
         self.running = True
         self.frames = 0
         self.last_device = "keyboard"
-        self.notice = ""  # a one-line message for the title screen (an error, say)
+        self.settings, self.notice = settings.load()  # notice: a one-line message for the title
+        if self.settings.fullscreen and not self.fullscreen and not self.options.headless:
+            self.toggle_fullscreen(remember=False)
 
     # -- scenes -----------------------------------------------------------------
     def start(self) -> None:
@@ -81,13 +84,22 @@ class App:
         self.running = False
 
     # -- window -----------------------------------------------------------------
-    def toggle_fullscreen(self) -> None:
+    def toggle_fullscreen(self, remember: bool = True) -> None:
         self.fullscreen = not self.fullscreen
+        if remember:
+            self.settings.fullscreen = self.fullscreen
+            self.save_settings()
         if self.fullscreen:
             self.windowed_size = self.screen.get_size()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def save_settings(self) -> None:
+        try:
+            settings.save(self.settings)
+        except OSError as exc:
+            log.warning("Settings could not be saved: %s", exc)
 
     # -- the loop -----------------------------------------------------------------
     def frame(self, events: list[pygame.event.Event], real_dt: float) -> None:

@@ -8,12 +8,13 @@ shows (``result``). The rules come only from ``game.rules``.
 """
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
 import pygame
 
-from .. import levels, rules
+from .. import levels, rules, saves
 from ..anim import AnimQueue
 from ..app.input import BACK, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
 from ..app.scene import Scene
@@ -21,6 +22,8 @@ from ..rules.core import Outcome, fresh_seed
 from ..ui import theme
 from ..ui.widgets import Button
 from .overlay import PauseScene, ResultScene
+
+log = logging.getLogger("gauss_arcade")
 
 
 class PlayScene(Scene):
@@ -42,6 +45,7 @@ class PlayScene(Scene):
         }
         self.message, self.message_t = "", 0.0
         self.banner, self.banner_t = "", 0.0
+        self.autosave = True  # off for replays and benchmarks: they are not games in progress
         self.new_game(seed)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -53,6 +57,8 @@ class PlayScene(Scene):
         self.future: list[Any] = []
         self.queue.skip()
         self.result_shown = False
+        if self.autosave:
+            self.save_progress()  # a fresh game replaces the one that was in progress
         self.reset_view()
         self.turn_started()
         if self.autoplay:
@@ -112,7 +118,38 @@ class PlayScene(Scene):
         else:
             self.reset_view()
         self.turn_started()
+        self.save_progress()
         return effects
+
+    # -- nothing lost ------------------------------------------------------------------------
+    def record(self) -> saves.Record:
+        """What reproduces this game exactly: level, seed, options and the moves so far."""
+        return saves.Record(self.game_id, self.level["name"], self.seed, self.options,
+                            [self.rules.move_json(move) for _, move, _ in self.history])
+
+    def save_progress(self) -> None:
+        """Autosave after every move (and undo); a finished game leaves no autosave."""
+        if not self.autosave:
+            return
+        try:
+            if self.state.over:
+                saves.clear_autosave()
+            else:
+                saves.write_autosave(self.record())
+        except OSError as exc:  # a full disk must not stop the game
+            log.warning("Autosave failed: %s", exc)
+
+    def restore(self, record: saves.Record) -> None:
+        """Continue the saved game ``record`` (already checked by ``saves.parse``)."""
+        if record.options != self.options:
+            self.options = record.options
+        self.autoplay = 0
+        self.new_game(record.seed)
+        saving, self.autosave = self.autosave, False
+        for obj in record.moves:
+            self.commit(self.rules.parse_move(obj), animate=False)
+        self.autosave = saving
+        self.banner, self.banner_t = "Resumed where you left off", 2.5
 
     def undo(self) -> None:
         self.queue.skip()
@@ -125,6 +162,7 @@ class PlayScene(Scene):
         self.result_shown = False
         self.reset_view()
         self.turn_started()
+        self.save_progress()
 
     def redo(self) -> None:
         self.queue.skip()

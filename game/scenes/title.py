@@ -5,8 +5,10 @@ import math
 
 import pygame
 
+from .. import saves
 from ..app.input import BACK, MENU, Action
 from ..app.scene import Scene
+from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.widgets import Item, Menu
 
@@ -15,12 +17,27 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.t = 0.0
-        self.menu = Menu([
+        items = [
             Item("Play", self.play),
             Item("How to play GAUSS", self.howto),
             Item("Fullscreen (F11)", app.toggle_fullscreen),
             Item("Quit", app.quit),
-        ])
+        ]
+        self.saved: saves.Record | None = None
+        try:
+            self.saved = saves.read_autosave()
+        except StoredFileError as exc:
+            app.notice = str(exc)
+        if self.saved is not None:
+            label = f"Resume {self.saved.title} (move {len(self.saved.moves)})"
+            items.insert(0, Item(label, self.resume))
+        self.menu = Menu(items)
+
+    def resume(self) -> None:
+        record = self.saved
+        self.app.notice = ""
+        self.app.start_game(record.game, record.level, record.seed)
+        self.app.stack.top.restore(record)
 
     def play(self) -> None:
         from .select import SelectScene

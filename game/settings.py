@@ -1,0 +1,85 @@
+"""Player and operator settings, kept in ``settings.json`` in the user's folder.
+
+Each setting has a default and a check; a file with a bad value keeps the good
+ones, uses the default for the bad ones, and is set aside with a message.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import storage
+
+FORMAT = 1
+FILE = "settings.json"
+AI_LEVELS = ("easy", "medium", "hard")
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_volume(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+
+
+def _is_idle(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 10 <= v <= 24 * 3600
+
+
+def _is_levels(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) and x in AI_LEVELS for k, x in v.items())
+
+
+def _is_seats(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, str) for k, x in v.items())
+
+
+CHECKS: dict[str, Callable[[Any], bool]] = {
+    "volume": _is_volume,
+    "fullscreen": _is_bool,
+    "ai_levels": _is_levels,
+    "seats": _is_seats,
+    "kiosk_idle_seconds": _is_idle,
+}
+
+
+@dataclass
+class Settings:
+    volume: float = 0.7
+    fullscreen: bool = False
+    ai_levels: dict[str, str] = field(default_factory=dict)  # game id -> easy/medium/hard
+    seats: dict[str, str] = field(default_factory=dict)  # seat -> device name
+    kiosk_idle_seconds: int = 90
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}
+
+
+def load() -> tuple[Settings, str]:
+    """The saved settings (defaults where missing or bad) and a message ("" if all is well)."""
+    path = storage.home() / FILE
+    try:
+        data = storage.read_json(path, "settings", FORMAT)
+    except storage.StoredFileError as exc:
+        return Settings(), str(exc)
+    if data is None:
+        return Settings(), ""
+    settings = Settings()
+    bad = []
+    for key, check in CHECKS.items():
+        if key in data:
+            if check(data[key]):
+                setattr(settings, key, data[key])
+            else:
+                bad.append(key)
+    if bad:
+        message = storage.reject(path, f"The settings file had bad values for {', '.join(bad)}")
+        save(settings)
+        return settings, message
+    return settings, ""
+
+
+def save(settings: Settings) -> None:
+    storage.write_json(storage.home() / FILE, settings.to_json())
