@@ -16,7 +16,8 @@ import pygame
 from .. import settings
 from ..ui import theme
 from .clock import FixedStep
-from .input import Action, translate
+from .input import KEY_GLYPHS, POINT, Action, translate
+from .pads import PAD_ADDED, PAD_GLYPHS, PAD_REMOVED, Pads
 from .scene import SceneStack
 
 log = logging.getLogger("gauss_arcade")
@@ -55,6 +56,7 @@ class App:
         self.running = True
         self.frames = 0
         self.last_device = "keyboard"
+        self.pads = Pads()
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
         if self.settings.fullscreen and not self.fullscreen and not self.options.headless:
             self.toggle_fullscreen(remember=False)
@@ -133,11 +135,29 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return []
-        actions = translate(event)
+        actions = self.pads.translate(event)
+        if actions is None:
+            actions = translate(event)
         for action in actions:
-            if action.name != "point":
+            if action.name == PAD_REMOVED:
+                self.pad_unplugged(action)
+            elif action.name not in (POINT, PAD_ADDED):
                 self.last_device = action.device
-        return actions
+        return [a for a in actions if a.name not in (PAD_ADDED, PAD_REMOVED)]
+
+    def pad_unplugged(self, action: Action) -> None:
+        """A pad left mid-game: pause, so nothing happens until someone takes the seat."""
+        pause = getattr(self.stack.top, "pause", None)
+        if callable(pause):
+            pause()
+            self.stack.top.note = ("A gamepad was unplugged: plug it back in, "
+                                   "or go on with keys or another pad.")
+        if self.last_device == action.device:
+            self.last_device = "keyboard"
+
+    def glyphs(self) -> dict[str, str]:
+        """Button names for on-screen prompts, for the device used last."""
+        return PAD_GLYPHS if self.last_device.startswith("pad") else KEY_GLYPHS
 
     def draw(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen

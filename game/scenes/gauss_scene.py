@@ -15,7 +15,6 @@ from ..app.input import (
     ALTERNATE,
     CONFIRM,
     DOWN,
-    KEY_GLYPHS,
     LEFT,
     MENU,
     POINT,
@@ -336,8 +335,9 @@ class GaussScene(PlayScene):
         if self.app.last_device == "mouse":
             hint = "Click a gray cell to place   Right-click: switch colour   Hover: preview"
         else:
-            g = KEY_GLYPHS
-            hint = (f"Arrows: move   {g[CONFIRM]}: place   {g[ALTERNATE]}: switch colour   "
+            g = self.app.glyphs()
+            arrows = "D-pad/stick" if g[UP] == "D-pad" else "Arrows"
+            hint = (f"{arrows}: move   {g[CONFIRM]}: place   {g[ALTERNATE]}: switch colour   "
                     f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
         self.draw_message_or_hint(surface, board_rect.centerx, board_rect.bottom + 8 * s, s, hint)
 

@@ -26,6 +26,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.restart_game = restart
         self.game_id = game_id
+        self.note = ""  # why the game was paused, when it was not the player's choice
         self.menu = Menu([
             Item("Resume", self.resume),
             Item("Restart", self.restart),
@@ -64,6 +65,8 @@ class PauseScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_of(surface)
         theme.draw_text(surface, "Paused", (w / 2, h * 0.25), int(72 * s), theme.INK, "center", True)
+        if self.note:
+            theme.draw_text(surface, self.note, (w / 2, h * 0.32), int(28 * s), theme.ACCENT, "center")
         self.menu.draw(surface, w / 2, h * 0.38, s)
 
 
