@@ -49,10 +49,12 @@ def test_unmapped_joysticks_fall_back_to_buttons_hat_and_axes():
     pads.translate(E(pygame.JOYDEVICEADDED, instance_id=9))
     assert pads.translate(E(pygame.JOYBUTTONDOWN, instance_id=9, button=0))[0].name == CONFIRM
     assert pads.translate(E(pygame.JOYBUTTONDOWN, instance_id=9, button=7))[0].name == MENU
-    assert [a.name for a in pads.translate(E(pygame.JOYHATMOTION, instance_id=9, hat=0, value=(1, 1)))] == \
-        [RIGHT, UP]
-    assert [a.name for a in pads.translate(E(pygame.JOYAXISMOTION, instance_id=9, axis=1, value=0.9))] == [DOWN]
-    assert [a.name for a in pads.translate(E(pygame.JOYDEVICEREMOVED, instance_id=9))] == ["pad_removed"]
+    def names(event):
+        return [a.name for a in pads.translate(event)]
+
+    assert names(E(pygame.JOYHATMOTION, instance_id=9, hat=0, value=(1, 1))) == [RIGHT, UP]
+    assert names(E(pygame.JOYAXISMOTION, instance_id=9, axis=1, value=0.9)) == [DOWN]
+    assert names(E(pygame.JOYDEVICEREMOVED, instance_id=9)) == ["pad_removed"]
     assert pads.count == 0
 
 
