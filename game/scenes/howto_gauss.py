@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..app.input import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
-from ..app.scene import Scene
 from ..rules.gauss import CODE, GAUSS, Move, State, geometry
 from ..ui import theme
 from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
+from .howto import HowToScene
 
 R = 3  # the diagrams use the small board
 
@@ -52,51 +51,16 @@ EXAMPLE = [["", "Red", "Blue"], ["GAIN", "8", "9"], ["RISK", "3", "1"], ["VOID",
            ["Final", "8", "9 - 1 = 8"], ["Tie: fewer VOID", "2", "3"], ["", "Red wins", ""]]
 
 
-class GaussHowTo(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.page = 0
-        self.nav: dict[str, pygame.Rect] = {}
+class GaussHowTo(HowToScene):
+    game_title = "GAUSS"
+    pages = PAGES
 
-    def handle(self, action: Action) -> None:
-        if action.pos is not None and action.name == CONFIRM:
-            for name, rect in self.nav.items():
-                if rect.collidepoint(action.pos):
-                    self.turn(name)
-            return
-        if action.name in (RIGHT, CONFIRM):
-            self.turn("next")
-        elif action.name == LEFT:
-            self.turn("prev")
-        elif action.name in (BACK, MENU):
-            self.app.stack.pop()
-
-    def turn(self, name: str) -> None:
-        if name == "close" or (name == "next" and self.page == len(PAGES) - 1):
-            self.app.stack.pop()
-        elif name == "next":
-            self.page += 1
-        elif name == "prev":
-            self.page = max(0, self.page - 1)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        s = theme.scale_of(surface)
-        title, text, before, move = PAGES[self.page]
-        theme.draw_text(surface, f"How to play GAUSS  ({self.page + 1}/{len(PAGES)})", (w / 2, 24 * s),
-                        int(30 * s), theme.INK_DIM, "midtop")
-        theme.draw_text(surface, title, (w / 2, 60 * s), int(56 * s), theme.INK, "midtop", True)
-        y = 120 * s
-        for line in theme.wrap(text, int(30 * s), int(w - 200 * s)):
-            theme.draw_text(surface, line, (w / 2, y), int(30 * s), theme.INK, "midtop")
-            y += 32 * s
-        area = pygame.Rect(int(80 * s), int(y + 16 * s), int(w - 160 * s), int(h - y - 100 * s))
+    def draw_page(self, surface, area, page, s: float) -> None:
+        _, _, before, move = page
         if before is not None:
             self.draw_diagrams(surface, area, before, move, s)
         else:
             self.draw_example(surface, area, s)
-        self.draw_nav(surface, s)
 
     def draw_diagrams(self, surface, area, before: State, move: Move, s: float) -> None:
         after, effects = GAUSS.play(before, move)
@@ -149,16 +113,3 @@ class GaussHowTo(Scene):
                 x = area.centerx + (c - 1) * 200 * s
                 theme.draw_text(surface, cell, (x, y), int(30 * s), theme.INK, "midtop", r == 0 or c == 0)
             y += 36 * s
-
-    def draw_nav(self, surface, s: float) -> None:
-        w, h = surface.get_size()
-        self.nav = {}
-        labels = [("prev", "< Back"), ("close", "Close"),
-                  ("next", "Next >" if self.page < len(PAGES) - 1 else "Done")]
-        for k, (name, label) in enumerate(labels):
-            rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
-            rect.center = (int(w / 2 + (k - 1) * 200 * s), int(h - 40 * s))
-            pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=8)
-            pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=8)
-            theme.draw_text(surface, label, rect.center, int(28 * s), theme.INK, "center")
-            self.nav[name] = rect

@@ -1,0 +1,79 @@
+"""The how-to-play screens: a few short pages, each a title, a paragraph and a
+diagram. A game's how-to subclasses :class:`HowToScene`, lists its ``pages`` and
+draws each page's diagram in ``draw_page``; paging, the keys and the mouse
+buttons live here once."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..app.input import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
+from ..app.scene import Scene
+from ..ui import theme
+
+
+class HowToScene(Scene):
+    #: the name in the header, e.g. "GAUSS"
+    game_title = ""
+    #: (title, text, *diagram data) per page; the data goes to ``draw_page``
+    pages: list[tuple[Any, ...]] = []
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.nav: dict[str, pygame.Rect] = {}
+
+    def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page: tuple[Any, ...], s: float) -> None:
+        """Draw the diagram of ``page`` inside ``area``."""
+
+    def handle(self, action: Action) -> None:
+        if action.pos is not None and action.name == CONFIRM:
+            for name, rect in self.nav.items():
+                if rect.collidepoint(action.pos):
+                    self.turn(name)
+            return
+        if action.name in (RIGHT, CONFIRM):
+            self.turn("next")
+        elif action.name == LEFT:
+            self.turn("prev")
+        elif action.name in (BACK, MENU):
+            self.app.stack.pop()
+
+    def turn(self, name: str) -> None:
+        if name == "close" or (name == "next" and self.page == len(self.pages) - 1):
+            self.app.stack.pop()
+        elif name == "next":
+            self.page += 1
+        elif name == "prev":
+            self.page = max(0, self.page - 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        page = self.pages[self.page]
+        title, text = page[0], page[1]
+        theme.draw_text(surface, f"How to play {self.game_title}  ({self.page + 1}/{len(self.pages)})",
+                        (w / 2, 24 * s), int(30 * s), theme.INK_DIM, "midtop")
+        theme.draw_text(surface, title, (w / 2, 60 * s), int(56 * s), theme.INK, "midtop", True)
+        y = 120 * s
+        for line in theme.wrap(text, int(30 * s), int(w - 200 * s)):
+            theme.draw_text(surface, line, (w / 2, y), int(30 * s), theme.INK, "midtop")
+            y += 32 * s
+        area = pygame.Rect(int(60 * s), int(y + 16 * s), int(w - 120 * s), int(h - y - 100 * s))
+        self.draw_page(surface, area, page, s)
+        self.draw_nav(surface, s)
+
+    def draw_nav(self, surface: pygame.Surface, s: float) -> None:
+        w, h = surface.get_size()
+        self.nav = {}
+        last = self.page == len(self.pages) - 1
+        labels = [("prev", "< Back"), ("close", "Close"), ("next", "Done" if last else "Next >")]
+        for k, (name, label) in enumerate(labels):
+            rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
+            rect.center = (int(w / 2 + (k - 1) * 200 * s), int(h - 40 * s))
+            pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=8)
+            pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=8)
+            theme.draw_text(surface, label, rect.center, int(28 * s), theme.INK, "center")
+            self.nav[name] = rect
