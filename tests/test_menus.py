@@ -1,0 +1,79 @@
+"""Title, game select, how-to-play and pause, driven by injected events."""
+import pygame
+import pytest
+
+from game import rules
+from game.app.app import App, Options
+from game.scenes import SCENES, has_scene, make_howto
+from game.scenes.select import SelectScene
+from game.scenes.title import TitleScene
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+@pytest.fixture
+def app():
+    a = App(Options(headless=True))
+    a.start()
+    yield a
+    a.shutdown()
+
+
+def test_select_lists_all_five_games_and_starts_each_one_that_has_a_scene(app):
+    app.frame([key(pygame.K_RETURN)], 1 / 60)  # Play
+    select = app.stack.top
+    assert isinstance(select, SelectScene) and select.games == list(rules.GAME_IDS)
+    for i, game_id in enumerate(select.games):
+        select.index = i
+        app.frame([key(pygame.K_RETURN)], 1 / 60)
+        if has_scene(game_id):
+            assert app.stack.top.game_id == game_id
+            app.stack.pop()
+        else:
+            assert "coming soon" in select.message
+
+
+def test_left_and_right_choose_the_level(app):
+    select = SelectScene(app)
+    app.stack.push(select)
+    assert select.level_of("gauss") == "classic"
+    app.frame([key(pygame.K_RIGHT)], 1 / 60)
+    assert select.level_of("gauss") == "small"
+    app.frame([key(pygame.K_RETURN)], 1 / 60)
+    assert app.stack.top.level["name"] == "small"
+
+
+@pytest.mark.parametrize("game_id", [g for g in SCENES])
+def test_every_how_to_play_pages_through_to_the_end_and_closes(app, game_id):
+    scene = make_howto(app, game_id)
+    if scene is None:
+        pytest.skip(f"{game_id} has no how-to screen yet")
+    app.stack.push(scene)
+    pages = len(scene.pages)
+    assert pages >= 3
+    for n in range(pages):
+        assert scene.page == n
+        app.frame([], 1 / 60)  # draws the page
+        app.frame([key(pygame.K_RIGHT)], 1 / 60)
+    assert app.stack.top is not scene
+
+
+def test_tab_on_the_select_screen_opens_the_rules(app):
+    select = SelectScene(app)
+    app.stack.push(select)
+    app.frame([key(pygame.K_TAB)], 1 / 60)
+    assert app.stack.top.game_title == "GAUSS"
+    app.frame([key(pygame.K_ESCAPE)], 1 / 60)
+    assert app.stack.top is select
+
+
+def test_escape_on_the_title_does_not_quit_but_the_quit_item_does(app):
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    app.frame([key(pygame.K_ESCAPE)], 1 / 60)
+    assert app.running
+    title.menu.index = len(title.menu.items) - 1
+    app.frame([key(pygame.K_RETURN)], 1 / 60)
+    assert not app.running
