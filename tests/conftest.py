@@ -3,6 +3,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 # Tests never open a window or a sound device.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -10,3 +12,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Settings, autosaves and saves go to a throwaway folder, never the tester's own.
 os.environ["GAUSS_ARCADE_HOME"] = tempfile.mkdtemp(prefix="gauss-arcade-test-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+@pytest.fixture(autouse=True)
+def own_user_folder(tmp_path, monkeypatch):
+    """Each test starts with no settings, autosave or saves of an earlier test."""
+    monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path / "user"))
