@@ -18,3 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def own_user_folder(tmp_path, monkeypatch):
     """Each test starts with no settings, autosave or saves of an earlier test."""
     monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path / "user"))
+
+
+@pytest.fixture
+def app():
+    """A started app with SDL's dummy drivers, shut down after the test."""
+    from game.app.app import App, Options
+
+    a = App(Options(headless=True))
+    a.start()
+    yield a
+    a.shutdown()

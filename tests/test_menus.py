@@ -1,24 +1,12 @@
 """Title, game select, how-to-play and pause, driven by injected events."""
 import pygame
 import pytest
+from driver import key
 
 from game import rules
-from game.app.app import App, Options
 from game.scenes import SCENES, has_scene, make_howto
 from game.scenes.select import SelectScene
 from game.scenes.title import TitleScene
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-@pytest.fixture
-def app():
-    a = App(Options(headless=True))
-    a.start()
-    yield a
-    a.shutdown()
 
 
 def test_select_lists_all_five_games_and_starts_each_one_that_has_a_scene(app):

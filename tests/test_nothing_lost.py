@@ -4,6 +4,7 @@ import random
 
 import pygame
 import pytest
+from driver import key
 
 from game import saves, settings, storage
 from game.app.app import App, Options
@@ -14,10 +15,6 @@ from game.rules.gauss import GAUSS
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path))
     return tmp_path
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 def test_json_is_written_atomically_and_read_back(home):

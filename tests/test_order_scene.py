@@ -2,48 +2,11 @@
 import random
 
 import pygame
-import pytest
+from driver import DT, click, key, motion, run, settle
 
-from game.app.app import App, Options
 from game.rules.order import COLUMNS, ORDER, PLAYERS, Arrange, Move, why_bad_arrangement
 from game.scenes.order_scene import START_ROW, OrderScene, chain_text
 from game.scenes.overlay import ResultScene
-
-DT = 1 / 60
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def click(pos, button=1):
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
-
-
-def motion(pos):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=(0, 0, 0))
-
-
-@pytest.fixture
-def app():
-    a = App(Options(headless=True))
-    a.start()
-    yield a
-    a.shutdown()
-
-
-def run(app, events=(), frames=1):
-    app.frame(list(events), DT)
-    for _ in range(frames - 1):
-        app.frame([], DT)
-
-
-def settle(app, scene, limit=600):
-    for _ in range(limit):
-        if not scene.queue.busy:
-            return
-        app.frame([], DT)
-    raise AssertionError("the animation queue never emptied")
 
 
 def assert_drawn_matches_engine(scene):

@@ -2,9 +2,7 @@
 import random
 
 import pygame
-import pytest
 
-from game.app.app import App, Options
 from game.app.input import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP
 from game.app.pads import Pads
 from game.rules.gauss import GAUSS
@@ -56,14 +54,6 @@ def test_unmapped_joysticks_fall_back_to_buttons_hat_and_axes():
     assert names(E(pygame.JOYAXISMOTION, instance_id=9, axis=1, value=0.9)) == [DOWN]
     assert names(E(pygame.JOYDEVICEREMOVED, instance_id=9)) == ["pad_removed"]
     assert pads.count == 0
-
-
-@pytest.fixture
-def app():
-    a = App(Options(headless=True))
-    a.start()
-    yield a
-    a.shutdown()
 
 
 def test_two_virtual_pads_play_a_whole_game_of_gauss(app):

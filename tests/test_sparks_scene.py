@@ -2,50 +2,13 @@
 import random
 
 import pygame
-import pytest
+from driver import DT, click, key, motion, run, settle
 
 from game import levels
-from game.app.app import App, Options
 from game.rules.sparks import SPARKS, Move
 from game.scenes.howto_sparks import PAGES, SparksHowTo
 from game.scenes.overlay import PauseScene, ResultScene
 from game.scenes.sparks_scene import CONDUCT_INK, DrawOffer, SparksScene, square_of
-
-DT = 1 / 60
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def click(pos, button=1):
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-
-
-def motion(pos):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-
-
-@pytest.fixture
-def app():
-    a = App(Options(headless=True))
-    a.start()
-    yield a
-    a.shutdown()
-
-
-def run(app, events=(), frames=1):
-    app.frame(list(events), DT)
-    for _ in range(frames - 1):
-        app.frame([], DT)
-
-
-def settle(app, scene, limit=600):
-    for _ in range(limit):
-        if not scene.queue.busy:
-            return
-        app.frame([], DT)
-    raise AssertionError("the animation queue never emptied")
 
 
 def assert_drawn_matches_engine(scene):

@@ -60,7 +60,6 @@ class GaussScene(PlayScene):
         self.discs: dict[tuple[int, int], DiscSprite] = {}
         self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.panel_area_origin: dict[tuple[str, str], tuple[float, float]] = {}
         self.area_origin: dict[tuple[str, str], tuple[float, float]] = {}
         self.area_step = 16.0
@@ -403,23 +402,14 @@ class GaussScene(PlayScene):
                         ring = theme.INK if kind == "gain_cells" else theme.BAD
                         pygame.draw.circle(surface, ring, (x, y), self.hex.size * 0.9, width)
 
-    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        """The side panel changes only when a move or a choice does: it is drawn into
-        its own surface when its content changes and blitted every frame."""
-        key = (panel.size, id(self.state), self.color, self.cursor, self.queue.busy, len(self.history),
-               tuple(self.shown_supply), tuple(self.shown_gain), tuple(self.shown_risk),
-               tuple(b.hover for b in self.buttons.values()))
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            img = pygame.Surface(panel.size)
-            if pygame.display.get_surface():
-                img = img.convert()
-            self.draw_panel(img, img.get_rect(), s)
-            self._panel_cache = (key, img)
-        surface.blit(self._panel_cache[1], panel.topleft)
-        for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
-            button.rect = button.local_rect.move(panel.x, 0)
-        self.area_origin = {k: (x + panel.x, y) for k, (x, y) in self.panel_area_origin.items()}
+    def panel_key(self) -> tuple:
+        return (id(self.state), self.color, self.cursor, self.queue.busy, len(self.history),
+                tuple(self.shown_supply), tuple(self.shown_gain), tuple(self.shown_risk))
 
+    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
+        super().blit_panel(surface, panel, s)
+        # the GAIN and RISK areas are where scored discs fly to, in screen coordinates
+        self.area_origin = {k: (x + panel.x, y) for k, (x, y) in self.panel_area_origin.items()}
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

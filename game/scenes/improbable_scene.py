@@ -273,7 +273,6 @@ class ImprobableScene(PlayScene):
         self.anim_player: str | None = None
         self.anim_verb = "rolls"
         self._static: tuple[tuple, pygame.Surface] | None = None
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         super().__init__(app, level, seed, autoplay, options)
 
     # -- game lifecycle --------------------------------------------------------------
@@ -550,7 +549,7 @@ class ImprobableScene(PlayScene):
             self.layout = Layout.of(size)
         lay, s = self.layout, self.layout.s
         self.blit_static(surface)
-        self.blit_panel(surface)
+        self.blit_panel(surface, self.layout.panel, self.layout.s)
         self.draw_top_bar(surface)
         self.draw_row_labels(surface)
         self.draw_tray_label(surface)
@@ -784,25 +783,10 @@ class ImprobableScene(PlayScene):
         self.draw_message_or_hint(surface, lay.left.centerx, lay.size[1] - 34 * s, s, hint)
 
     # -- the side panel ----------------------------------------------------------------------------------
-    def blit_panel(self, surface: pygame.Surface) -> None:
-        """Drawn into its own surface only when its content changes, blitted every frame."""
-        lay = self.layout
-        key = (lay.size, id(self.state), self.queue.busy, self.shown_mover(), len(self.history),
-               tuple(self.shown_supply), tuple(map(sum, self.drawn_rows())),
-               tuple(b.hover for b in self.buttons.values()))
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            img = self._panel_cache[1] if self._panel_cache else None
-            if img is None or img.get_size() != lay.panel.size:  # the surface is reused
-                img = pygame.Surface(lay.panel.size)
-                if pygame.display.get_surface():
-                    img = img.convert()
-            self.draw_panel(img)
-            self._panel_cache = (key, img)
-        surface.blit(self._panel_cache[1], lay.panel.topleft)
-        for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
-            button.rect = button.local_rect.move(lay.panel.x, 0)
-
-    def draw_panel(self, img: pygame.Surface) -> None:
+    def panel_key(self) -> tuple:
+        return (id(self.state), self.queue.busy, self.shown_mover(), len(self.history),
+                tuple(self.shown_supply), tuple(map(sum, self.drawn_rows())))
+    def draw_panel(self, img: pygame.Surface, panel: pygame.Rect | None = None, s: float = 1.0) -> None:
         lay, s = self.layout, self.layout.s
         px = lay.panel.x
         img.fill(theme.BG_PANEL)

@@ -299,7 +299,6 @@ class OrderScene(PlayScene):
         self.geom: FieldGeom | None = None
         self._geom_key: tuple | None = None
         self._board_cache: pygame.Surface | None = None
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self._layer_cache: tuple[tuple, pygame.Surface] | None = None
         # play: the end stone chosen ("end" stage) and the column cursor ("column" stage)
         self.stage = "end"
@@ -1052,21 +1051,10 @@ class OrderScene(PlayScene):
             y += 36 * s
 
     # the side panel -------------------------------------------------------------------------
-    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        key = (panel.size, id(self.state), self.stage, self.end, self.col, self.card, self.held,
-               self.acur, self.afocus, tuple(self.work), self.queue.busy, len(self.history),
-               tuple(self.shown_score), self.shown_chain, self.app.last_device,
-               tuple(b.hover for b in self.buttons.values()))
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            img = pygame.Surface(panel.size)
-            if pygame.display.get_surface():
-                img = img.convert()
-            self.draw_panel(img, img.get_rect(), s)
-            self._panel_cache = (key, img)
-        surface.blit(self._panel_cache[1], panel.topleft)
-        for button in self.buttons.values():
-            button.rect = button.local_rect.move(panel.x, 0)
-
+    def panel_key(self) -> tuple:
+        return (id(self.state), self.stage, self.end, self.col, self.card, self.held, self.acur,
+                self.afocus, tuple(self.work), self.queue.busy, len(self.history),
+                tuple(self.shown_score), self.shown_chain)
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

@@ -46,6 +46,7 @@ class PlayScene(Scene):
         self.message, self.message_t = "", 0.0
         self.banner, self.banner_t = "", 0.0
         self.autosave = True  # off for replays and benchmarks: they are not games in progress
+        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.new_game(seed)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -230,6 +231,27 @@ class PlayScene(Scene):
         self.app.stack.push(ResultScene(self.app, headline, table, notes, self.restart, accent))
 
     # -- drawing helpers ---------------------------------------------------------------------
+    def panel_key(self) -> tuple:
+        """Everything the side panel shows depends on: it is redrawn when this changes."""
+        return (id(self.state), len(self.history), self.queue.busy)
+
+    def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
+        """Draw the side panel into ``surface`` (its own, at ``panel``'s size)."""
+
+    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
+        """The side panel changes only when a move or a choice does, so it is drawn into
+        its own surface when ``panel_key`` changes and blitted every frame."""
+        key = (panel.size, self.app.last_device, tuple(b.hover for b in self.buttons.values()),
+               *self.panel_key())
+        if self._panel_cache is None or self._panel_cache[0] != key:
+            img = pygame.Surface(panel.size)
+            if pygame.display.get_surface():
+                img = img.convert()
+            self.draw_panel(img, img.get_rect(), s)
+            self._panel_cache = (key, img)
+        surface.blit(self._panel_cache[1], panel.topleft)
+        for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
+            button.rect = button.local_rect.move(panel.x, 0)
     def draw_message_or_hint(self, surface: pygame.Surface, center_x: float, y: float, s: float,
                              hint: str) -> None:
         """The bottom line: an explanation of a refused choice wins over the controls."""

@@ -189,7 +189,6 @@ class RushScene(PlayScene):
         self.stones: dict[tuple[int, int], StoneSprite] = {}
         self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.grid: GridLayout | None = None
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.cursor = (0, 0)
@@ -565,20 +564,9 @@ class RushScene(PlayScene):
         self.draw_message_or_hint(surface, board_rect.centerx, board_rect.bottom + 10 * s, s, hint)
 
     # -- the side panel ---------------------------------------------------------------------
-    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        """Drawn into its own surface when its content changes, blitted every frame."""
-        key = (panel.size, id(self.state), len(self.history), self.cursor, self.queue.busy,
-               tuple(self.shown_count.values()), tuple(b.hover for b in self.buttons.values()))
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            img = pygame.Surface(panel.size)
-            if pygame.display.get_surface():
-                img = img.convert()
-            self.draw_panel(img, img.get_rect(), s)
-            self._panel_cache = (key, img)
-        surface.blit(self._panel_cache[1], panel.topleft)
-        for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
-            button.rect = button.local_rect.move(panel.x, 0)
-
+    def panel_key(self) -> tuple:
+        return (id(self.state), len(self.history), self.cursor, self.queue.busy,
+                tuple(self.shown_count.values()))
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

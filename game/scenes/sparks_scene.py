@@ -371,7 +371,6 @@ class SparksScene(PlayScene):
         self.last_move: tuple[str, str] | None = None
         self.view_rev = 0
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         super().__init__(app, level, seed, autoplay, options)
         self.buttons["draw"] = Button("Draw?", self.offer_draw)
 
@@ -875,20 +874,8 @@ class SparksScene(PlayScene):
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, sq // 14))
 
     # -- the side panel -------------------------------------------------------------------
-    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        """Drawn into its own surface when its content changes, blitted every frame."""
-        key = (panel.size, id(self.state), self.selected, self.cursor, len(self.history),
-               self.view_rev, self.app.last_device, tuple(b.hover for b in self.buttons.values()))
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            img = pygame.Surface(panel.size)
-            if pygame.display.get_surface():
-                img = img.convert()
-            self.draw_panel(img, img.get_rect(), s)
-            self._panel_cache = (key, img)
-        surface.blit(self._panel_cache[1], panel.topleft)
-        for button in self.buttons.values():
-            button.rect = button.local_rect.move(panel.x, 0)
-
+    def panel_key(self) -> tuple:
+        return (id(self.state), self.selected, self.cursor, len(self.history), self.view_rev)
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

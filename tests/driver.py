@@ -1,0 +1,32 @@
+"""Driving the app headless: raw input events to inject, and frames to run."""
+import pygame
+
+DT = 1 / 60
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def click(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def run(app, events=(), frames=1):
+    """One frame with ``events``, then ``frames - 1`` quiet ones."""
+    app.frame(list(events), DT)
+    for _ in range(frames - 1):
+        app.frame([], DT)
+
+
+def settle(app, scene, limit=600):
+    """Run frames until the scene's animation queue is empty."""
+    for _ in range(limit):
+        if not scene.queue.busy:
+            return
+        app.frame([], DT)
+    raise AssertionError("the animation queue never emptied")
