@@ -811,10 +811,10 @@ def test_protocol_game_over_end_effect_and_no_moves():
 
 
 @pytest.mark.slow
-def test_thousand_random_games_through_the_protocol():
+def test_two_thousand_random_games_through_the_protocol():
     rng = random.Random(2024)
     ends = {}
-    for game in range(1000):
+    for game in range(2000):
         session = Session()
         answer = ask(session, cmd="new", game="sparks", seed=game,
                      options={"gate_diagonals": game % 2 == 0})
@@ -830,4 +830,4 @@ def test_thousand_random_games_through_the_protocol():
         end = answer["effects"][-1]
         assert end["type"] == "end" and end["winner"] == answer["state"]["winner"]
         ends[end["reason"]] = ends.get(end["reason"], 0) + 1
-    assert sum(ends.values()) == 1000
+    assert sum(ends.values()) == 2000
