@@ -65,3 +65,13 @@ def test_escape_on_the_title_does_not_quit_but_the_quit_item_does(app):
     title.menu.index = len(title.menu.items) - 1
     app.frame([key(pygame.K_RETURN)], 1 / 60)
     assert not app.running
+
+
+def test_f11_toggles_fullscreen_and_remembers_it(app):
+    from game import settings
+
+    app.frame([key(pygame.K_F11)], 1 / 60)
+    assert app.fullscreen and settings.load()[0].fullscreen
+    app.frame([key(pygame.K_F11)], 1 / 60)
+    assert not app.fullscreen and not settings.load()[0].fullscreen
+    assert app.screen.get_size() == (1280, 720)
