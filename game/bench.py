@@ -49,6 +49,7 @@ def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280,
     """Frame times in ms of a game scene kept animating; median and p99."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # --json promises one JSON object on stdout
     from .app.app import App, Options
 
     app = App(Options(headless=True, size=size))

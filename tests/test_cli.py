@@ -42,3 +42,14 @@ def test_headless_game_with_screenshot_quits_cleanly(tmp_path):
 def test_headless_title_screen_runs_and_quits():
     done = main("--headless", "--seconds", "0.3")
     assert done.returncode == 0, done.stderr
+
+
+def test_bench_json_is_one_object_on_stdout():
+    import json
+
+    done = subprocess.run([sys.executable, "-m", "game.bench", "--json", "--quick", "--games", "gauss"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["engine"]["gauss"]["playouts_per_s"] > 0
+    assert set(data["frames"]["gauss"]) >= {"median_ms", "p99_ms"}
