@@ -118,7 +118,9 @@ class Session:
             return fail("\"time_ms\" must be a whole number of milliseconds, 0 or more.")
         if state.over:
             return fail("The game is over: there is no move to generate.")
-        move = game.random_move(state, self.rng)
+        from .ai import choose_move  # imported here: the other commands never pay for the AI
+
+        move = choose_move(game, state, level, time_ms=time_ms, rng=self.rng)
         return {"ok": True, "move": game.move_json(move)}
 
     def quit(self, _: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,283 @@
+"""Monte Carlo tree search over the rules API (no pygame, no UI).
+
+One search for the five games. What differs per game lives in a *policy*
+(:mod:`game.ai.policies`): the candidate moves, the chance moves, the playout and
+an optional prior per move. What differs per level lives in :class:`Settings`.
+
+* **Values by mover.** Every node stores the results of the simulations through it
+  from the point of view of the player who made the move leading to it, so a turn
+  of several moves by one player (Rush, The Great Order) backs up correctly: no
+  alternation is assumed anywhere.
+* **Chance nodes.** A move whose outcome is random (a roll in The Improbable) leads
+  to a chance node; each visit samples one outcome (a forced-value move such as
+  ``{"action":"roll","value":4}``) with the search's own rng, never from the state's
+  seed. The chance node's value is the average of its samples.
+* **MCTS-Solver.** Terminal positions carry their winner as a *proof*; a decision
+  node is proven won for the player to move as soon as one child is, and proven
+  lost (or drawn) once every child is proven; a chance node is proven when all of
+  its outcomes are proven with one result. A proven node is not searched further,
+  children proven lost are never selected while others remain, and a root proven
+  won stops the search: the winning move is played at once.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.core import DRAW, Game
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard and how humanly the search plays (see :mod:`game.ai.levels`)."""
+
+    seconds: float = 1.0            # think-time budget per move
+    iterations: int | None = None   # a cap on simulations (deterministic budget when set)
+    exploration: float = 0.7        # UCT constant
+    prior_weight: float = 0.5       # progressive bias: prior / (visits + 1)
+    temperature: float = 0.0        # 0: most visited; > 0: softmax over values (human-like slips)
+    min_share: float = 0.05         # moves seen less than this share of the best one are not picked
+    playout: dict[str, Any] = field(default_factory=dict)  # game policy knobs
+
+
+class Node:
+    __slots__ = ("state", "move", "parent", "mover", "children", "untried", "priors", "visits",
+                 "value", "proof", "outcomes", "to_move")
+
+    def __init__(self, state: Any, move: Any, parent: Node | None, mover: str | None,
+                 outcomes: list[tuple[Any, float]] | None = None) -> None:
+        self.state = state
+        self.move = move
+        self.parent = parent
+        self.mover = mover                  # who made ``move`` (values are from their side)
+        self.to_move = None if state is None else state.to_move
+        self.children: list[Node] = []
+        self.untried: list[Any] | None = None   # filled on the first expansion
+        self.priors: dict[Any, float] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.proof: str | None = None       # the proven winner (a player or DRAW), if any
+        self.outcomes = outcomes            # chance node: [(forced move, probability)]
+        if state is not None and state.over:
+            self.proof = state.winner
+
+    @property
+    def is_chance(self) -> bool:
+        return self.outcomes is not None
+
+    def q(self) -> float:
+        return self.value / self.visits if self.visits else 0.5
+
+
+class Search:
+    """One search from ``state``; :meth:`run` can be called repeatedly (time slices)."""
+
+    def __init__(self, game: Game, state: Any, policy: Any, settings: Settings,
+                 rng: random.Random | None = None) -> None:
+        self.game = game
+        self.policy = policy
+        self.settings = settings
+        self.rng = rng if rng is not None else random.Random()
+        self.players = game.players
+        self.root = Node(state, None, None, None)
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    # -- budget -----------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        s = self.settings
+        if self.root.proof is not None:
+            return True
+        if s.iterations is not None:
+            return self.iterations >= s.iterations
+        return self.elapsed >= s.seconds
+
+    def run(self, max_seconds: float | None = None, max_iterations: int | None = None) -> bool:
+        """Search until the budget is spent or this slice ends; True when the search is done."""
+        start = time.perf_counter()
+        slice_end = start + max_seconds if max_seconds is not None else math.inf
+        budget_end = math.inf
+        if self.settings.iterations is None:
+            budget_end = start + max(0.0, self.settings.seconds - self.elapsed)
+        end = min(slice_end, budget_end)
+        done_here = 0
+        clock = time.perf_counter
+        try:
+            while not self.finished:
+                if max_iterations is not None and done_here >= max_iterations:
+                    break
+                self.iterate()
+                done_here += 1
+                if clock() >= end:
+                    break
+        finally:
+            self.elapsed += time.perf_counter() - start
+        return self.finished
+
+    # -- one simulation ---------------------------------------------------------------
+    def iterate(self) -> None:
+        node = self.root
+        policy, rng = self.policy, self.rng
+        while True:
+            if node.proof is not None:
+                result = self._proof_value(node.proof)
+                break
+            if node.is_chance:
+                node = self._sample_outcome(node)
+                continue
+            if node.untried is None:
+                moves = policy.moves(node.state)
+                node.priors = policy.priors(node.state, moves) if self.settings.prior_weight else {}
+                if node.priors:
+                    # best prior last (popped first); ties in the rng's order
+                    rng.shuffle(moves)
+                    moves.sort(key=lambda m: node.priors.get(m, 0.0))
+                else:
+                    rng.shuffle(moves)
+                node.untried = moves
+                if node.visits == 0 and node is not self.root:
+                    # a fresh leaf: simulate from it first, expand on the next visit
+                    result = policy.rollout(node.state, rng, self.settings.playout)
+                    break
+            if node.untried:
+                move = node.untried.pop()
+                node = self._add_child(node, move)
+                if node.is_chance:
+                    node = self._sample_outcome(node)
+                if node.proof is not None:
+                    result = self._proof_value(node.proof)
+                else:
+                    result = policy.rollout(node.state, rng, self.settings.playout)
+                break
+            node = self._select(node)
+        self._backup(node, result)
+        self.iterations += 1
+
+    def _proof_value(self, winner: str) -> float:
+        if winner == DRAW:
+            return 0.5
+        return 1.0 if winner == self.players[0] else 0.0
+
+    def _add_child(self, node: Node, move: Any) -> Node:
+        mover = node.to_move
+        outcomes = self.policy.chance(node.state, move)
+        if outcomes is not None:
+            child = Node(None, move, node, mover, outcomes)
+            child.to_move = mover
+        else:
+            state, _ = self.game.play(node.state, move)
+            child = Node(state, move, node, mover)
+        node.children.append(child)
+        return child
+
+    def _sample_outcome(self, node: Node) -> Node:
+        r = self.rng.random()
+        chosen = node.outcomes[-1][0]
+        for move, p in node.outcomes:
+            r -= p
+            if r < 0:
+                chosen = move
+                break
+        for child in node.children:
+            if child.move == chosen:
+                return child
+        state, _ = self.game.play(node.parent.state, chosen)
+        child = Node(state, chosen, node, node.mover)
+        node.children.append(child)
+        return child
+
+    def _select(self, node: Node) -> Node:
+        me = node.to_move
+        c = self.settings.exploration
+        w = self.settings.prior_weight
+        log_n = math.log(node.visits + 1)
+        best, best_score = None, -math.inf
+        for child in node.children:
+            proof = child.proof
+            if proof is not None and proof != me and proof != DRAW:
+                score = -1e9 + child.visits  # proven loss: only when nothing else is left
+            else:
+                n = child.visits
+                q = 0.5 if proof == DRAW else child.value / n if n else 0.5
+                score = q + c * math.sqrt(log_n / (n + 1))
+                if w:
+                    score += w * node.priors.get(child.move, 0.0) / (n + 1)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _backup(self, node: Node | None, result: float) -> None:
+        p0 = self.players[0]
+        while node is not None:
+            node.visits += 1
+            node.value += result if node.mover == p0 else 1.0 - result
+            if node.proof is None:
+                node.proof = self._prove(node)
+            node = node.parent
+
+    def _prove(self, node: Node) -> str | None:
+        if node.is_chance:
+            if len(node.children) < len(node.outcomes):
+                return None
+            proofs = {child.proof for child in node.children}
+            if len(proofs) == 1:
+                return proofs.pop()
+            return None
+        if not node.children:
+            return None
+        me = node.to_move
+        all_proven = node.untried is not None and not node.untried
+        draw = False
+        for child in node.children:
+            if child.proof == me:
+                return me
+            if child.proof is None:
+                all_proven = False
+            elif child.proof == DRAW:
+                draw = True
+        if not all_proven:
+            return None
+        if draw:
+            return DRAW
+        return self.players[1] if me == self.players[0] else self.players[0]
+
+    # -- the answer -------------------------------------------------------------------
+    def stats(self) -> list[dict[str, Any]]:
+        """Every root move with visits, value (for the player to move) and proof."""
+        return [{"move": c.move, "visits": c.visits, "value": round(c.q(), 4), "proof": c.proof,
+                 "prior": round(self.root.priors.get(c.move, 0.0), 4)}
+                for c in sorted(self.root.children, key=lambda c: -c.visits)]
+
+    def best_move(self) -> Any:
+        root = self.root
+        me = root.to_move
+        if not root.children:
+            moves = root.untried if root.untried else self.policy.moves(root.state)
+            if root.priors:
+                return max(moves, key=lambda m: root.priors.get(m, 0.0))
+            return moves[0]
+        won = [c for c in root.children if c.proof == me]
+        if won:
+            return won[0].move
+        safe = [c for c in root.children if c.proof is None or c.proof in (me, DRAW)]
+        pool = safe or root.children
+        if not safe:  # every move loses: take the one that resisted longest
+            return max(pool, key=lambda c: c.visits).move
+        top = max(c.visits for c in pool)
+        t = self.settings.temperature
+        if t <= 0:
+            return max(pool, key=lambda c: (c.visits, c.q())).move
+        cands = [c for c in pool if c.visits >= max(1.0, self.settings.min_share * top)]
+        vals = [0.5 if c.proof == DRAW else c.q() for c in cands]
+        best = max(vals)
+        weights = [math.exp((v - best) / t) for v in vals]
+        r = self.rng.random() * sum(weights)
+        for c, wgt in zip(cands, weights, strict=True):
+            r -= wgt
+            if r < 0:
+                return c.move
+        return cands[-1].move

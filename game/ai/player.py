@@ -1,0 +1,95 @@
+"""The AI's entry points: a move now, or a search stepped in time slices.
+
+``choose_move(game, state, level)`` thinks for the level's budget and returns a
+move. A UI that must keep drawing frames uses :class:`Thinker` instead:
+``thinker.step(0.008)`` searches for at most ~8 ms and returns the move once the
+budget is spent (None before), so a scene calls it once per frame. The same
+search, settings and rng give the same move either way when the budget is a
+number of iterations.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..rules.core import Game, RulesError
+from . import levels as ai_levels
+from . import policies
+from .mcts import Search, Settings
+
+
+def _rng(rng: random.Random | int | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(rng)
+
+
+class Thinker:
+    """A search for one move that can be run a slice at a time.
+
+    ``level`` is ``easy``/``medium``/``hard`` or ``random`` (a uniformly random legal
+    move); ``time_ms`` caps the think time; ``iterations`` fixes the number of
+    simulations instead (reproducible); ``rng`` a Random or a seed.
+    """
+
+    def __init__(self, game: Game, state: Any, level: str = "medium", time_ms: int | None = None,
+                 rng: random.Random | int | None = None, iterations: int | None = None,
+                 time_scale: float = 1.0, settings: Settings | None = None) -> None:
+        if state.over:
+            raise RulesError("The game is over: there is no move to choose.")
+        self.game = game
+        self.state = state
+        self.level = level
+        self.rng = _rng(rng)
+        self.move: Any = None
+        self.search: Search | None = None
+        if level == "random":
+            self.move = game.random_move(state, self.rng)
+            return
+        self.settings = settings or ai_levels.settings(game.id, level, time_ms, iterations, time_scale)
+        self.policy = policies.for_game(game)
+        # a move chosen without search (an arrangement) keeps to the same budget
+        budget = None if self.settings.iterations is not None else self.settings.seconds
+        direct = self.policy.direct(state, self.rng, {**self.settings.playout, "seconds": budget})
+        if direct is not None:
+            self.move = direct
+            return
+        moves = self.policy.moves(state)
+        if len(moves) == 1:
+            self.move = moves[0]
+            return
+        self.search = Search(game, state, self.policy, self.settings, self.rng)
+
+    @property
+    def done(self) -> bool:
+        return self.move is not None
+
+    def step(self, max_seconds: float | None = None) -> Any:
+        """Search for at most ``max_seconds`` (about: one simulation may overrun it);
+        return the chosen move once the budget is spent, else None."""
+        if self.move is not None:
+            return self.move
+        assert self.search is not None
+        if self.search.run(max_seconds=max_seconds):
+            self.move = self.search.best_move()
+        return self.move
+
+    def result(self) -> Any:
+        """Finish the search now (whatever budget is left) and return the move."""
+        while self.move is None:
+            self.step(None)
+        return self.move
+
+    def stats(self) -> dict[str, Any]:
+        if self.search is None:
+            return {"iterations": 0, "seconds": 0.0, "moves": []}
+        s = self.search
+        return {"iterations": s.iterations, "seconds": round(s.elapsed, 4), "proof": s.root.proof,
+                "moves": s.stats()}
+
+
+def choose_move(game: Game, state: Any, level: str = "medium", time_ms: int | None = None,
+                rng: random.Random | int | None = None, iterations: int | None = None,
+                time_scale: float = 1.0) -> Any:
+    """The AI's move for the player to move in ``state`` (not played)."""
+    return Thinker(game, state, level, time_ms, rng, iterations, time_scale).result()

@@ -1,0 +1,534 @@
+"""Per-game knowledge for the search: candidate moves, chance moves, playouts, priors.
+
+A policy answers, for one game:
+
+* ``moves(state)``: the moves the search considers (all legal moves, or one per
+  class of moves that lead to equivalent positions);
+* ``chance(state, move)``: ``None``, or the outcomes ``[(forced move, probability)]``
+  of a move whose result is random;
+* ``priors(state, moves)``: ``{move: bias}`` in about [0, 1] for progressive bias
+  (empty: none);
+* ``rollout(state, rng, knobs) -> float``: a simulated result for ``players[0]``
+  (1 win, 0 loss, 0.5 draw, or an evaluation in between at a cutoff);
+* ``direct(state, rng, knobs)``: a move chosen without search (The Great Order's
+  arrangement), or None.
+
+Only the rules API and the rules modules' own fast internals are used; the
+future dice of The Improbable are never read from a state's seed.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from functools import lru_cache
+from typing import Any
+
+from ..rules import gauss as G
+from ..rules import improbable as IM
+from ..rules import order as O
+from ..rules import rush as R
+from ..rules import sparks as S
+from ..rules.core import DRAW, Game
+
+
+class Policy:
+    """Uniform playouts with the rules' own fast ``random_playout``."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.p0 = game.players[0]
+
+    def moves(self, state: Any) -> list[Any]:
+        return self.game.legal_moves(state)
+
+    def chance(self, state: Any, move: Any) -> list[tuple[Any, float]] | None:
+        return None
+
+    def priors(self, state: Any, moves: list[Any]) -> dict[Any, float]:
+        return {}
+
+    def direct(self, state: Any, rng: random.Random, knobs: dict[str, Any]) -> Any:
+        return None
+
+    def result(self, winner: str | None) -> float:
+        if winner == DRAW or winner is None:
+            return 0.5
+        return 1.0 if winner == self.p0 else 0.0
+
+    def rollout(self, state: Any, rng: random.Random, knobs: dict[str, Any]) -> float:
+        return self.result(self.game.random_playout(state, rng).winner)
+
+
+# --- GAUSS: a greedy scorer ---------------------------------------------------------------
+
+
+def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int) -> tuple[float, list[int]]:
+    """Place colour ``c`` on ``t`` (board changed in place); the immediate gain for
+    player colour ``me``: own GAIN scored minus the opponent's, RISK counted against."""
+    board[t] = c
+    moved = G._slides(geo, board, t, c)
+    gain = 0.0
+    starts = [t]
+    for m in moved:
+        starts.append(m[1])
+    for group in G._groups(geo, board, starts):
+        col = board[group[0]]
+        sign = 1.0 if col == me else -1.0
+        for i in group:
+            gain += sign * (-0.6 if geo.void[i] else 1.0)
+            board[i] = 0
+    # a disc of one's own colour left on the VOID is a liability at the end count
+    for _, dst, col, _ in moved:
+        if geo.void[dst] and board[dst]:
+            gain -= 0.15 if col == me else -0.15
+    return gain, moved
+
+
+class GaussPolicy(Policy):
+    """Priors and playouts score each candidate by what it scores at once."""
+
+    def priors(self, state: G.State, moves: list[G.Move]) -> dict[Any, float]:
+        geo = state.geo
+        me = G.CODE[state.to_move]
+        out = {}
+        for m in moves:
+            board = list(state.board)
+            gain, _ = _gauss_delta(geo, board, geo.index[m.cell], G.CODE[m.color], me)
+            out[m] = 1.0 / (1.0 + math.exp(-gain))  # 0.5 neutral, ~1 scores, ~0 gives away
+        return out
+
+    def rollout(self, state: G.State, rng: random.Random, knobs: dict[str, Any]) -> float:
+        k = knobs.get("greedy", 0)
+        if not k:
+            return super().rollout(state, rng, knobs)
+        eps = knobs.get("epsilon", 0.2)
+        if state.over:
+            return self.result(state.winner)
+        geo = state.geo
+        board = list(state.board)
+        supply = list(state.supply)
+        gain, risk = list(state.gain), list(state.risk)
+        void = geo.void
+        gray = geo.gray_cells
+        player = 0 if state.to_move == "red" else 1
+        rand = rng.random
+        while True:
+            base = 2 * player
+            empties = [i for i in gray if not board[i]]
+            if not (supply[base] + supply[base + 1]) or not empties:
+                break
+            colours = [c for c in (1, 2) if supply[base + c - 1]]
+            me = player + 1
+            if rand() < eps:
+                t = empties[int(rand() * len(empties))]
+                c = colours[int(rand() * len(colours))]
+            else:
+                best = -1e9
+                t = c = 0
+                for _ in range(k):
+                    tt = empties[int(rand() * len(empties))]
+                    cc = colours[int(rand() * len(colours))]
+                    trial = board[:]
+                    g, _ = _gauss_delta(geo, trial, tt, cc, me)
+                    if g > best:
+                        best, t, c = g, tt, cc
+            supply[base + c - 1] -= 1
+            board[t] = c
+            moved = G._slides(geo, board, t, c)
+            starts = [t] + [m[1] for m in moved]
+            for group in G._groups(geo, board, starts):
+                col = board[group[0]] - 1
+                for i in group:
+                    if void[i]:
+                        risk[col] += 1
+                    else:
+                        gain[col] += 1
+                    board[i] = 0
+            player ^= 1
+        voids = (sum(1 for i, v in enumerate(board) if v == 1 and void[i]),
+                 sum(1 for i, v in enumerate(board) if v == 2 and void[i]))
+        _, winner, _ = G.final_scores((gain[0], gain[1]), (risk[0], risk[1]), voids)
+        return self.result(winner)
+
+
+# --- Rush: placements that earn another placement ---------------------------------------------
+
+
+class RushPolicy(Policy):
+    """Uniform playouts (the rules' fast one); the prior favours a placement with two or
+    more connections, which earns the mover another placement this turn."""
+
+    def priors(self, state: R.State, moves: list[R.Move]) -> dict[Any, float]:
+        geo = state.geo
+        board = state.board
+        out = {}
+        for m in moves:
+            i = geo.index(m.cell)
+            conn = R.CONNECTIONS[R._packed(geo.neighbours[i], board)]
+            out[m] = 0.9 if conn >= 2 else (0.5 if conn == 1 else 0.4)
+        return out
+
+
+# --- Sparks & Surges: material, IC safety, a cutoff evaluation ---------------------------------
+
+VALUE = (0.0, 1.0, 1.5, 2.2, 0.0, 1.0, 1.5, 2.2, 0.0)  # by piece code: S U D I, white then black
+
+
+def _sparks_eval(board: list[int], bb: list[int], c: int) -> float:
+    """Result for white in [0, 1] of a running position with side ``c`` to move."""
+    mat = 0.0
+    for v in board:
+        if v:
+            mat += VALUE[v] if v <= 4 else -VALUE[v]
+    # the side to move takes an IC next to its Degausser or IC
+    for side in (c, 1 - c):
+        enemy_ic = bb[5] & bb[1 - side]
+        if enemy_ic:
+            sq = enemy_ic.bit_length() - 1
+            takers = (bb[side] & ~bb[2 + side] & ~bb[5]) | (bb[side] & bb[5])
+            if S.KING_NEAR[sq] & takers:
+                if side == c:
+                    return 0.95 if side == 0 else 0.05
+                mat += -1.5 if side == 1 else 1.5  # a threat the mover must answer
+    return 1.0 / (1.0 + math.exp(-mat / 2.0))
+
+
+class SparksPolicy(Policy):
+    """Playouts that take the enemy IC when they can, prefer captures, keep their own
+    IC out of reach, and stop after a few plies at a material evaluation."""
+
+    def rollout(self, state: S.State, rng: random.Random, knobs: dict[str, Any]) -> float:
+        if state.over:
+            return self.result(state.winner)
+        depth = knobs.get("depth", 8)
+        tries = knobs.get("tries", 3)
+        diag = state.gate_diagonals
+        board = list(state.board)
+        bb = S._bitboards(board)
+        c = 0 if state.to_move == "white" else 1
+        quiet = state.quiet_plies
+        counts: dict[tuple[int, ...], int] = {}
+        for key in state.history:
+            counts[key] = counts.get(key, 0) + 1
+        rand = rng.random
+        KING = S.KING_NEAR
+        for _ in range(depth):
+            move = self._pick(board, bb, c, diag, rand, tries, KING)
+            if move is None:
+                move = self._pick(board, bb, 1 - c, diag, rand, tries, KING)
+                if move is None:
+                    return 0.5
+                c = 1 - c
+            f, t = move
+            captured, gated, corner = S._resolve(board, bb, f, t, c, diag)
+            key = tuple(bb)
+            if captured or gated or corner:
+                quiet = 0
+                counts = {key: 1}
+                verdict = S._decide(bb, True, 1, 0)
+            else:
+                quiet += 1
+                repeats = counts[key] = counts.get(key, 0) + 1
+                verdict = S._decide(bb, False, repeats, quiet)
+            if verdict:
+                return self.result(verdict[0])
+            c = 1 - c
+        return _sparks_eval(board, bb, c)
+
+    @staticmethod
+    def _pick(board: list[int], bb: list[int], c: int, diag: bool, rand: Any, tries: int,
+              KING: tuple[int, ...]) -> tuple[int, int] | None:
+        own, opp = bb[c], bb[1 - c]
+        my_ic, opp_ic = own & bb[5], opp & bb[5]
+        takers = (own & ~bb[2 + c] & ~bb[5]) | my_ic
+        if opp_ic:
+            sq = opp_ic.bit_length() - 1
+            hit = KING[sq] & takers
+            if hit:
+                return (hit & -hit).bit_length() - 1, sq
+        threats = (opp & ~bb[3 - c] & ~bb[5]) | opp_ic   # enemy Degaussers and IC
+        ic_sq = my_ic.bit_length() - 1 if my_ic else -1
+        danger = ic_sq >= 0 and bool(KING[ic_sq] & threats)
+        n = tries * 3 if danger else tries
+        best, best_score = None, -1e9
+        for _ in range(n):
+            mv = S._sample(board, bb, c, diag, rand)
+            if mv is None:
+                return None
+            f, t = mv
+            score = VALUE[board[t]] if board[t] else 0.0
+            if t in S.CORNERS:
+                score -= VALUE[board[f]] + 0.5
+            if ic_sq >= 0:
+                sq = t if f == ic_sq else ic_sq
+                if KING[sq] & threats & ~S.BIT[t]:
+                    score -= 5.0
+            if score > best_score:
+                best, best_score = mv, score
+                if score > 0 and not danger:
+                    break
+        return best
+
+    def priors(self, state: S.State, moves: list[S.Move]) -> dict[Any, float]:
+        board0 = state.board
+        diag = state.gate_diagonals
+        c = 0 if state.to_move == "white" else 1
+        bb0 = S._bitboards(board0)
+        sign = 1.0 if c == 0 else -1.0
+        base = sum((VALUE[v] if v <= 4 else -VALUE[v]) for v in board0 if v)
+        out = {}
+        for m in moves:
+            board = list(board0)
+            bb = list(bb0)
+            S._resolve(board, bb, S.SQ[m.frm], S.SQ[m.to], c, diag)
+            if not bb[5] & bb[1 - c] and bb[5] & bb[c]:
+                out[m] = 1.0
+                continue
+            if not bb[5] & bb[c]:
+                out[m] = 0.0
+                continue
+            mat = sum((VALUE[v] if v <= 4 else -VALUE[v]) for v in board if v)
+            gain = sign * (mat - base)
+            # an own IC left next to an enemy Degausser or the enemy IC is lost next move
+            ic = (bb[5] & bb[c]).bit_length() - 1
+            threats = (bb[1 - c] & ~bb[3 - c] & ~bb[5]) | (bb[1 - c] & bb[5])
+            if S.KING_NEAR[ic] & threats:
+                gain -= 6.0
+            out[m] = 1.0 / (1.0 + math.exp(-gain))
+        return out
+
+
+# --- The Improbable: the exact expected value of stopping ------------------------------------
+
+
+@lru_cache(maxsize=1 << 16)
+def turn_value(aside: frozenset[int], full: frozenset[int], end_value: float) -> float:
+    """The best expected number of length units this turn banks from here, rolling
+    on optimally: 6 faces, a face already aside busts (0), a face whose three stones
+    all lie in the row ends the game (``end_value``), else it is set aside."""
+    stop = float(sum(aside)) if aside else -math.inf
+    roll = 0.0
+    for v in range(1, 7):
+        if v in aside:
+            continue
+        if v in full:
+            roll += end_value
+        else:
+            roll += turn_value(aside | {v}, full, end_value)
+    roll /= 6.0
+    return max(stop, roll)
+
+
+def improbable_roll_gain(state: IM.State, end_weight: float = 25.0) -> tuple[float, float]:
+    """``(value of stopping now, value of rolling on)`` for the player to move, in length units.
+
+    Ending the game counts ``end_weight`` units times the sign of the mover's lead
+    (the stones aside are lost then).
+    """
+    p = IM.PLAYERS.index(state.to_move)
+    row = state.rows[p]
+    full = frozenset(v for v in range(1, 7) if row.count(v) >= IM.COPIES)
+    lead = sum(row) - sum(state.rows[1 - p])
+    end = end_weight * ((lead > 0) - (lead < 0))
+    aside = frozenset(state.aside)
+    stop = float(sum(aside)) if aside else -math.inf
+    roll = 0.0
+    for v in range(1, 7):
+        if v in aside:
+            continue
+        roll += end if v in full else turn_value(aside | {v}, full, end)
+    return stop, roll / 6.0
+
+
+class ImprobablePolicy(Policy):
+    """Rolls are chance nodes over the six faces; playouts roll their own dice and stop
+    when the turn's dynamic program says stopping is worth more than rolling on."""
+
+    OUTCOMES = tuple((IM.Move("roll", v), 1.0 / 6.0) for v in range(1, 7))
+
+    def moves(self, state: IM.State) -> list[IM.Move]:
+        return list(self.game.legal_moves(state))
+
+    def chance(self, state: IM.State, move: IM.Move) -> list[tuple[Any, float]] | None:
+        if move.action == "roll" and move.value is None:
+            return list(self.OUTCOMES)
+        return None
+
+    def priors(self, state: IM.State, moves: list[IM.Move]) -> dict[Any, float]:
+        if len(moves) < 2:
+            return {}
+        stop, roll = improbable_roll_gain(state)
+        d = max(-4.0, min(4.0, roll - stop))
+        r = 1.0 / (1.0 + math.exp(-d))
+        return {IM.ROLL: r, IM.STOP: 1.0 - r}
+
+    def rollout(self, state: IM.State, rng: random.Random, knobs: dict[str, Any]) -> float:
+        if state.over:
+            return self.result(state.winner)
+        noise = knobs.get("noise", 0.0)
+        end_weight = knobs.get("end_weight", 25.0)
+        rand = rng.random
+        rows = [list(state.rows[0]), list(state.rows[1])]
+        counts = [[0] * 7, [0] * 7]
+        for q in (0, 1):
+            for v in rows[q]:
+                counts[q][v] += 1
+        length = [sum(rows[0]), sum(rows[1])]
+        aside = list(state.aside)
+        p = IM.PLAYERS.index(state.to_move)
+        for _ in range(10000):
+            if aside:
+                full = frozenset(v for v in range(1, 7) if counts[p][v] >= 3)
+                lead = length[p] - length[1 - p]
+                end = end_weight * ((lead > 0) - (lead < 0))
+                fa = frozenset(aside)
+                stop = float(sum(fa))
+                roll = 0.0
+                for v in range(1, 7):
+                    if v not in fa:
+                        roll += end if v in full else turn_value(fa | {v}, full, end)
+                roll /= 6.0
+                if noise:
+                    roll += (rand() - 0.5) * noise
+                if stop >= roll:
+                    for v in aside:
+                        counts[p][v] += 1
+                    length[p] += int(stop)
+                    aside = []
+                    p ^= 1
+                    continue
+            v = 1 + int(rand() * 6)
+            if v in aside:
+                aside = []
+                p ^= 1
+            elif counts[p][v] >= 3:
+                break
+            else:
+                aside.append(v)
+        if length[0] == length[1]:
+            return 0.5
+        return 1.0 if length[0] > length[1] else 0.0
+
+
+# --- The Great Order: one move per class, connections delayed, arrangement chosen -----------------
+
+
+class OrderPolicy(Policy):
+    """Columns never interact, so every empty column is the same move and so is every
+    column a stone completes: a placement is really just *which end*. Playouts avoid
+    handing the opponent a connection their end stones can take."""
+
+    def moves(self, state: O.State) -> list[O.Move]:
+        seen = set()
+        out = []
+        p = O.PLAYERS.index(state.to_move)
+        own, opp, coll = state.columns[p], state.columns[1 - p], state.collections[p]
+        for m in self.game.legal_moves(state):
+            x = coll[0] if m.end == "left" else coll[-1]
+            key = (x, own[m.column], opp[m.column], len(coll) == 1 or m.end)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(m)
+        return out
+
+    def direct(self, state: O.State, rng: random.Random, knobs: dict[str, Any]) -> Any:
+        if state.phase != "arrange" or state.over:
+            return None
+        tries = knobs.get("arrange_tries", 1)
+        games = knobs.get("arrange_games", 0)
+        cands = [O.random_arrangement(rng) for _ in range(max(1, tries))]
+        if len(cands) == 1 or not games:
+            return O.Arrange(cands[0])
+        me = O.PLAYERS.index(state.to_move)
+        best, best_score = cands[0], -1.0
+        seconds = knobs.get("seconds")
+        deadline = math.inf if seconds is None else time.perf_counter() + 0.8 * seconds
+        for cand in cands:
+            if time.perf_counter() > deadline:
+                break
+            score = 0.0
+            for _ in range(games):
+                other = O.random_arrangement(rng)
+                colls = (cand, other) if me == 0 else (other, cand)
+                first = O.PLAYERS[int(rng.random() * 2)]
+                s = O.State(level=state.level, phase="play", collections=colls, columns=state.columns,
+                            score=(0, 0), chain=0, first=first, to_move=first, winner=None, seed=state.seed)
+                r = self.rollout(s, rng, knobs)
+                score += r if me == 0 else 1.0 - r
+            if score > best_score:
+                best, best_score = cand, score
+        return O.Arrange(best)
+
+    def rollout(self, state: O.State, rng: random.Random, knobs: dict[str, Any]) -> float:
+        eps = knobs.get("epsilon", 1.0)
+        if eps >= 1.0 or state.over:
+            return self.result(self.game.random_playout(state, rng).winner) if not state.over \
+                else self.result(state.winner)
+        rand = rng.random
+        cols = [list(state.columns[0]), list(state.columns[1])]
+        colls = [list(state.collections[0]), list(state.collections[1])]
+        score = list(state.score)
+        chain = state.chain
+        p = O.PLAYERS.index(state.to_move)
+        passes = 0
+        W = O.WIDTH
+        while colls[0] or colls[1]:
+            own, opp, coll = cols[p], cols[1 - p], colls[p]
+            opts = []
+            if coll:
+                tl, cl = O._targets(own, opp, coll[0])
+                if tl:
+                    opts.append((0, tl, cl, coll[0]))
+                if len(coll) > 1:
+                    tr, cr = O._targets(own, opp, coll[-1])
+                    if tr:
+                        opts.append((1, tr, cr, coll[-1]))
+            if not opts:
+                if chain:
+                    score[p] += chain * (chain + 1) // 2
+                    chain = 0
+                else:
+                    passes += 1
+                    if passes == 2:
+                        break
+                p = 1 - p
+                continue
+            passes = 0
+            if len(opts) == 1 or rand() < eps:
+                side, targets, connects, x = opts[int(rand() * len(opts))]
+            else:
+                # connect when possible; else do not offer the opponent's end stones a connection
+                oc = colls[1 - p]
+                ends = (oc[0], oc[-1]) if oc else ()
+                best = None
+                best_s = -9.0
+                for o in opts:
+                    _, _, con, x = o
+                    s = 2.0 if con else (-1.0 if x != W and (W - x) in ends else 0.0)
+                    s += rand() * 0.1
+                    if s > best_s:
+                        best, best_s = o, s
+                side, targets, connects, x = best
+            col = targets[int(rand() * len(targets))]
+            own[col] = coll.pop(0) if side == 0 else coll.pop()
+            if connects:
+                chain += 1
+            else:
+                if chain:
+                    score[p] += chain * (chain + 1) // 2
+                    chain = 0
+                p = 1 - p
+        if chain:
+            score[p] += chain * (chain + 1) // 2
+        if score[0] == score[1]:
+            return 0.5
+        return 1.0 if score[0] > score[1] else 0.0
+
+
+def for_game(game: Game) -> Policy:
+    """The policy of ``game`` (uniform playouts for a game without one)."""
+    kinds = {"gauss": GaussPolicy, "rush": RushPolicy, "sparks": SparksPolicy, "improbable": ImprobablePolicy,
+             "order": OrderPolicy}
+    return kinds.get(game.id, Policy)(game)

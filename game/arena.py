@@ -1,0 +1,128 @@
+"""AI against AI: ``python -m game.arena GAME --a LEVEL --b LEVEL -n N [--seed S] [--time-scale X]``.
+
+Plays ``N`` games of ``GAME`` between side A and side B, alternating seats (A takes
+the game's first player id in even games, the second in odd ones); a LEVEL is
+``easy``, ``medium``, ``hard`` or ``random``. Prints A's wins, losses and draws,
+A's score (a draw counts half) with its 95% Wilson confidence interval, and the
+median and maximum seconds per move of each side. ``--time-scale`` multiplies the
+levels' think-time budgets (quick runs on a busy machine); ``--jobs`` plays games in
+parallel processes (each process searches on one core).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from . import levels, rules
+from .ai import Thinker
+
+SIDES = ("a", "b")
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``score / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, time_scale: float,
+             level_name: str | None = None) -> dict[str, Any]:
+    """One game; A sits in seat ``index % 2``. Returns the result and move times."""
+    game = rules.get(game_id)
+    state = game.new(levels.load(game_id, level_name), seed=seed + index)
+    seat_a = game.players[index % 2]
+    rngs = {"a": random.Random((seed + index) * 2 + 1), "b": random.Random((seed + index) * 2 + 2)}
+    level = {"a": level_a, "b": level_b}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    plies = 0
+    while not state.over:
+        side = "a" if state.to_move == seat_a else "b"
+        t0 = time.perf_counter()
+        move = Thinker(game, state, level[side], rng=rngs[side], time_scale=time_scale).result()
+        times[side].append(time.perf_counter() - t0)
+        state, _ = game.play(state, move)
+        plies += 1
+    w = state.winner
+    result = "draw" if w == "draw" else ("win" if w == seat_a else "loss")
+    return {"result": result, "times": times, "plies": plies, "seat_a": seat_a}
+
+
+def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_scale: float = 1.0,
+        jobs: int = 1, level_name: str | None = None, progress: bool = False) -> dict[str, Any]:
+    args = [(game_id, level_a, level_b, i, seed, time_scale, level_name) for i in range(n)]
+    games: list[dict[str, Any]] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for g in pool.map(_star, args):
+                games.append(g)
+                if progress:
+                    print(".", end="", file=sys.stderr, flush=True)
+    else:
+        for a in args:
+            games.append(play_one(*a))
+            if progress:
+                print(".", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    wins = sum(g["result"] == "win" for g in games)
+    losses = sum(g["result"] == "loss" for g in games)
+    draws = n - wins - losses
+    score = wins + 0.5 * draws
+    lo, hi = wilson(score, n)
+    out: dict[str, Any] = {"game": game_id, "a": level_a, "b": level_b, "n": n, "seed": seed,
+                           "time_scale": time_scale, "wins": wins, "losses": losses, "draws": draws,
+                           "score": round(score / n, 4) if n else 0.0,
+                           "ci95": [round(lo, 4), round(hi, 4)],
+                           "plies_median": statistics.median(g["plies"] for g in games) if games else 0}
+    for side in SIDES:
+        t = [x for g in games for x in g["times"][side]]
+        out[f"sec_per_move_{side}"] = {"median": round(statistics.median(t), 4) if t else 0.0,
+                                       "max": round(max(t), 4) if t else 0.0, "moves": len(t)}
+    return out
+
+
+def _star(a: tuple) -> dict[str, Any]:
+    return play_one(*a)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
+    p.add_argument("game", choices=[g for g in rules.GAME_IDS])
+    p.add_argument("--a", default="hard", choices=["easy", "medium", "hard", "random"])
+    p.add_argument("--b", default="random", choices=["easy", "medium", "hard", "random"])
+    p.add_argument("-n", type=int, default=20, help="games to play (seats alternate)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--time-scale", type=float, default=1.0, help="multiply every think-time budget")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--level", default=None, help="the game's level (board), default the game's default")
+    p.add_argument("--json", action="store_true")
+    ns = p.parse_args(argv)
+    r = run(ns.game, ns.a, ns.b, ns.n, ns.seed, ns.time_scale, ns.jobs, ns.level, progress=not ns.json)
+    if ns.json:
+        print(json.dumps(r))
+        return 0
+    print(f"{r['game']}: A={r['a']} vs B={r['b']}, {r['n']} games, seed {r['seed']}, "
+          f"time scale {r['time_scale']}")
+    print(f"  A wins {r['wins']}, losses {r['losses']}, draws {r['draws']}; "
+          f"A's score {r['score']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f})")
+    for side in SIDES:
+        t = r[f"sec_per_move_{side}"]
+        print(f"  {side.upper()} ({r[side]}): median {t['median']:.3f} s, max {t['max']:.3f} s per move "
+              f"({t['moves']} moves)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,362 @@
+"""The computer opponent (game/ai): search, solver, chance, turns, levels, protocol, Thinker.
+
+Budgets are counted in simulations wherever a result is checked, so the tests are
+reproducible on a busy machine; wall-clock limits are checked only with wide margins.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from game import levels, rules
+from game.ai import Search, Settings, Thinker, choose_move, policies
+from game.ai import levels as ai_levels
+from game.arena import run as arena_run
+from game.arena import wilson
+from game.engine import Session
+from game.rules import improbable as IM
+from game.rules import order as O
+from game.rules.core import DRAW, Game
+
+GAMES = ("gauss", "rush", "sparks", "improbable", "order")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start(game_id: str, seed: int = 1):
+    game = rules.get(game_id)
+    return game, game.new(levels.load(game_id), seed=seed)
+
+
+def search(game: Game, state, iterations: int, seed: int = 0, **kw) -> Search:
+    s = Search(game, state, policies.for_game(game), Settings(iterations=iterations, **kw),
+               random.Random(seed))
+    s.run()
+    return s
+
+
+class TooBig(Exception):
+    pass
+
+
+def solve(game: Game, state, budget: list[int] | None = None):
+    """Exact winner with best play (tiny positions only): plain minimax, by mover."""
+    if budget is None:
+        budget = [3000]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooBig
+    if state.over:
+        return state.winner
+    me = state.to_move
+    results = set()
+    for m in game.legal_moves(state):
+        w = solve(game, game.play(state, m)[0], budget)
+        if w == me:
+            return me
+        results.add(w)
+    return DRAW if DRAW in results else next(iter(results))
+
+
+def critical_positions(game: Game, state, rng: random.Random, max_moves: int, want: int = 3):
+    """Positions near the end where the mover wins but not with every move."""
+    found = []
+    for _ in range(60):
+        s = state
+        trail = [s]
+        while not s.over:
+            s, _ = game.play(s, game.random_move(s, rng))
+            trail.append(s)
+        for pos in reversed(trail[:-1]):
+            moves = game.legal_moves(pos)
+            if len(moves) > max_moves or len(moves) < 2:
+                continue
+            try:
+                if solve(game, pos) != pos.to_move:
+                    continue
+                outcomes = [solve(game, game.play(pos, m)[0]) for m in moves]
+            except TooBig:
+                break
+            if any(w != pos.to_move for w in outcomes):
+                found.append((pos, [m for m, w in zip(moves, outcomes, strict=True) if w == pos.to_move]))
+                break
+        if len(found) >= want:
+            break
+    return found
+
+
+# -- no pygame ----------------------------------------------------------------------------------
+def test_ai_never_imports_pygame():
+    for path in (ROOT / "game" / "ai").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            assert not any(n.split(".")[0] == "pygame" for n in names), path
+
+
+# -- forced wins and proofs ---------------------------------------------------------------------
+@pytest.mark.parametrize("game_id,level,max_moves", [("rush", {"size": 5, "name": "5x5"}, 4),
+                                                     ("gauss", {"radius": 2, "name": "tiny"}, 6),
+                                                     ("order", None, 4)])
+def test_finds_and_proves_forced_wins(game_id, level, max_moves):
+    game = rules.get(game_id)
+    if level is None:
+        state = game.new(levels.load(game_id), seed=5, options={"arrangement": "random"})
+    else:
+        state = game.new(level, seed=5)
+    positions = critical_positions(game, state, random.Random(7), max_moves)
+    assert positions, "no critical position found"
+    for pos, winning in positions:
+        s = search(game, pos, 3000, seed=1)
+        move = s.best_move()
+        assert move in winning or (game_id == "order" and game.play(pos, move)[0].score
+                                   in [game.play(pos, w)[0].score for w in winning])
+        assert s.root.proof == pos.to_move
+
+
+def test_sparks_takes_the_ic_at_once():
+    game = rules.get("sparks")
+    level = levels.load("sparks")
+    state = game.load_state({"board": {"d1": "WI", "e7": "WD", "d8": "BI", "b7": "BS", "g2": "WS"},
+                             "to_move": "white", "quiet_plies": 0}, level)
+    s = search(game, state, 400)
+    assert s.root.proof == "white"
+    assert s.best_move() == rules.get("sparks").parse_move({"from": "e7", "to": "d8"})
+    assert choose_move(game, state, "easy", rng=3) == s.best_move()
+
+
+def test_sparks_avoids_losing_the_ic():
+    """Black's Degausser stands next to White's IC: every move but saving the IC loses."""
+    game = rules.get("sparks")
+    state = game.load_state({"board": {"d2": "WI", "e3": "BD", "h5": "BI", "b6": "WS", "a4": "WD"},
+                             "to_move": "white", "quiet_plies": 0}, levels.load("sparks"))
+    move = choose_move(game, state, "hard", rng=1, iterations=1500)
+    after, _ = game.play(state, move)
+    if not after.over:
+        for reply in game.legal_moves(after):
+            assert game.play(after, reply)[0].winner != "black"
+
+
+def test_improbable_chance_proof():
+    """Blue's whole row is laid: any roll ends the game, which Blue wins on length."""
+    game = rules.get("improbable")
+    rows = ((1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6), (6, 6, 5))
+    supply = (0,) * 6 + (3, 3, 3, 3, 2, 1)
+    state = IM.State(level="classic", supply=supply, rows=rows, aside=(), turn="blue", to_move="blue",
+                     winner=None, seed=1, rolls=21)
+    s = search(game, state, 200)
+    assert s.root.proof == "blue"
+    chance = s.root.children[0]
+    assert chance.is_chance and len(chance.children) == 6
+
+
+# -- chance nodes -----------------------------------------------------------------------------------
+def test_chance_nodes_sample_all_six_faces_uniformly():
+    game, state = start("improbable", seed=4)
+    s = search(game, state, 3000)
+    chance = s.root.children[0]
+    assert chance.is_chance
+    faces = sorted(c.move.value for c in chance.children)
+    assert faces == [1, 2, 3, 4, 5, 6]
+    visits = [c.visits for c in chance.children]
+    assert min(visits) > 0.7 * sum(visits) / 6
+
+
+def test_improbable_never_reads_the_seed():
+    """The same position with another seed (other future dice) searches identically."""
+    game, state = start("improbable", seed=4)
+    state, _ = game.play(state, IM.Move("roll", 3))
+    state, _ = game.play(state, IM.Move("roll", 5))
+    other = IM.State(**{**state.__dict__, "seed": 999})
+    a, b = search(game, state, 800, seed=2), search(game, other, 800, seed=2)
+    assert a.best_move() == b.best_move()
+    assert [c["visits"] for c in a.stats()] == [c["visits"] for c in b.stats()]
+
+
+def test_improbable_stopping_value():
+    """The turn's dynamic program: with 5 and 6 aside the expected gain of rolling is low."""
+    game, state = start("improbable", seed=4)
+    state, _ = game.play(state, IM.Move("roll", 5))
+    state, _ = game.play(state, IM.Move("roll", 6))
+    state, _ = game.play(state, IM.Move("roll", 4))
+    stop, roll = policies.improbable_roll_gain(state)
+    assert stop == 15 and roll < stop
+    assert choose_move(game, state, "hard", rng=1, iterations=600) == IM.STOP
+    fresh, _ = game.play(start("improbable", seed=4)[1], IM.Move("roll", 1))
+    stop, roll = policies.improbable_roll_gain(fresh)
+    assert roll > stop == 1
+    assert choose_move(game, fresh, "hard", rng=1, iterations=600) == IM.ROLL
+
+
+# -- several moves per turn ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ToyState:
+    """A turn of two moves by ``a``, then one by ``b``; ``a`` wins iff both its moves are 1."""
+
+    bits: tuple[int, ...] = ()
+    game: str = "toy"
+    level: str = "toy"
+
+    @property
+    def to_move(self):
+        return None if len(self.bits) == 3 else ("a" if len(self.bits) < 2 else "b")
+
+    @property
+    def over(self):
+        return len(self.bits) == 3
+
+    @property
+    def winner(self):
+        if not self.over:
+            return None
+        return "a" if self.bits[:2] == (1, 1) else "b"
+
+
+class Toy(Game):
+    id = "toy"
+    players = ("a", "b")
+
+    def legal_moves(self, state):
+        return [] if state.over else [0, 1]
+
+    def play(self, state, move):
+        return ToyState(state.bits + (move,)), []
+
+
+def test_multi_move_turns_back_up_by_mover():
+    game = Toy()
+    s = search(game, ToyState(), 200)
+    assert s.best_move() == 1
+    assert s.root.proof == "a"
+    one = next(c for c in s.root.children if c.move == 1)
+    assert one.mover == "a" and one.to_move == "a"
+    for child in one.children:  # a's second move: values are a's, not b's
+        assert child.mover == "a"
+        assert child.q() == (1.0 if child.move == 1 else 0.0) or child.visits == 0
+
+
+def test_rush_turn_values_are_by_mover():
+    game, state = start("rush")
+    s = search(game, state, 1500)
+    stack = [s.root]
+    checked = 0
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            assert child.mover == node.to_move
+            if child.to_move == child.mover:
+                checked += 1
+            stack.append(child)
+    assert s.root.visits == 1500
+
+
+# -- determinism, levels, time ------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", GAMES)
+def test_deterministic_with_a_seed(game_id):
+    game, state = start(game_id, seed=11)
+    if game_id == "order":
+        state = game.new(levels.load("order"), seed=11, options={"arrangement": "random"})
+    a = [choose_move(game, state, lv, rng=5, iterations=150) for lv in ai_levels.LEVELS]
+    b = [choose_move(game, state, lv, rng=5, iterations=150) for lv in ai_levels.LEVELS]
+    assert a == b
+
+
+def test_levels_are_settings_of_one_search():
+    for game_id in GAMES:
+        e, m, h = (ai_levels.settings(game_id, lv) for lv in ai_levels.LEVELS)
+        assert e.seconds < m.seconds < h.seconds <= 1.0
+        assert e.temperature > h.temperature == 0
+    assert ai_levels.settings("gauss", "hard", time_ms=100).seconds < 0.1
+    with pytest.raises(ValueError):
+        ai_levels.settings("gauss", "expert")
+
+
+def test_order_arrangement_is_valid():
+    game, state = start("order")
+    for lv in ("easy", "medium", "hard", "random"):
+        move = choose_move(game, state, lv, rng=2, time_ms=300)
+        assert isinstance(move, O.Arrange) and O.why_bad_arrangement(move.lengths) is None
+    blue = choose_move(game, state, "hard", rng=2)
+    state, _ = game.play(state, blue)
+    assert state.to_move == "brown"
+    brown = choose_move(game, state, "hard", rng=3)
+    state, _ = game.play(state, brown)
+    assert state.phase == "play" and choose_move(game, state, "medium", rng=1, time_ms=100) \
+        in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_genmove_through_the_protocol(game_id):
+    session = Session()
+    assert session.handle_line(json.dumps({"cmd": "new", "game": game_id, "seed": 3}))["ok"]
+    for _ in range(3):
+        if session.state.over:
+            break
+        for level, time_ms in (("easy", 100), ("hard", 150)):
+            t0 = time.perf_counter()
+            answer = session.handle_line(json.dumps({"cmd": "genmove", "level": level, "time_ms": time_ms}))
+            took = time.perf_counter() - t0
+            assert answer["ok"], answer
+            assert took < time_ms / 1000 + 0.25
+            legal = session.handle_line('{"cmd":"legal"}')["moves"]
+            assert answer["move"] in legal or "arrange" in answer["move"]
+        played = session.handle_line(json.dumps({"cmd": "play", "move": answer["move"]}))
+        assert played["ok"], played
+    zero = session.handle_line('{"cmd":"genmove","level":"medium","time_ms":0}')
+    assert zero["ok"] or session.state.over
+
+
+# -- the stepped Thinker ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["gauss", "sparks", "rush"])
+def test_thinker_steps_in_slices(game_id):
+    game, state = start(game_id, seed=2)
+    thinker = Thinker(game, state, "medium", time_ms=300, rng=4)
+    slices, worst, move = 0, 0.0, None
+    while move is None:
+        t0 = time.perf_counter()
+        move = thinker.step(0.005)
+        worst = max(worst, time.perf_counter() - t0)
+        slices += 1
+        assert slices < 2000
+    assert move in game.legal_moves(state)
+    assert slices > 5
+    assert worst < 0.06  # one simulation may overrun a 5 ms slice, never by much
+    same = Thinker(game, state, "medium", rng=4, iterations=120)
+    other = Thinker(game, state, "medium", rng=4, iterations=120)
+    while same.step(0.002) is None:
+        pass
+    assert other.result() == same.move
+
+
+def test_random_level_and_game_over():
+    game, state = start("rush")
+    assert Thinker(game, state, "random", rng=1).result() in game.legal_moves(state)
+    over = game.random_playout(state, random.Random(1))
+    with pytest.raises(rules.RulesError):
+        Thinker(game, over, "easy")
+
+
+def test_wilson_and_arena_smoke():
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.5 < hi < 0.6
+    assert wilson(10, 10)[1] == 1.0
+    r = arena_run("order", "easy", "random", 2, seed=3, time_scale=0.1)
+    assert r["wins"] + r["losses"] + r["draws"] == 2
+    assert r["sec_per_move_a"]["moves"] > 0
+
+
+# -- strength (slow) ------------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["gauss", "rush", "order", "sparks"])
+def test_hard_beats_random(game_id):
+    r = arena_run(game_id, "hard", "random", 10, seed=9, time_scale=0.2)
+    assert r["wins"] >= 9
