@@ -164,17 +164,24 @@ class Game:
         return str(self.move_json(move))
 
     # -- shared behaviour ----------------------------------------------------
-    def is_legal(self, state: Any, move: Any) -> bool:
-        return move in self.legal_moves(state)
-
     def why_illegal(self, state: Any, move: Any) -> str | None:
         """One short sentence saying why ``move`` cannot be played now, or None.
 
-        Games override this with reasons in the game's own words.
+        Games override this with reasons in the game's own words; legality is
+        decided here and nowhere else.
         """
         if state.over:
             return "The game is over."
-        return None if self.is_legal(state, move) else "That move is not legal here."
+        return None if move in self.legal_moves(state) else "That move is not legal here."
+
+    def is_legal(self, state: Any, move: Any) -> bool:
+        return self.why_illegal(state, move) is None
+
+    def require_legal(self, state: Any, move: Any) -> None:
+        """Raise IllegalMove with the reason unless ``move`` can be played (``play``'s guard)."""
+        why = self.why_illegal(state, move)
+        if why:
+            raise IllegalMove(why)
 
     def random_move(self, state: Any, rng: random.Random) -> Any:
         """A uniformly random move for the player to move (games whose moves are

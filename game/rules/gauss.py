@@ -278,13 +278,8 @@ class Gauss(Game):
             return f"{state.to_move.capitalize()} has no {move.color} discs left."
         return None
 
-    def is_legal(self, state: State, move: Move) -> bool:
-        return self.why_illegal(state, move) is None
-
     def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
-        why = self.why_illegal(state, move)
-        if why:
-            raise IllegalMove(why)
+        self.require_legal(state, move)
         geo = state.geo
         t = geo.index[tuple(move.cell)]
         c = CODE[move.color]

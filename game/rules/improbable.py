@@ -164,17 +164,12 @@ class Improbable(Game):
             return None
         return f"The action must be roll or stop, not {move.action!r}."
 
-    def is_legal(self, state: State, move: Move) -> bool:
-        return self.why_illegal(state, move) is None
-
     def next_roll(self, state: State) -> int:
         """The value the seeded die shows on the next roll of this game."""
         return stream(state.seed)(1 + state.rolls, FACES) + 1
 
     def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
-        why = self.why_illegal(state, move)
-        if why:
-            raise IllegalMove(why)
+        self.require_legal(state, move)
         p = PLAYERS.index(state.to_move)
         player = state.to_move
         supply = list(state.supply)

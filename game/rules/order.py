@@ -292,13 +292,8 @@ class Order(Game):
                     f"completes it.")
         return f"Your {x} can make a connection (column {targets[0]}), so it must be placed to make one."
 
-    def is_legal(self, state: State, move: Move | Arrange) -> bool:
-        return self.why_illegal(state, move) is None
-
     def play(self, state: State, move: Move | Arrange) -> tuple[State, list[dict[str, Any]]]:
-        why = self.why_illegal(state, move)
-        if why:
-            raise IllegalMove(why)
+        self.require_legal(state, move)
         if state.phase == "arrange":
             p = PLAYERS.index(state.to_move)
             colls = list(state.collections)

@@ -261,13 +261,8 @@ class Rush(Game):
                     "enemy stone.")
         return None
 
-    def is_legal(self, state: State, move: Move) -> bool:
-        return self.why_illegal(state, move) is None
-
     def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
-        why = self.why_illegal(state, move)
-        if why:
-            raise IllegalMove(why)
+        self.require_legal(state, move)
         geo = state.geo
         i = geo.index(move.cell)
         mover = CODE[state.to_move]

@@ -665,13 +665,8 @@ class Sparks(Game):
                     f"empty square next to its network; {move.to} is none of these.")
         return "A Spark slides along a rank or file, or steps one square diagonally."
 
-    def is_legal(self, state: State, move: Move) -> bool:
-        return self.why_illegal(state, move) is None
-
     def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
-        why = self.why_illegal(state, move)
-        if why:
-            raise IllegalMove(why)
+        self.require_legal(state, move)
         c = _colour_of(state.to_move)
         diag = state.gate_diagonals
         f, t = SQ[move.frm], SQ[move.to]
