@@ -233,21 +233,14 @@ class GaussScene(PlayScene):
             self.move_cursor(action.name)
         elif action.name == CONFIRM:
             if action.pos is not None:
-                cell = self.hex.from_pixel(*action.pos) if self.hex else None
+                cell = self.cell_at(action.pos)
                 if cell is None:
                     return
                 self.cursor = cell
             self.try_place(self.cursor)
 
-    def point_at(self, pos: tuple[int, int] | None) -> None:
-        if pos is None or self.hex is None:
-            return
-        cell = self.hex.from_pixel(*pos)
-        if cell is not None:
-            self.cursor = cell
-            self.hover_from_mouse = True
-        else:
-            self.hover_from_mouse = False
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.hex.from_pixel(*pos) if self.hex else None
 
     def move_cursor(self, direction: str) -> None:
         """Step the keyboard cursor over gray cells; up and down zig-zag so that

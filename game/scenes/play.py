@@ -47,6 +47,7 @@ class PlayScene(Scene):
         self.banner, self.banner_t = "", 0.0
         self.autosave = True  # off for replays and benchmarks: they are not games in progress
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
+        self.hover_from_mouse = False  # the cursor follows the mouse (else keys or a pad)
         self.new_game(seed)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -90,6 +91,17 @@ class PlayScene(Scene):
 
     def turn_started(self) -> None:
         """The state changed hands (a move, undo, new game): reset per-turn choices."""
+
+    def cell_at(self, pos: tuple[int, int]) -> Any | None:
+        """The board cell under a screen position (None off the board), for pointer scenes."""
+        return None
+
+    def point_at(self, pos: tuple[int, int] | None) -> None:
+        """The mouse moved: the cursor follows it over the board."""
+        cell = self.cell_at(pos) if pos is not None else None
+        self.hover_from_mouse = cell is not None
+        if cell is not None:
+            self.cursor = cell
 
     def result(self, outcome: Outcome) -> tuple[str, list[list[str]], list[str], tuple[int, int, int]]:
         """``(headline, table, notes, accent colour)`` of the result screen."""

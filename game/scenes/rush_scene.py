@@ -347,7 +347,7 @@ class RushScene(PlayScene):
             self.move_cursor(action.name)
         elif action.name == CONFIRM:
             if action.pos is not None:
-                cell = self.grid.from_pixel(*action.pos) if self.grid else None
+                cell = self.cell_at(action.pos)
                 if cell is None:
                     if self.board_rect.collidepoint(action.pos):
                         self.say("Click on a point where two lines cross.")
@@ -356,15 +356,8 @@ class RushScene(PlayScene):
                 self.hover_from_mouse = True
             self.try_place(self.cursor)
 
-    def point_at(self, pos: tuple[int, int] | None) -> None:
-        if pos is None or self.grid is None:
-            return
-        cell = self.grid.from_pixel(*pos)
-        if cell is not None:
-            self.cursor = cell
-            self.hover_from_mouse = True
-        else:
-            self.hover_from_mouse = False
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.grid.from_pixel(*pos) if self.grid else None
 
     def move_cursor(self, direction: str) -> None:
         dx, dy = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}[direction]

@@ -697,19 +697,14 @@ class SparksScene(PlayScene):
             self.move_cursor(action.name)
         elif action.name == CONFIRM:
             if action.pos is not None:
-                square = self.geo.at(*action.pos) if self.geo else None
+                square = self.cell_at(action.pos)
                 if square is None:
                     return
                 self.cursor = square
             self.choose(self.cursor)
 
-    def point_at(self, pos: tuple[int, int] | None) -> None:
-        if pos is None or self.geo is None:
-            return
-        square = self.geo.at(*pos)
-        self.hover_from_mouse = square is not None
-        if square is not None:
-            self.cursor = square
+    def cell_at(self, pos: tuple[int, int]) -> str | None:
+        return self.geo.at(*pos) if self.geo else None
 
     def move_cursor(self, direction: str) -> None:
         f, r = square_of(self.cursor)
