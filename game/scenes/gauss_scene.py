@@ -403,6 +403,7 @@ class GaussScene(PlayScene):
         super().blit_panel(surface, panel, s)
         # the GAIN and RISK areas are where scored discs fly to, in screen coordinates
         self.area_origin = {k: (x + panel.x, y) for k, (x, y) in self.panel_area_origin.items()}
+
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

@@ -786,6 +786,7 @@ class ImprobableScene(PlayScene):
     def panel_key(self) -> tuple:
         return (id(self.state), self.queue.busy, self.shown_mover(), len(self.history),
                 tuple(self.shown_supply), tuple(map(sum, self.drawn_rows())))
+
     def draw_panel(self, img: pygame.Surface, panel: pygame.Rect | None = None, s: float = 1.0) -> None:
         lay, s = self.layout, self.layout.s
         px = lay.panel.x

@@ -1055,6 +1055,7 @@ class OrderScene(PlayScene):
         return (id(self.state), self.stage, self.end, self.col, self.card, self.held, self.acur,
                 self.afocus, tuple(self.work), self.queue.busy, len(self.history),
                 tuple(self.shown_score), self.shown_chain)
+
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

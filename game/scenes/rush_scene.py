@@ -560,6 +560,7 @@ class RushScene(PlayScene):
     def panel_key(self) -> tuple:
         return (id(self.state), len(self.history), self.cursor, self.queue.busy,
                 tuple(self.shown_count.values()))
+
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)

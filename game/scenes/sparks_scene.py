@@ -871,6 +871,7 @@ class SparksScene(PlayScene):
     # -- the side panel -------------------------------------------------------------------
     def panel_key(self) -> tuple:
         return (id(self.state), self.selected, self.cursor, len(self.history), self.view_rev)
+
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL, panel)
         x0 = panel.x + int(20 * s)
