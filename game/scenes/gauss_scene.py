@@ -405,15 +405,9 @@ class GaussScene(PlayScene):
         self.area_origin = {k: (x + panel.x, y) for k, (x, y) in self.panel_area_origin.items()}
 
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        pygame.draw.rect(surface, theme.BG_PANEL, panel)
-        x0 = panel.x + int(20 * s)
-        inner_w = panel.width - int(40 * s)
-        y = int(14 * s)
-        theme.draw_text(surface, "GAUSS", (x0, y), int(40 * s), theme.INK, bold=True)
-        theme.draw_text(surface, f"{self.level.get('title', self.level['name'])} board   "
-                                 f"{self.start_player.capitalize()} started (random)",
-                        (x0, y + 36 * s), int(21 * s), theme.INK_DIM)
-        y += int(66 * s)
+        x0, inner_w, y = self.draw_panel_header(
+            surface, panel, s, "GAUSS",
+            f"{self.level_title} board   {self.start_player.capitalize()} started (random)")
         # the disc colour to place: two buttons with the mover's counts
         mover = self.state.to_move
         theme.draw_text(surface, "Disc to place" if mover else "Supplies", (x0, y), int(22 * s),

@@ -790,12 +790,9 @@ class ImprobableScene(PlayScene):
     def draw_panel(self, img: pygame.Surface, panel: pygame.Rect | None = None, s: float = 1.0) -> None:
         lay, s = self.layout, self.layout.s
         px = lay.panel.x
-        img.fill(theme.BG_PANEL)
-        x0, inner_w = 20 * s, lay.panel.width - 40 * s
-        theme.draw_text(img, "THE IMPROBABLE", (x0, 14 * s), int(38 * s), theme.INK, bold=True)
-        theme.draw_text(img, f"{self.level.get('title', self.level['name'])}   "
-                             f"{self.start_player.capitalize()} started (random)",
-                        (x0, 50 * s), int(21 * s), theme.INK_DIM)
+        x0, inner_w, _ = self.draw_panel_header(
+            img, img.get_rect(), s, "THE IMPROBABLE",
+            f"{self.level_title}   {self.start_player.capitalize()} started (random)", 38)
         mover = self.shown_mover()
         rows = self.drawn_rows()
         for k, p in enumerate(PLAYERS):

@@ -1057,15 +1057,9 @@ class OrderScene(PlayScene):
                 tuple(self.shown_score), self.shown_chain)
 
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        pygame.draw.rect(surface, theme.BG_PANEL, panel)
-        x0 = panel.x + int(20 * s)
-        inner_w = panel.width - int(40 * s)
-        y = int(14 * s)
-        theme.draw_text(surface, "The Great Order", (x0, y), int(40 * s), theme.INK, bold=True)
-        first = self.state.first.capitalize()
-        theme.draw_text(surface, f"{self.level.get('title', self.level['name'])} field, 18 x 5   "
-                                 f"{first} starts (random)", (x0, y + 36 * s), int(21 * s), theme.INK_DIM)
-        y += int(66 * s)
+        x0, inner_w, y = self.draw_panel_header(
+            surface, panel, s, "The Great Order",
+            f"{self.level_title} field, 18 x 5   {self.state.first.capitalize()} starts (random)")
         state = self.state
         for k, player in enumerate(PLAYERS):
             box = pygame.Rect(x0, y, inner_w, int(46 * s))

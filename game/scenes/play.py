@@ -250,6 +250,21 @@ class PlayScene(Scene):
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         """Draw the side panel into ``surface`` (its own, at ``panel``'s size)."""
 
+    @property
+    def level_title(self) -> str:
+        return self.level.get("title", self.level["name"])
+
+    def draw_panel_header(self, surface: pygame.Surface, panel: pygame.Rect, s: float, title: str,
+                          subtitle: str, title_size: int = 40) -> tuple[int, int, int]:
+        """The panel's background, the game's name and a line about the level and start;
+        returns ``(x0, inner width, y)`` where the game's own content begins."""
+        pygame.draw.rect(surface, theme.BG_PANEL, panel)
+        x0 = panel.x + int(20 * s)
+        y = int(14 * s)
+        theme.draw_text(surface, title, (x0, y), int(title_size * s), theme.INK, bold=True)
+        theme.draw_text(surface, subtitle, (x0, y + 36 * s), int(21 * s), theme.INK_DIM)
+        return x0, panel.width - int(40 * s), y + int(66 * s)
+
     def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         """The side panel changes only when a move or a choice does, so it is drawn into
         its own surface when ``panel_key`` changes and blitted every frame."""

@@ -562,15 +562,10 @@ class RushScene(PlayScene):
                 tuple(self.shown_count.values()))
 
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        pygame.draw.rect(surface, theme.BG_PANEL, panel)
-        x0 = panel.x + int(20 * s)
-        inner_w = panel.width - int(40 * s)
-        y = int(14 * s)
-        theme.draw_text(surface, "RUSH", (x0, y), int(40 * s), theme.INK, bold=True)
-        theme.draw_text(surface, f"{self.level.get('title', self.level['name'])} board   "
-                                 f"{self.start_player.capitalize()} starts   more stones wins",
-                        (x0, y + 36 * s), int(21 * s), theme.INK_DIM)
-        y += int(68 * s)
+        x0, inner_w, y = self.draw_panel_header(
+            surface, panel, s, "RUSH",
+            f"{self.level_title} board   {self.start_player.capitalize()} starts   more stones wins")
+        y += int(2 * s)
         # the count of stones per colour, with a bar each
         total = self.state.size ** 2
         mover = self.state.to_move

@@ -873,15 +873,10 @@ class SparksScene(PlayScene):
         return (id(self.state), self.selected, self.cursor, len(self.history), self.view_rev)
 
     def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        pygame.draw.rect(surface, theme.BG_PANEL, panel)
-        x0 = panel.x + int(20 * s)
-        inner_w = panel.width - int(40 * s)
-        y = int(14 * s)
-        theme.draw_text(surface, "SPARKS & SURGES", (x0, y), int(38 * s), theme.INK, bold=True)
         diag = "ranks, files, diagonals" if self.state.gate_diagonals else "ranks and files only"
-        theme.draw_text(surface, f"{self.level.get('title', self.level['name'])} board · gates on {diag}",
-                        (x0, y + 34 * s), int(20 * s), theme.INK_DIM)
-        y += int(62 * s)
+        x0, inner_w, y = self.draw_panel_header(surface, panel, s, "SPARKS & SURGES",
+                                                f"{self.level_title} board · gates on {diag}", 38)
+        y -= int(4 * s)
         # material, from the drawn pieces, with the shapes themselves
         icon = int(24 * s)
         for side, letter in (("white", "W"), ("black", "B")):
