@@ -30,3 +30,20 @@ def settle(app, scene, limit=600):
             return
         app.frame([], DT)
     raise AssertionError("the animation queue never emptied")
+
+
+def undo_through(app, scene, states, check):
+    """Press U once per earlier state, newest first; each must be shown exactly (``check``)."""
+    for expected in reversed(states[:-1]):
+        app.frame([key(pygame.K_u)], DT)
+        assert scene.state == expected
+        check(scene)
+
+
+def redo_through(app, scene, states, check):
+    """Press R once per later state, letting each move play out; each must be shown exactly."""
+    for expected in states:
+        app.frame([key(pygame.K_r)], DT)
+        settle(app, scene)
+        assert scene.state == expected
+        check(scene)

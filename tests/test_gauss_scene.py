@@ -2,7 +2,7 @@
 import random
 
 import pygame
-from driver import DT, click, key, run, settle
+from driver import DT, click, key, redo_through, run, settle, undo_through
 
 from game.app.app import App, Options
 from game.rules.gauss import GAUSS, NAME, Move
@@ -115,15 +115,8 @@ def test_undo_and_redo_restore_positions_exactly(app):
         scene.try_place(rng.choice(GAUSS.legal_moves(scene.state)).cell)
         settle(app, scene)
         states.append(scene.state)
-    for expected in reversed(states[:-1]):
-        run(app, [key(pygame.K_u)])
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
-    for expected in states[1:]:
-        run(app, [key(pygame.K_r)])
-        settle(app, scene)
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
+    undo_through(app, scene, states, assert_drawn_matches_engine)
+    redo_through(app, scene, states[1:], assert_drawn_matches_engine)
 
 
 def test_preview_shows_the_engine_effects_before_committing(app):

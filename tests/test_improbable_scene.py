@@ -4,7 +4,7 @@ import random
 
 import pygame
 import pytest
-from driver import click, key, run, settle
+from driver import click, key, run, settle, undo_through
 
 from game.rules.improbable import IMPROBABLE, ROLL, STOP, Move, chance
 from game.scenes.howto_improbable import PAGES, ImprobableHowTo
@@ -154,10 +154,7 @@ def test_undo_and_redo_restore_positions_exactly(app):
         scene.try_play(IMPROBABLE.random_move(scene.state, rng))
         scene.queue.skip()
         states.append(scene.state)
-    for expected in reversed(states[:-1]):
-        run(app, [key(pygame.K_u)])
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
+    undo_through(app, scene, states, assert_drawn_matches_engine)
     run(app, [key(pygame.K_u)])
     assert scene.message == "Nothing to undo."
     for n, expected in enumerate(states[1:]):

@@ -2,7 +2,7 @@
 import random
 
 import pygame
-from driver import DT, click, key, motion, run, settle
+from driver import DT, click, key, motion, run, settle, undo_through
 
 from game.rules.order import COLUMNS, ORDER, PLAYERS, Arrange, Move, why_bad_arrangement
 from game.scenes.order_scene import START_ROW, OrderScene, chain_text
@@ -338,10 +338,7 @@ def test_undo_and_redo_restore_positions_exactly(app):
         assert scene.try_play(ORDER.random_move(scene.state, rng))
         settle(app, scene)
         states.append(scene.state)
-    for expected in reversed(states[:-1]):
-        run(app, [key(pygame.K_u)])
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
+    undo_through(app, scene, states, assert_drawn_matches_engine)
     assert scene.card == "blue" and scene.state.phase == "arrange"
     run(app, [key(pygame.K_u)])
     assert scene.message == "Nothing to undo."

@@ -3,7 +3,7 @@ import random
 
 import pygame
 import pytest
-from driver import DT, click, key, motion, run, settle
+from driver import DT, click, key, motion, redo_through, run, settle, undo_through
 
 from game.rules.rush import PLAYERS, RUSH, Move
 from game.scenes.howto_rush import PAGES, RushHowTo
@@ -180,17 +180,10 @@ def test_undo_and_redo_restore_positions_exactly(app):
         settle(app, scene)
         states.append(scene.state)
     assert any(s.continuing for s in states)
-    for expected in reversed(states[:-1]):
-        run(app, [key(pygame.K_u)])
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
+    undo_through(app, scene, states, assert_drawn_matches_engine)
     run(app, [key(pygame.K_u)])
     assert scene.message == "Nothing to undo."
-    for expected in states[1:]:
-        run(app, [key(pygame.K_r)])
-        settle(app, scene)
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
+    redo_through(app, scene, states[1:], assert_drawn_matches_engine)
     run(app, [key(pygame.K_r)])
     assert scene.message == "Nothing to redo."
 

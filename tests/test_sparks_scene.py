@@ -2,7 +2,7 @@
 import random
 
 import pygame
-from driver import DT, click, key, motion, run, settle
+from driver import DT, click, key, motion, redo_through, run, settle, undo_through
 
 from game import levels
 from game.rules.sparks import SPARKS, Move
@@ -151,15 +151,8 @@ def test_undo_and_redo_restore_positions_exactly(app):
         scene.try_play(rng.choice(SPARKS.legal_moves(scene.state)))
         settle(app, scene)
         states.append(scene.state)
-    for expected in reversed(states[:-1]):
-        run(app, [key(pygame.K_u)])
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
-    for expected in states[1:]:
-        run(app, [key(pygame.K_r)])
-        settle(app, scene)
-        assert scene.state == expected
-        assert_drawn_matches_engine(scene)
+    undo_through(app, scene, states, assert_drawn_matches_engine)
+    redo_through(app, scene, states[1:], assert_drawn_matches_engine)
 
 
 def test_destinations_are_marked_from_the_engine(app):
