@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import legality
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -338,14 +339,7 @@ CANDIDATES = [ROLL, STOP, Move("stop", 1), Move("jump")] + [Move("roll", v) for 
 
 
 def accepted(state) -> set:
-    ok = set()
-    for m in CANDIDATES:
-        try:
-            G.play(state, m)
-        except IllegalMove:
-            continue
-        ok.add(m)
-    return ok
+    return legality.accepted(G, state, CANDIDATES)
 
 
 @settings(max_examples=60, deadline=None)

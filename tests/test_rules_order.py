@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 
+import legality
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -449,14 +450,7 @@ CANDIDATES = [Move(e, c) for e in ("left", "right", "middle") for c in range(-1,
 
 
 def accepted(state) -> set:
-    ok = set()
-    for m in CANDIDATES:
-        try:
-            G.play(state, m)
-        except IllegalMove:
-            continue
-        ok.add(m)
-    return ok
+    return legality.accepted(G, state, CANDIDATES)
 
 
 @settings(max_examples=40, deadline=None)
