@@ -3,65 +3,177 @@
 Every level file holds ``format`` (1), ``game``, ``name``, ``title``, ``order``
 (its place in menus) and the keys its game reads (``radius`` for GAUSS, ``size``
 for Rush, ...), which the game's ``check_level`` validates.
+
+A level file that cannot be used (corrupt, truncated, hand-edited badly, from a
+future version, another game's) is renamed aside as ``<name>.json.bad-<time>``,
+never deleted (and left where it is when the folder is read-only), and is left
+out of the menus; :func:`problems` gives a one-line message for each such file
+found in this run, for the select screen to show. Loading a bad level falls back
+to the game's default level, and a bad default level to the copy built in here,
+so a damaged install still plays. A level name that simply does not exist is an
+error (``--level huge`` on the command line says so and exits).
 """
 from __future__ import annotations
 
+import copy
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
-from . import rules
+from . import rules, storage
 from .rules.core import RulesError
+
+log = logging.getLogger("gauss_arcade")
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 FORMAT = 1
+MAX_BYTES = 1_000_000  # a level is a few hundred bytes: a bigger file is not one
+
+#: each game's default level as shipped, used when its file is missing or bad
+#: (tests check these equal the files in ``levels/``)
+BUILTIN: dict[str, dict[str, Any]] = {
+    "gauss": {"format": 1, "game": "gauss", "name": "classic", "title": "Classic", "order": 1,
+              "description": "Hex board of radius 4; the outer ring is the VOID.", "radius": 4},
+    "rush": {"format": 1, "game": "rush", "name": "9x9", "title": "9×9", "order": 1,
+             "description": "9×9 points (81): the standard board, quick and sharp.", "size": 9},
+    "sparks": {"format": 1, "game": "sparks", "name": "classic", "title": "Classic", "order": 1,
+               "description": "8x8 board, deadly corners; gating along ranks, files and diagonals.",
+               "setup": {"b1": "WU", "c1": "WD", "d1": "WI", "e1": "WD", "f1": "WU", "g1": "WU",
+                         "b2": "WS", "c2": "WS", "d2": "WS", "e2": "WS", "f2": "WS", "g2": "WS",
+                         "b7": "BS", "c7": "BS", "d7": "BS", "e7": "BS", "f7": "BS", "g7": "BS",
+                         "b8": "BU", "c8": "BD", "d8": "BI", "e8": "BD", "f8": "BU", "g8": "BU"},
+               "gate_diagonals": True},
+    "improbable": {"format": 1, "game": "improbable", "name": "classic", "title": "Classic", "order": 1,
+                   "description": "Stones of lengths 1 to 6, three of each, and one die per player; "
+                                  "the longer row wins."},
+    "order": {"format": 1, "game": "order", "name": "classic", "title": "Classic", "order": 1,
+              "description": "A field of 18 columns between the two boundaries of 6-stones; chains of "
+                             "connections score 1+2+3+..."},
+}
+
+#: bad level files met in this run: path -> the message about it
+_problems: dict[str, str] = {}
 
 
 class LevelError(RulesError):
     """A level that is missing or whose file cannot be used."""
 
 
-def _read(path: Path, game_id: str) -> dict[str, Any]:
+def problems() -> list[str]:
+    """One message per bad level file met in this run (set aside, or skipped if it could not be)."""
+    return list(_problems.values())
+
+
+def problem_line() -> str:
+    """The problems as one line for a screen's message line ("" when there are none)."""
+    found = problems()
+    if not found:
+        return ""
+    if len(found) == 1:
+        return found[0]
+    return f"{found[-1]} (+{len(found) - 1} more: see the log)"
+
+
+def forget_problems() -> None:
+    _problems.clear()
+
+
+def _check(path: Path, game_id: str) -> dict[str, Any]:
+    """The level in ``path``; LevelError(reason) when the file cannot be used."""
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise LevelError("is far too large to be a level")
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise LevelError(f"Level file {path.name} cannot be read ({exc.__class__.__name__}).") from None
+        raise LevelError(f"cannot be read ({exc.__class__.__name__})") from None
     except json.JSONDecodeError as exc:
-        raise LevelError(f"Level file {path.name} is not valid JSON (line {exc.lineno}).") from None
+        raise LevelError(f"is damaged (not valid JSON, line {exc.lineno})") from None
+    except (ValueError, RecursionError):
+        raise LevelError("is damaged (not valid JSON)") from None
     if not isinstance(data, dict):
-        raise LevelError(f"Level file {path.name} must hold a JSON object.")
-    if data.get("format") != FORMAT:
-        raise LevelError(f"Level file {path.name} has format {data.get('format')!r}; "
-                         f"this version reads format {FORMAT}.")
+        raise LevelError("is damaged (not a JSON object)")
+    version = data.get("format")
+    if version != FORMAT:
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            raise LevelError(f"comes from a newer version of the game (format {version})")
+        raise LevelError(f"has an unknown format ({version!r}; this version reads {FORMAT})")
     if data.get("game") != game_id or data.get("name") != path.stem:
-        raise LevelError(f"Level file {path.name} must say game '{game_id}' and name '{path.stem}'.")
+        raise LevelError(f"must say game '{game_id}' and name '{path.stem}'")
+    if not isinstance(data.get("title", ""), str):
+        raise LevelError("has a title that is not text")
     try:
         return rules.get(game_id).check_level(data)
     except RulesError as exc:
-        raise LevelError(f"Level file {path.name}: {exc}") from None
+        raise LevelError(f"is not a usable level ({exc})") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        raise LevelError(f"is not a usable level ({exc.__class__.__name__})") from None
 
 
-def names(game_id: str, root: Path = LEVELS_DIR) -> list[str]:
-    """The usable levels of a game, in menu order (bad files are left out)."""
+def _reject(path: Path, game_id: str, reason: str) -> str:
+    """Set a bad level file aside (or leave it, on a read-only install); note and return why."""
+    where = f"{game_id}/{path.name}"
+    try:
+        moved = storage.set_aside(path)
+        message = f"Level file {where} {reason}; it was kept as {moved.name}."
+    except OSError:
+        message = f"Level file {where} {reason}; it is skipped."
+    if _problems.get(str(path)) != message:
+        log.warning("%s", message)
+    _problems[str(path)] = message
+    return message
+
+
+def names(game_id: str, root: Path | None = None) -> list[str]:
+    """The usable levels of a game, in menu order (bad files are set aside and left out)."""
+    root = LEVELS_DIR if root is None else root
     found = []
-    for path in sorted((root / game_id).glob("*.json")):
+    try:
+        paths = sorted(p for p in (root / game_id).glob("*.json") if p.is_file())
+    except OSError:
+        paths = []
+    for path in paths:
         try:
-            data = _read(path, game_id)
-        except LevelError:
+            data = _check(path, game_id)
+        except LevelError as exc:
+            _reject(path, game_id, str(exc))
             continue
         order = data.get("order", 99)
-        found.append((order if isinstance(order, int) else 99, path.stem))
+        found.append((order if isinstance(order, int) and not isinstance(order, bool) else 99, path.stem))
     return [name for _, name in sorted(found)]
 
 
-def load(game_id: str, name: str | None = None, root: Path = LEVELS_DIR) -> dict[str, Any]:
-    """The level ``name`` of ``game_id`` (its default level when ``name`` is None)."""
+def load(game_id: str, name: str | None = None, root: Path | None = None, strict: bool = False
+         ) -> dict[str, Any]:
+    """The level ``name`` of ``game_id`` (its default level when ``name`` is None).
+
+    A bad file is set aside; then the game's default level is used instead, or with
+    ``strict`` (a saved game, which must be replayed on its own board) LevelError is
+    raised. A bad or missing default level file gives the built-in copy. A name with
+    no file (and none set aside in this run) raises LevelError.
+    """
+    root = LEVELS_DIR if root is None else root
     game = rules.get(game_id)
-    name = name or game.default_level
+    default = game.default_level
+    name = name or default
     if not isinstance(name, str) or not name.replace("_", "").replace("-", "").isalnum():
         raise LevelError(f"'{name}' is not a level name.")
     path = root / game_id / f"{name}.json"
-    if not path.is_file():
+    if path.is_file():
+        try:
+            return _check(path, game_id)
+        except LevelError as exc:
+            problem = _reject(path, game_id, str(exc))
+    else:
+        problem = _problems.get(str(path), "")
+    if name == default and game_id in BUILTIN:
+        if not problem:
+            log.warning("Level file %s/%s.json is missing; the built-in copy is used.", game_id, name)
+        return copy.deepcopy(BUILTIN[game_id])
+    if not problem:
         choices = ", ".join(names(game_id, root)) or "none"
         raise LevelError(f"{game.title} has no level '{name}'; its levels are: {choices}.")
-    return _read(path, game_id)
+    if strict:
+        raise LevelError(problem)
+    log.warning("Level '%s' of %s cannot be used: the default level is played instead.", name, game.title)
+    return load(game_id, None, root)

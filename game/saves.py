@@ -4,12 +4,20 @@ A save holds what reproduces a game exactly: the game, level, seed, options and
 the moves in the protocol's JSON. Loading replays the moves through the rules
 engine from the seeded start, so a save can never hold an impossible position,
 and every move of it is checked again on the way in.
+
+Saves by name live in ``saves/<name>.json``. Listing them (:func:`catalogue`)
+only reads: a save that cannot be used is listed with the reason and left where
+it is (it may come from a newer version, and work again after an upgrade); the
+player may delete it from the list. Nothing in a save is ever executed.
 """
 from __future__ import annotations
 
+import json
+import os
 import re
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +25,7 @@ from . import levels, rules, storage
 from .rules.core import RulesError
 
 FORMAT = 1
+SEAT_KINDS = ("human", "easy", "medium", "hard")
 AUTOSAVE = "autosave.json"
 SAVES_DIR = "saves"
 
@@ -29,20 +38,27 @@ class Record:
     options: dict[str, Any] | None
     moves: list[dict[str, Any]]
     saved: str = ""
+    #: who played each side: player -> "human" or an AI level (older saves: all human)
+    seats: dict[str, str] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
         return rules.CATALOGUE[self.game][0]
 
+    @property
+    def short_title(self) -> str:
+        return rules.CATALOGUE[self.game][2]
+
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "level": self.level, "seed": self.seed,
                 "options": self.options, "moves": self.moves,
-                "saved": self.saved or time.strftime("%Y-%m-%d %H:%M")}
+                "saved": self.saved or time.strftime("%Y-%m-%d %H:%M"), "seats": self.seats}
 
     def replay(self) -> list[Any]:
         """The engine states from the start through every move (raises RulesError)."""
         game = rules.get(self.game)
-        state = game.new(levels.load(self.game, self.level), seed=self.seed, options=self.options)
+        level = levels.load(self.game, self.level, strict=True)  # never another board instead
+        state = game.new(level, seed=self.seed, options=self.options)
         states = [state]
         for n, obj in enumerate(self.moves, 1):
             try:
@@ -68,8 +84,18 @@ def parse(data: dict[str, Any]) -> Record:
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
         raise RulesError("its options are not an object")
-    record = Record(game, level, seed, options, moves, str(data.get("saved", "")))
-    record.replay()
+    seats = data.get("seats", {})
+    players = rules.get(game).players
+    if not isinstance(seats, dict) or not all(p in players and k in SEAT_KINDS for p, k in seats.items()):
+        raise RulesError("its seats are not 'human' or a computer level for the game's players")
+    record = Record(game, level, seed, options, moves, str(data.get("saved", "")), dict(seats))
+    try:
+        record.replay()
+    except RulesError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        # a hand-edited move of the wrong shape: the rules' parsers are strict, but never trusted
+        raise RulesError(f"its moves cannot be read ({exc.__class__.__name__})") from None
     return record
 
 
@@ -92,6 +118,33 @@ def write_autosave(record: Record) -> None:
     storage.write_json(autosave_path(), record.to_json())
 
 
+def autosave_untouched() -> Iterator[None]:
+    """Whatever runs inside leaves the autosave as it was (a replay builds a game scene,
+    and a new game scene writes a fresh autosave before it can be told not to)."""
+    path = autosave_path()
+    try:
+        before: bytes | None = path.read_bytes()
+    except OSError:
+        before = None
+    try:
+        yield
+    finally:
+        try:
+            now: bytes | None = path.read_bytes()
+        except OSError:
+            now = None
+        if now != before:
+            try:
+                if before is None:
+                    path.unlink()
+                else:
+                    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+                    tmp.write_bytes(before)
+                    os.replace(tmp, path)
+            except OSError:
+                pass
+
+
 def clear_autosave() -> None:
     try:
         autosave_path().unlink()
@@ -104,29 +157,150 @@ def read_autosave() -> Record | None:
     return _load(autosave_path(), "autosave")
 
 
+#: names Windows keeps for devices: a save may not be called that
+RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"{port}{i}" for port in ("COM", "LPT") for i in range(1, 10))}
+NAME_CHARS = re.compile(r"[A-Za-z0-9 _-]")
+MAX_NAME = 40
+MAX_BYTES = 4_000_000  # no save of a real game is near this: a bigger file is not a save
+
+
 def safe_name(name: str) -> str:
-    cleaned = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:40]
-    if not cleaned:
+    """``name`` as a file name: letters, digits, spaces, ``-`` and ``_``, at most 40."""
+    cleaned = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:MAX_NAME].strip()
+    if not re.search(r"[A-Za-z0-9]", cleaned):
         raise ValueError("A save name needs at least one letter or digit.")
+    if cleaned.upper() in RESERVED:
+        cleaned += "_"
     return cleaned
 
 
+def default_name(record: Record, now: float | None = None) -> str:
+    """A name for a save nobody typed one for: the game and the date, e.g. ``GAUSS 2026-11-21 14h03``."""
+    return safe_name(f"{record.short_title} {time.strftime('%Y-%m-%d %Hh%M', time.localtime(now))}")
+
+
+def saves_dir() -> Path:
+    return storage.home() / SAVES_DIR
+
+
+def path_of(name: str) -> Path:
+    return saves_dir() / f"{safe_name(name)}.json"
+
+
+def _files() -> list[Path]:
+    folder = saves_dir()
+    try:
+        files = [p for p in folder.glob("*.json") if p.is_file()]
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+
+
+def find(name: str) -> str | None:
+    """The name of the save called ``name``, ignoring case as Windows and macOS do (None if none)."""
+    wanted = safe_name(name).lower()
+    return next((p.stem for p in _files() if p.stem.lower() == wanted), None)
+
+
+def exists(name: str) -> bool:
+    return find(name) is not None
+
+
+def unique_name(name: str) -> str:
+    """``name``, or ``name 2``, ``name 3``... whichever no save is called yet."""
+    base = safe_name(name)
+    candidate, n = base, 1
+    while exists(candidate):
+        n += 1
+        suffix = f" {n}"
+        candidate = base[:MAX_NAME - len(suffix)].rstrip() + suffix
+    return candidate
+
+
 def save_as(name: str, record: Record) -> Path:
-    path = storage.home() / SAVES_DIR / f"{safe_name(name)}.json"
+    """Write ``record`` as the save ``name`` (replacing one of that name); OSError on failure."""
+    path = path_of(name)
     storage.write_json(path, record.to_json())
     return path
 
 
 def list_saves() -> list[str]:
-    folder = storage.home() / SAVES_DIR
-    if not folder.is_dir():
-        return []
-    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    return [p.stem for p in files]
+    return [p.stem for p in _files()]
 
 
 def load_named(name: str) -> Record:
-    record = _load(storage.home() / SAVES_DIR / f"{safe_name(name)}.json", f"save '{name}'")
+    record = _load(path_of(name), f"save '{name}'")
     if record is None:
         raise storage.StoredFileError(f"There is no save called '{name}'.")
     return record
+
+
+def delete(name: str) -> None:
+    """Remove the save ``name`` (the player asked to); OSError when it cannot be."""
+    path_of(name).unlink()
+
+
+@dataclass
+class SaveInfo:
+    """One save in the list: its record, or why it cannot be used."""
+
+    name: str
+    path: Path
+    modified: float
+    record: Record | None = None
+    problem: str = ""  # "from a newer version of the game", "damaged (not valid JSON)", ...
+    level_title: str = ""
+
+    @property
+    def usable(self) -> bool:
+        return self.record is not None
+
+    @property
+    def date(self) -> str:
+        if self.record is not None and self.record.saved:
+            return self.record.saved
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+
+
+def examine(path: Path) -> tuple[Record | None, str]:
+    """The save in ``path`` and "", or None and why it cannot be used. Only reads the file."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return None, "far too large to be a save"
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None, "cannot be read"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, "damaged (not valid JSON)"
+    if not isinstance(data, dict):
+        return None, "damaged (not a JSON object)"
+    version = data.get("format")
+    if version != FORMAT:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > FORMAT
+        return None, "from a newer version of the game" if newer else "in an unknown format"
+    try:
+        return parse(data), ""
+    except RulesError as exc:
+        return None, str(exc)
+
+
+def catalogue() -> list[SaveInfo]:
+    """Every save by name, newest first, the unusable ones with their reason."""
+    found = []
+    for path in _files():
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            continue
+        record, problem = examine(path)
+        info = SaveInfo(path.stem, path, modified, record, problem)
+        if record is not None:
+            try:
+                level = levels.load(record.game, record.level, strict=True)
+                info.level_title = str(level.get("title", record.level))
+            except RulesError:
+                info.level_title = record.level
+        found.append(info)
+    return found

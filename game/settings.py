@@ -32,8 +32,15 @@ def _is_levels(v: Any) -> bool:
     return isinstance(v, dict) and all(isinstance(k, str) and x in AI_LEVELS for k, x in v.items())
 
 
+SEAT_VALUES = ("human", "human@keyboard", *AI_LEVELS)
+
+
 def _is_seats(v: Any) -> bool:
-    return isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, str) for k, x in v.items())
+    """game id -> player -> who sits there: ``human``, ``human@keyboard`` or an AI level."""
+    return isinstance(v, dict) and all(
+        isinstance(game, str) and isinstance(players, dict)
+        and all(isinstance(p, str) and x in SEAT_VALUES for p, x in players.items())
+        for game, players in v.items())
 
 
 CHECKS: dict[str, Callable[[Any], bool]] = {
@@ -50,7 +57,7 @@ class Settings:
     volume: float = 0.7
     fullscreen: bool = False
     ai_levels: dict[str, str] = field(default_factory=dict)  # game id -> easy/medium/hard
-    seats: dict[str, str] = field(default_factory=dict)  # seat -> device name
+    seats: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> player -> seat
     kiosk_idle_seconds: int = 90
 
     def to_json(self) -> dict[str, Any]:

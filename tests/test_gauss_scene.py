@@ -142,10 +142,9 @@ def test_pause_menu_restart_and_quit_to_menu(app):
     settle(app, scene)
     run(app, [key(pygame.K_ESCAPE)])
     assert isinstance(app.stack.top, PauseScene)
-    run(app, [key(pygame.K_DOWN), key(pygame.K_RETURN)])  # Restart
+    run(app, [key(pygame.K_DOWN)] * 2 + [key(pygame.K_RETURN)])  # Restart, after Save game
     assert app.stack.top is scene and scene.history == []
-    run(app, [key(pygame.K_ESCAPE), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN),
-              key(pygame.K_RETURN)])
+    run(app, [key(pygame.K_ESCAPE)] + [key(pygame.K_DOWN)] * 4 + [key(pygame.K_RETURN)])  # Quit to menu
     assert type(app.stack.top).__name__ == "SelectScene"
 
 

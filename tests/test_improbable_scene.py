@@ -259,7 +259,7 @@ def test_pause_menu_opens_the_how_to_play_pages(app):
     scene = start(app, seed=10)
     run(app, [key(pygame.K_ESCAPE)])
     assert isinstance(app.stack.top, PauseScene)
-    run(app, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    run(app, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)])  # How to play, after Save game
     howto = app.stack.top
     assert isinstance(howto, ImprobableHowTo)
     for page in range(len(PAGES)):

@@ -5,7 +5,9 @@ from driver import key
 
 from game import rules
 from game.scenes import SCENES, has_scene, make_howto
+from game.scenes.play import PlayScene
 from game.scenes.select import SelectScene
+from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 
 
@@ -17,7 +19,10 @@ def test_select_lists_all_five_games_and_starts_each_one_that_has_a_scene(app):
         select.index = i
         app.frame([key(pygame.K_RETURN)], 1 / 60)
         if has_scene(game_id):
-            assert app.stack.top.game_id == game_id
+            setup = app.stack.top
+            assert isinstance(setup, SetupScene) and setup.game_id == game_id
+            app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)], 1 / 60)  # Start
+            assert isinstance(app.stack.top, PlayScene) and app.stack.top.game_id == game_id
             app.stack.pop()
         else:
             assert "coming soon" in select.message
@@ -30,6 +35,8 @@ def test_left_and_right_choose_the_level(app):
     app.frame([key(pygame.K_RIGHT)], 1 / 60)
     assert select.level_of("gauss") == "small"
     app.frame([key(pygame.K_RETURN)], 1 / 60)
+    assert isinstance(app.stack.top, SetupScene) and app.stack.top.level == "small"
+    app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], 1 / 60)  # Up from the first seat: Start
     assert app.stack.top.level["name"] == "small"
 
 

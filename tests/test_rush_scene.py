@@ -250,7 +250,7 @@ def test_how_to_play_pages_come_from_the_engine(app):
     assert RUSH.why_illegal(state, Move(a)) and RUSH.why_illegal(state, Move(b)) is None
     assert PAGES[3][3].over
     run(app, [key(pygame.K_ESCAPE)])
-    run(app, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])  # How to play
+    run(app, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)])  # How to play, after Save game
     howto = app.stack.top
     assert isinstance(howto, RushHowTo)
     for page in range(len(PAGES)):

@@ -6,6 +6,7 @@ drawing); ``run`` feeds it real events and real time, tests feed it their own.
 from __future__ import annotations
 
 import logging
+import os
 import time
 import traceback
 from dataclasses import dataclass
@@ -14,9 +15,10 @@ from pathlib import Path
 import pygame
 
 from .. import settings
+from ..audio import Audio
 from ..ui import theme
 from .clock import FixedStep
-from .input import KEY_GLYPHS, POINT, Action, translate
+from .input import KEY_GLYPHS, POINT, TEXT, Action, translate
 from .pads import PAD_ADDED, PAD_GLYPHS, PAD_REMOVED, Pads
 from .scene import SceneStack
 
@@ -37,11 +39,27 @@ class Options:
     fullscreen: bool = False
     autoplay: int = 0
     fps: int = 60
+    demo: bool = False
+    kiosk: bool = False
+
+
+#: the kiosk's operator chord: Ctrl+Shift+O opens the operator menu
+OPERATOR_KEY = pygame.K_o
+
+
+def is_operator_chord(event: pygame.event.Event) -> bool:
+    mod = getattr(event, "mod", 0)
+    return (event.type == pygame.KEYDOWN and event.key == OPERATOR_KEY
+            and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT))
+#: the mouse cursor hides after this long without moving (kiosk)
+CURSOR_IDLE_SECONDS = 3.0
 
 
 class App:
     def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options()
+        if self.options.kiosk:
+            os.environ["SDL_WINDOWS_NO_CLOSE_ON_ALT_F4"] = "1"  # visitors cannot close the kiosk
         pygame.init()
         theme.forget_fonts()
         pygame.key.set_repeat(320, 70)
@@ -57,7 +75,11 @@ class App:
         self.frames = 0
         self.last_device = "keyboard"
         self.pads = Pads()
+        self.idle = 0.0  # seconds since the last input of any kind
+        self.pointer_idle = 0.0  # seconds since the mouse last moved
+        self.cursor_shown = True
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
+        self.audio = Audio(self.settings.volume)  # silently off when there is no sound device
         if self.settings.fullscreen and not self.fullscreen and not self.options.headless:
             self.toggle_fullscreen(remember=False)
 
@@ -69,12 +91,26 @@ class App:
         if self.options.game:
             self.start_game(self.options.game, self.options.level, self.options.seed,
                             autoplay=self.options.autoplay)
+        elif self.options.demo:
+            self.to_demo()
+
+    def to_demo(self) -> None:
+        """The attract loop, over the title screen that any key returns to."""
+        from ..scenes import title
+        from ..scenes.demo import DemoScene
+
+        self.stack.reset(title.TitleScene(self))
+        self.stack.push(DemoScene(self, seed=self.options.seed))
+
+    def leave_demo(self) -> None:
+        self.idle = 0.0
+        self.to_title()
 
     def start_game(self, game_id: str, level: str | None = None, seed: int | None = None,
-                   autoplay: int = 0) -> None:
+                   autoplay: int = 0, seats: dict | None = None) -> None:
         from ..scenes import make_game_scene
 
-        self.stack.push(make_game_scene(self, game_id, level, seed, autoplay=autoplay))
+        self.stack.push(make_game_scene(self, game_id, level, seed, autoplay=autoplay, seats=seats))
 
     def to_title(self, notice: str = "") -> None:
         from ..scenes import title
@@ -105,12 +141,18 @@ class App:
 
     # -- the loop -----------------------------------------------------------------
     def frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
-        """One pass of the loop; a scene that raises sends the player to the title."""
+        """One pass of the loop; a scene that raises sends the player to the title
+        (a kiosk shows a "restarting" card and goes back to its demo)."""
         try:
             self._frame(events, real_dt)
         except Exception:
             log.error("A scene failed:\n%s", traceback.format_exc())
-            self.to_title("Something went wrong in that game; it was closed. (Details in the log.)")
+            if self.options.kiosk:
+                from ..scenes.kiosk import RestartCard
+
+                self.stack.reset(RestartCard(self))
+            else:
+                self.to_title("Something went wrong in that game; it was closed. (Details in the log.)")
 
     def _frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
         for event in events:
@@ -122,12 +164,40 @@ class App:
             top = self.stack.top
             if top is not None:
                 top.update(self.step.step)
+        self.idle += real_dt
+        self.pointer_idle += real_dt
+        if self.options.kiosk:
+            self.kiosk_watch()
         self.draw()
         self.frames += 1
 
+    def kiosk_watch(self) -> None:
+        """Nobody there: ask, then go back to the demo. The cursor hides when still."""
+        from ..scenes.demo import DemoScene
+        from ..scenes.kiosk import OperatorScene, RestartCard, StillThereScene
+
+        top = self.stack.top
+        calm = isinstance(top, (DemoScene, StillThereScene, RestartCard, OperatorScene))
+        if not calm and self.idle >= self.settings.kiosk_idle_seconds:
+            self.stack.push(StillThereScene(self))
+        show = self.pointer_idle < CURSOR_IDLE_SECONDS and not isinstance(top, DemoScene)
+        if show != self.cursor_shown:
+            self.cursor_shown = show
+            pygame.mouse.set_visible(show)
+
     def actions_of(self, event: pygame.event.Event) -> list[Action]:
         if event.type == pygame.QUIT:
-            self.quit()
+            if self.options.kiosk:
+                log.info("Kiosk: a request to close the window was ignored (operator: Ctrl+Shift+O).")
+            else:
+                self.quit()
+            return []
+        if self.options.kiosk and is_operator_chord(event):
+            from ..scenes.kiosk import OperatorScene
+
+            self.idle = 0.0
+            if not isinstance(self.stack.top, OperatorScene):
+                self.stack.push(OperatorScene(self))
             return []
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.get_surface()
@@ -138,20 +208,37 @@ class App:
         actions = self.pads.translate(event)
         if actions is None:
             actions = translate(event)
+        if actions:
+            self.idle = 0.0
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_idle = 0.0
         for action in actions:
             if action.name == PAD_REMOVED:
                 self.pad_unplugged(action)
             elif action.name not in (POINT, PAD_ADDED):
                 self.last_device = action.device
-        return [a for a in actions if a.name not in (PAD_ADDED, PAD_REMOVED)]
+        wants_text = getattr(self.stack.top, "wants_text", False)  # typed text: only for text entry
+        return [a for a in actions
+                if a.name not in (PAD_ADDED, PAD_REMOVED) and (a.name != TEXT or wants_text)]
 
     def pad_unplugged(self, action: Action) -> None:
         """A pad left mid-game: pause, so nothing happens until someone takes the seat."""
+        freed: list[str] = []
+        for scene in self.stack.scenes:
+            release = getattr(scene, "release_device", None)
+            if callable(release):
+                freed += release(action.device)
         pause = getattr(self.stack.top, "pause", None)
         if callable(pause):
             pause()
-            self.stack.top.note = ("A gamepad was unplugged: plug it back in, "
-                                   "or go on with keys or another pad.")
+            if freed:
+                sides = " and ".join(p.capitalize() for p in freed)
+                note = (f"A gamepad was unplugged: {sides} is free. The next pad or the keyboard "
+                        f"to play for {sides} takes the seat.")
+            else:
+                note = "A gamepad was unplugged: plug it back in, or go on with keys or another pad."
+            if hasattr(self.stack.top, "note"):
+                self.stack.top.note = note
         if self.last_device == action.device:
             self.last_device = "keyboard"
 
@@ -187,4 +274,5 @@ class App:
             pygame.image.save(self.screen, str(path))
         while self.stack.top:
             self.stack.pop()
+        self.audio.close()
         pygame.quit()

@@ -28,6 +28,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
     p.add_argument("--autoplay", type=int, default=0, metavar="N",
                    help="play N random moves at the start of --game (screenshots, demos)")
+    p.add_argument("--demo", action="store_true",
+                   help="the attract loop: the computer plays every game in turn; any key to play")
+    p.add_argument("--kiosk", action="store_true",
+                   help="unattended kiosk: fullscreen, starts in the demo, returns to it when idle, "
+                        "cannot be quit by visitors (operator menu: Ctrl+Shift+O)")
     return p
 
 
@@ -48,6 +53,8 @@ def parse(argv: list[str]):
         p.error("--autoplay must be 0 or more")
     if ns.level and not ns.game:
         p.error("--level needs --game")
+    if ns.game and (ns.demo or ns.kiosk):
+        p.error("--game cannot be combined with --demo or --kiosk (they choose the games)")
     if ns.game:
         try:
             rules.get(ns.game)
@@ -61,12 +68,33 @@ def parse(argv: list[str]):
                     "(its engine answers through 'python -m game.engine').")
     return Options(game=ns.game, level=ns.level, seed=ns.seed, seconds=ns.seconds,
                    screenshot=ns.screenshot, headless=ns.headless, size=(w, h),
-                   fullscreen=ns.fullscreen, autoplay=ns.autoplay)
+                   fullscreen=ns.fullscreen or (ns.kiosk and not ns.headless), autoplay=ns.autoplay,
+                   demo=ns.demo or ns.kiosk, kiosk=ns.kiosk)
+
+
+def log_to_file() -> None:
+    """Everything logged also goes to ``logs/gauss-arcade.log`` in the user's folder,
+    rotated so that a kiosk running for weeks keeps a bounded log."""
+    from logging.handlers import RotatingFileHandler
+
+    from .. import storage
+
+    try:
+        folder = storage.home() / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(folder / "gauss-arcade.log", maxBytes=1_000_000, backupCount=3,
+                                      encoding="utf-8")
+    except OSError as exc:
+        logging.getLogger("gauss_arcade").warning("No log file (%s); logging to the console only.", exc)
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
 
 
 def main(argv: list[str] | None = None) -> int:
     options = parse(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log_to_file()
     if options.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -15,6 +15,7 @@ CONFIRM, BACK, ALTERNATE, MENU = "confirm", "back", "alternate", "menu"
 UNDO, REDO = "undo", "redo"
 POINT = "point"  # the mouse moved: ``pos`` says where; never a commitment
 OTHER_KEY = "other"  # a key with no meaning here: still "any key" for skipping and prompts
+TEXT = "text"  # typed text (``text``), only for scenes that ask for it with ``wants_text``
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
 
 
@@ -24,6 +25,8 @@ class Action:
     device: str = "keyboard"
     seat: int | None = None
     pos: tuple[int, int] | None = None
+    text: str | None = None  # what was typed, for TEXT actions
+    key: int | None = None  # the pygame key of a keyboard action (text entry tells Enter from Space)
 
     @property
     def is_pointer(self) -> bool:
@@ -53,7 +56,9 @@ KEY_GLYPHS = {
 def translate(event: pygame.event.Event) -> list[Action]:
     """The actions one raw event means (none for events that mean nothing here)."""
     if event.type == pygame.KEYDOWN:
-        return [Action(KEYMAP.get(event.key, OTHER_KEY))]
+        return [Action(KEYMAP.get(event.key, OTHER_KEY), key=event.key)]
+    if event.type == pygame.TEXTINPUT:
+        return [Action(TEXT, text=event.text)] if event.text else []
     if event.type == pygame.MOUSEMOTION:
         return [Action(POINT, "mouse", pos=tuple(event.pos))]
     if event.type == pygame.MOUSEBUTTONDOWN:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..app.app import App
     from ..app.scene import Scene
+    from ..app.seats import Seat
 
 #: game id -> (scene module, scene class, how-to-play module, how-to-play class)
 SCENES = {
@@ -32,12 +33,15 @@ def has_scene(game_id: str) -> bool:
 
 
 def make_game_scene(app: App, game_id: str, level: str | None = None, seed: int | None = None,
-                    autoplay: int = 0) -> Scene:
+                    autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False) -> Scene:
+    """A game's scene; ``seats`` says who plays each side (default: people sharing the
+    controls); ``hosted`` makes it a game shown inside another scene (demo, replay):
+    no autosave, no pause or result overlays of its own."""
     if not has_scene(game_id):
         raise ValueError(f"No scene for game '{game_id}' yet.")
     module, name, _, _ = SCENES[game_id]
     cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    return cls(app, level=level, seed=seed, autoplay=autoplay)
+    return cls(app, level=level, seed=seed, autoplay=autoplay, seats=seats, hosted=hosted)
 
 
 def make_howto(app: App, game_id: str) -> Scene | None:

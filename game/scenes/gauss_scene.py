@@ -24,6 +24,7 @@ from ..app.input import (
     UP,
     Action,
 )
+from ..audio import cue
 from ..rules.gauss import GAUSS, NAME, PLAYERS, Move, State, score_suffix
 from ..ui import theme
 from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
@@ -56,7 +57,8 @@ def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[flo
 class GaussScene(PlayScene):
     game_id = "gauss"
 
-    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0) -> None:
+    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
+                 **kw) -> None:
         self.discs: dict[tuple[int, int], DiscSprite] = {}
         self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
@@ -67,7 +69,7 @@ class GaussScene(PlayScene):
         self.cursor = (0, 0)
         self.color = "red"
         self._lean = False
-        super().__init__(app, level, seed, autoplay)
+        super().__init__(app, level, seed, autoplay, **kw)
         self.buttons["red"] = Button("", lambda: self.select_color("red"))
         self.buttons["blue"] = Button("", lambda: self.select_color("blue"))
 
@@ -165,7 +167,7 @@ class GaussScene(PlayScene):
             sprite.scale = 1.7 - 0.7 * t
             sprite.alpha = int(255 * min(1.0, t * 1.6))
 
-        self.queue.add(Tween(DROP, drop, ease=ease_out_cubic), on_start=start)
+        self.queue.add(Tween(DROP, drop, lambda: cue(self, "place"), ease=ease_out_cubic), on_start=start)
 
     def _animate_slides(self, slides: list[dict]) -> None:
         moving: list[tuple[DiscSprite, tuple[float, float], tuple[float, float]]] = []
@@ -176,12 +178,20 @@ class GaussScene(PlayScene):
                 sprite.cell = tuple(e["to"])
                 self.discs[sprite.cell] = sprite
                 moving.append((sprite, tuple(map(float, e["from"])), tuple(map(float, e["to"]))))
+            cue(self, "slide")
 
         def glide(t: float) -> None:
             for sprite, a, b in moving:
                 sprite.pos = _lerp(a, b, t)
 
-        self.queue.add(Tween(SLIDE, glide), on_start=start)
+        geo = self.state.geo
+        into_void = any(geo.void[geo.index[tuple(e["to"])]] for e in slides)
+
+        def landed() -> None:
+            if into_void:  # a disc was pushed out onto the VOID ring
+                cue(self, "void")
+
+        self.queue.add(Tween(SLIDE, glide, landed), on_start=start)
 
     def _animate_scores(self, scores: list[dict]) -> None:
         groups: list[DiscSprite] = []
@@ -191,6 +201,7 @@ class GaussScene(PlayScene):
             for e in scores:
                 for cell in e["gain_cells"] + e["risk_cells"]:
                     groups.append(self.discs[tuple(cell)])
+            cue(self, "score")
 
         def flash(t: float) -> None:
             for sprite in groups:
@@ -265,6 +276,10 @@ class GaussScene(PlayScene):
                 break
         self.hover_from_mouse = False
 
+
+    def score_line(self) -> str:
+        return f"GAIN: Red {self.state.gain[0]}, Blue {self.state.gain[1]}"
+
     def result(self, outcome):
         d = outcome.detail
         table = [["", "Red", "Blue"]]
@@ -304,7 +319,7 @@ class GaussScene(PlayScene):
         self.draw_top_bar(surface, board_rect, s)
         panel = pygame.Rect(w - panel_w, 0, panel_w, h)
         self.blit_panel(surface, panel, s)
-        idle = not self.queue.busy and not self.state.over
+        idle = self.awaiting_human  # no cursor or hints while the computer moves
         if idle:
             self.draw_cursor_and_preview(surface, s)
         self.draw_discs(surface)
@@ -317,7 +332,7 @@ class GaussScene(PlayScene):
             text, color = "Game over", theme.ACCENT
         else:
             p = self.state.to_move
-            text, color = f"{p.capitalize()} to move", theme.PLAYER_LIGHT[p]
+            text, color = f"{self.player_name(p)} to move", theme.PLAYER_LIGHT[p]
         theme.draw_text(surface, text, (board_rect.x + 20 * s, 10 * s), int(36 * s), color, bold=True)
         if self.banner_t > 0:
             theme.draw_text(surface, self.banner, (board_rect.centerx, 12 * s), int(30 * s),
@@ -474,7 +489,7 @@ class GaussScene(PlayScene):
         self.draw_buttons(surface, x0, panel.bottom - int(46 * s), inner_w, s)
 
     def preview_words(self) -> str:
-        if self.state.over or self.queue.busy:
+        if self.state.over or self.queue.busy or self.hosted:
             return ""
         move = Move(self.cursor, self.color)
         if GAUSS.why_illegal(self.state, move) is not None:

@@ -30,6 +30,7 @@ from ..app.input import (
     UP,
     Action,
 )
+from ..audio import cue
 from ..rules.improbable import IMPROBABLE, LENGTHS, PLAYERS, ROLL, STOP, State, chance
 from ..ui import theme
 from .play import PlayScene
@@ -258,7 +259,7 @@ class ImprobableScene(PlayScene):
     game_id = "improbable"
 
     def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
-                 options: dict | None = None) -> None:
+                 options: dict | None = None, **kw) -> None:
         self.layout = Layout.of(app.screen.get_size() if getattr(app, "screen", None) else (1280, 720))
         self.rows_view: dict[str, list[BlockSprite]] = {p: [] for p in PLAYERS}
         self.aside_view: list[BlockSprite] = []
@@ -273,7 +274,7 @@ class ImprobableScene(PlayScene):
         self.anim_player: str | None = None
         self.anim_verb = "rolls"
         self._static: tuple[tuple, pygame.Surface] | None = None
-        super().__init__(app, level, seed, autoplay, options)
+        super().__init__(app, level, seed, autoplay, options, **kw)
 
     # -- game lifecycle --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -372,6 +373,7 @@ class ImprobableScene(PlayScene):
 
         def start() -> None:
             self.die_owner = player
+            cue(self, "roll")
 
         def tumble(t: float) -> None:
             if t >= 1:
@@ -405,7 +407,8 @@ class ImprobableScene(PlayScene):
             self.aside_view.append(sprite)
             self.board_group.add(sprite)
 
-        self.queue.add(Tween(SLIDE, lambda t: self._slide(sprite, t), ease=ease_out_cubic), on_start=start)
+        self.queue.add(Tween(SLIDE, lambda t: self._slide(sprite, t), lambda: cue(self, "place"),
+                             ease=ease_out_cubic), on_start=start)
 
     def _animate_bust(self, player: str, returned: list[int]) -> None:
         moving: list[BlockSprite] = []
@@ -414,6 +417,7 @@ class ImprobableScene(PlayScene):
             self.banner = f"Bust! {self.state_die_text()}: " + \
                 f"{', '.join(map(str, returned))} go{'es' if len(returned) == 1 else ''} back"
             self.banner_t = 2.4
+            cue(self, "bust")
 
         def flash(t: float) -> None:
             self.tray_flash = 0.0 if t >= 1 else abs(math.sin(t * math.pi * 2))
@@ -455,6 +459,7 @@ class ImprobableScene(PlayScene):
             total = f" = {sum(lengths)}" if len(lengths) > 1 else ""
             self.banner = f"{player.capitalize()} banks {' + '.join(map(str, lengths))}{total}"
             self.banner_t = 2.0
+            cue(self, "score")
             row = self.rows_view[player]
             for sprite in list(self.aside_view):
                 sprite.src = self.sprite_rect(sprite)
@@ -513,6 +518,10 @@ class ImprobableScene(PlayScene):
             self.press("stop")
 
     # -- result ------------------------------------------------------------------------
+
+    def score_line(self) -> str:
+        return f"Length: Blue {self.state.length('blue')}, Brown {self.state.length('brown')}"
+
     def result(self, outcome):
         d = outcome.detail
         table = [["", "Blue", "Brown"],
@@ -613,13 +622,13 @@ class ImprobableScene(PlayScene):
         lay, s = self.layout, self.layout.s
         st = self.state
         if self.queue.busy and self.anim_player:
-            text, color = f"{self.anim_player.capitalize()} {self.anim_verb}", INK[self.anim_player]
+            text, color = f"{self.player_name(self.anim_player)} {self.anim_verb}", INK[self.anim_player]
         elif st.over:
             text, color = "Game over", theme.ACCENT
         elif st.aside:
-            text, color = f"{st.to_move.capitalize()}: roll again or stop?", INK[st.to_move]
+            text, color = f"{self.player_name(st.to_move)}: roll again or stop?", INK[st.to_move]
         else:
-            text, color = f"{st.to_move.capitalize()} to roll", INK[st.to_move]
+            text, color = f"{self.player_name(st.to_move)} to roll", INK[st.to_move]
         theme.draw_text(surface, text, (lay.lane_x, 10 * s), int(36 * s), color, bold=True)
         if self.banner_t > 0:
             theme.draw_text(surface, self.banner, (lay.lane_x + lay.lane_w, 14 * s), int(28 * s),

@@ -30,6 +30,7 @@ from ..app.input import (
     UP,
     Action,
 )
+from ..audio import cue
 from ..rules.order import (
     COLUMNS,
     ORDER,
@@ -294,7 +295,7 @@ class OrderScene(PlayScene):
     game_id = "order"
 
     def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
-                 options: dict | None = None) -> None:
+                 options: dict | None = None, **kw) -> None:
         self.stones: dict[tuple[str, int], StoneSprite] = {}
         self.geom: FieldGeom | None = None
         self._geom_key: tuple | None = None
@@ -320,7 +321,7 @@ class OrderScene(PlayScene):
         self.shown_chain = 0
         self.arrange_buttons = {"random": Button("Random", self.random_work),
                                 "done": Button("Done", self.finish_arrangement)}
-        super().__init__(app, level, seed, autoplay, options)
+        super().__init__(app, level, seed, autoplay, options, **kw)
 
     # -- game lifecycle --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -392,7 +393,9 @@ class OrderScene(PlayScene):
             self.card = None
             return
         if self.state.phase == "arrange":
-            self.card = self.state.to_move
+            # the hand-over card hides a collection from the other person at the screen:
+            # no one needs hiding from the computer, and the computer needs no card
+            self.card = self.state.to_move if self.hot_seat else None
             self.work = list(START_ROW)
             self.acur, self.afocus = 0, "row"
             return
@@ -492,6 +495,7 @@ class OrderScene(PlayScene):
 
         def landed() -> None:
             sprite.src, sprite.t = None, 1.0
+            cue(self, "place")
 
         self.queue.add(Tween(FLY, fly, landed, ease=ease_out_cubic), on_start=start)
 
@@ -501,6 +505,7 @@ class OrderScene(PlayScene):
         def start() -> None:
             self.shown_chain = chain
             self.chain_pop = 1.0
+            cue(self, "connect")
             if again:
                 self.say_banner(f"Connection! {mover.capitalize()} places again")
 
@@ -521,6 +526,7 @@ class OrderScene(PlayScene):
         def start() -> None:
             old[0] = self.shown_score[k]
             self.shown_chain = e["connections"]
+            cue(self, "score")
             self.say_banner(f"{e['player'].capitalize()} scores {chain_text(e['connections'])}", 3.0)
 
         def count(t: float) -> None:
@@ -752,6 +758,12 @@ class OrderScene(PlayScene):
                     best[k] = max(best[k], e["connections"])
         return best
 
+
+    def score_line(self) -> str:
+        if self.state.phase == "arrange":
+            return "Arranging the collections"
+        return f"Score: Blue {self.state.score[0]}, Brown {self.state.score[1]}"
+
     def result(self, outcome):
         d = outcome.detail
         chains = self.longest_chains()
@@ -800,11 +812,11 @@ class OrderScene(PlayScene):
         if state.over:
             text, color = "Game over", theme.ACCENT
         elif state.phase == "arrange":
-            text, color = f"{state.to_move.capitalize()} arranges", LIGHT[state.to_move]
+            text, color = f"{self.player_name(state.to_move)} arranges", LIGHT[state.to_move]
         elif state.chain and not self.queue.busy:
-            text, color = f"{state.to_move.capitalize()}: place again", LIGHT[state.to_move]
+            text, color = f"{self.player_name(state.to_move)}: place again", LIGHT[state.to_move]
         else:
-            text, color = f"{state.to_move.capitalize()} to move", LIGHT[state.to_move]
+            text, color = f"{self.player_name(state.to_move)} to move", LIGHT[state.to_move]
         theme.draw_text(surface, text, (area.x + 20 * s, 10 * s), int(36 * s), color, bold=True)
         right = (area.right - 20 * s, 12 * s)
         if self.banner_t > 0:
@@ -864,7 +876,7 @@ class OrderScene(PlayScene):
         for col, f in self.flash.items():  # a new connection flashes
             rect = geom.column_rect(col, with_bounds=True)
             surface.blit(glow_image(rect.w, rect.h, 1.0 + round(f * 10) / 10), rect)
-        idle = not self.queue.busy and not self.state.over
+        idle = self.awaiting_human  # no cursor or hints while the computer moves
         if idle:
             self.draw_targets(surface, s)
             self.draw_end_marks(surface, s)
@@ -975,6 +987,10 @@ class OrderScene(PlayScene):
                             int(22 * s), theme.INK_DIM)
             row = geom.row_rect(opp)
             pygame.draw.rect(surface, theme.BG_PANEL, row, border_radius=8)
+        if self.seats[player].is_ai:  # its arrangement stays hidden, like any opponent's
+            theme.draw_text(surface, f"{self.player_name(player)} arranges its collection...",
+                            (geom.fx0, geom.label_y[player]), int(26 * s), LIGHT[player])
+            return
         # the arranger's working row
         theme.draw_text(surface, f"{player.capitalize()}'s collection, left to right",
                         (geom.fx0, geom.label_y[player]), int(22 * s), LIGHT[player])

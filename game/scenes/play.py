@@ -15,9 +15,11 @@ from typing import Any
 import pygame
 
 from .. import levels, rules, saves
+from ..ai import Thinker
 from ..anim import AnimQueue
 from ..app.input import BACK, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
 from ..app.scene import Scene
+from ..app.seats import Seat, default_seats, device_label
 from ..rules.core import Outcome, fresh_seed
 from ..ui import theme
 from ..ui.widgets import Button
@@ -28,9 +30,14 @@ log = logging.getLogger("gauss_arcade")
 
 class PlayScene(Scene):
     game_id = ""
+    #: the AI searches at most this long per drawn frame, so frames keep their pace
+    THINK_SLICE = 0.010
+    #: an AI move is shown no sooner than this after its turn began, so a person can follow
+    AI_MIN_SECONDS = 0.45
 
     def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, seats: dict[str, Seat] | None = None,
+                 hosted: bool = False) -> None:
         super().__init__(app)
         self.rules = rules.get(self.game_id)
         self.level = levels.load(self.game_id, level)
@@ -45,9 +52,16 @@ class PlayScene(Scene):
         }
         self.message, self.message_t = "", 0.0
         self.banner, self.banner_t = "", 0.0
-        self.autosave = True  # off for replays and benchmarks: they are not games in progress
+        # off for replays, demos and benchmarks: they are not games in progress
+        self.autosave = not hosted
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.hover_from_mouse = False  # the cursor follows the mouse (else keys or a pad)
+        self.seats: dict[str, Seat] = {**default_seats(self.rules.players), **(seats or {})}
+        self.hosted = hosted  # owned by a demo or replay: never pushes overlays of its own
+        self.thinker: Thinker | None = None
+        self.think_t = 0.0
+        self._think_frame = -1
+        self.ai_rng = random.Random()
         self.new_game(seed)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -73,6 +87,93 @@ class PlayScene(Scene):
 
     def restart(self) -> None:
         self.new_game(None)
+
+    # -- seats -------------------------------------------------------------------------
+    def set_seats(self, seats: dict[str, Seat]) -> None:
+        """Who plays each side; the turn starts again under the new seating."""
+        for player, seat in seats.items():
+            if player in self.seats:
+                self.seats[player] = seat
+        self.thinker = None
+        self.turn_started()
+
+    def seat(self, player: str | None = None) -> Seat:
+        return self.seats[player or self.state.to_move]
+
+    def ai_to_move(self) -> bool:
+        return not self.state.over and self.seat().is_ai
+
+    @property
+    def has_human(self) -> bool:
+        return any(not seat.is_ai for seat in self.seats.values())
+
+    @property
+    def hot_seat(self) -> bool:
+        """Both seats are people sharing the screen (so private things need a hand-over)."""
+        return not any(seat.is_ai for seat in self.seats.values())
+
+    def player_name(self, player: str) -> str:
+        """``Red``, or ``Red (computer)`` when the computer plays that side."""
+        name = player.capitalize()
+        return f"{name} (computer)" if self.seats[player].is_ai else name
+
+    def release_device(self, device: str) -> list[str]:
+        """A device went away: its seats wait for the next device to play them."""
+        freed = []
+        for seat in self.seats.values():
+            if seat.device == device and not seat.is_ai:
+                seat.device = "open"
+                freed.append(seat.player)
+        return freed
+
+    def may_act(self, action: Action) -> bool:
+        """Board actions come only from the device holding the seat to move."""
+        seat = self.seat()
+        if seat.is_ai:
+            if action.name != POINT:
+                self.say(f"{self.player_name(seat.player)} is thinking...", 1.5)
+            return False
+        if seat.accepts(action.device):
+            if seat.take(action.device):
+                self.say(f"{device_label(seat.device)} now plays {seat.player.capitalize()}.")
+            return True
+        if action.name != POINT:
+            self.say(f"It is {seat.player.capitalize()}'s turn: {device_label(seat.device)} plays "
+                     f"{seat.player.capitalize()}.")
+        return False
+
+    def may_command(self, action: Action) -> bool:
+        """Undo, redo: anyone who holds a human seat (or anyone, when seats are shared)."""
+        humans = [seat for seat in self.seats.values() if not seat.is_ai]
+        return any(seat.accepts(action.device) for seat in humans)
+
+    # -- the computer's turn ---------------------------------------------------------------
+    def think(self, dt: float) -> None:
+        """Search a slice of the AI's move each drawn frame; play it through the queue."""
+        if self.queue.busy or not self.ai_to_move():
+            self.thinker = None
+            return
+        if self.thinker is None or self.thinker.state is not self.state:
+            self.thinker = Thinker(self.rules, self.state, self.seat().kind, rng=self.ai_rng)
+            self.think_t = 0.0
+        self.think_t += dt
+        if self._think_frame != self.app.frames:  # one slice per frame, however many updates
+            self._think_frame = self.app.frames
+            self.thinker.step(self.THINK_SLICE)
+        if self.thinker.done and self.think_t >= self.AI_MIN_SECONDS:
+            move, self.thinker = self.thinker.move, None
+            self.future.clear()
+            self.commit(move)
+
+    @property
+    def awaiting_human(self) -> bool:
+        """A person is to choose a move now (so the cursor and move hints are shown);
+        never in a hosted game (a demo or a replay: nobody is about to move)."""
+        return not (self.hosted or self.queue.busy or self.state.over or self.seat().is_ai)
+
+    @property
+    def thinking(self) -> bool:
+        return self.thinker is not None
 
     def after_autoplay(self) -> None:
         """Hook: park the cursor somewhere telling for a screenshot."""
@@ -107,6 +208,10 @@ class PlayScene(Scene):
         """``(headline, table, notes, accent colour)`` of the result screen."""
         raise NotImplementedError
 
+    def score_line(self) -> str:
+        """The running score in a few words (the demo shows it under the game's title)."""
+        return f"Move {len(self.history) + 1}"
+
     def notation(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> str:
         return self.rules.move_text(move, before)
 
@@ -138,7 +243,8 @@ class PlayScene(Scene):
     def record(self) -> saves.Record:
         """What reproduces this game exactly: level, seed, options and the moves so far."""
         return saves.Record(self.game_id, self.level["name"], self.seed, self.options,
-                            [self.rules.move_json(move) for _, move, _ in self.history])
+                            [self.rules.move_json(move) for _, move, _ in self.history],
+                            seats={p: seat.kind for p, seat in self.seats.items()})
 
     def save_progress(self) -> None:
         """Autosave after every move (and undo); a finished game leaves no autosave."""
@@ -156,21 +262,30 @@ class PlayScene(Scene):
         """Continue the saved game ``record`` (already checked by ``saves.parse``)."""
         if record.options != self.options:
             self.options = record.options
+        if not self.hosted:  # the computer takes its sides again (a replay has no computer)
+            for player, kind in record.seats.items():
+                self.seats[player] = Seat(player, kind)
         self.autoplay = 0
         self.new_game(record.seed)
         saving, self.autosave = self.autosave, False
         for obj in record.moves:
             self.commit(self.rules.parse_move(obj), animate=False)
         self.autosave = saving
+        self.save_progress()  # the resumed game is the game in progress from this moment
         self.banner, self.banner_t = "Resumed where you left off", 2.5
 
     def undo(self) -> None:
+        """Take back the last move; against the computer, back to the last human turn."""
         self.queue.skip()
         if not self.history:
             self.say("Nothing to undo.")
             return
+        self.thinker = None
         before, move, _ = self.history.pop()
         self.future.append(move)
+        while self.history and self.seats[before.to_move].is_ai and self.has_human:
+            before, move, _ = self.history.pop()
+            self.future.append(move)
         self.state = before
         self.result_shown = False
         self.reset_view()
@@ -178,16 +293,24 @@ class PlayScene(Scene):
         self.save_progress()
 
     def redo(self) -> None:
+        """Play the move taken back again; against the computer, its replies too."""
         self.queue.skip()
         if not self.future:
             self.say("Nothing to redo.")
             return
+        self.thinker = None
         self.commit(self.future.pop())
+        if self.future and self.ai_to_move() and self.has_human:
+            self.queue.skip()
+            while self.future and self.ai_to_move():
+                self.commit(self.future.pop(), animate=False)
 
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.message, self.message_t = text, seconds
 
     def pause(self) -> None:
+        if self.hosted:
+            return
         self.app.stack.push(PauseScene(self.app, self.restart, self.game_id))
 
     def bench_feed(self, rng: random.Random) -> None:
@@ -204,25 +327,27 @@ class PlayScene(Scene):
         if action.name == POINT:
             for button in self.buttons.values():
                 button.handle(action)
-            self.on_action(action)
+            if self.state.over or self.may_act(action):
+                self.on_action(action)
             return
         if self.queue.busy:
             self.queue.skip()  # any key or click jumps to the end of the move
             return
         if action.pos is not None:
             for button in self.buttons.values():
-                if button.handle(action):
+                if button.rect.collidepoint(action.pos):
+                    if self.may_command(action):
+                        button.handle(action)
                     return
         if action.name in (MENU, BACK) and not action.is_pointer:
             self.pause()
-        elif action.name == UNDO:
-            self.undo()
-        elif action.name == REDO:
-            self.redo()
+        elif action.name in (UNDO, REDO):
+            if self.may_command(action):
+                self.undo() if action.name == UNDO else self.redo()
         elif self.state.over:
             if action.name != OTHER_KEY:
                 self.show_result()
-        else:
+        elif self.may_act(action):
             self.on_action(action)
 
     def update(self, dt: float) -> None:
@@ -231,12 +356,16 @@ class PlayScene(Scene):
             self.message_t -= dt
         if self.banner_t > 0:
             self.banner_t -= dt
+        self.think(dt)
         if self.state.over and not self.queue.busy and not self.result_shown:
             self.show_result()
 
     def show_result(self) -> None:
         outcome = self.rules.outcome(self.state)
         if outcome is None:
+            return
+        if self.hosted:  # the demo or replay showing this game says how it ended
+            self.result_shown = True
             return
         self.result_shown = True
         headline, table, notes, accent = self.result(outcome)
@@ -285,6 +414,14 @@ class PlayScene(Scene):
         if self.message_t > 0:
             theme.draw_text(surface, self.message, (center_x, y), int(28 * s), theme.BAD, "midtop")
             return
+        if self.thinking:
+            dots = "." * (1 + int(self.think_t * 3) % 3)
+            seat = self.seat()
+            theme.draw_text(surface, f"{seat.player.capitalize()} ({seat.kind}) is thinking{dots}",
+                            (center_x, y), int(28 * s), theme.ACCENT, "midtop")
+            return
+        if self.hosted:
+            return  # the host's own prompt says what keys do
         if self.queue.busy:
             hint = "Any key or click: skip to the end of the move"
         elif self.state.over:
@@ -315,6 +452,8 @@ class PlayScene(Scene):
             y += line
 
     def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        if self.hosted:
+            return  # the demo or replay hosting the game has its own controls
         names = list(self.buttons_row())
         gap = int(10 * s)
         bw = (int(width) - gap * (len(names) - 1)) // len(names)

@@ -28,6 +28,7 @@ from ..app.input import (
     UP,
     Action,
 )
+from ..audio import cue
 from ..rules.rush import NAME, PLAYERS, RUSH, Move, State
 from ..ui import theme
 from .play import PlayScene
@@ -185,7 +186,8 @@ class StoneSprite(pygame.sprite.Sprite):
 class RushScene(PlayScene):
     game_id = "rush"
 
-    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0) -> None:
+    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
+                 **kw) -> None:
         self.stones: dict[tuple[int, int], StoneSprite] = {}
         self.preview_cache: dict[Move, tuple[State, list[dict]]] = {}
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
@@ -200,7 +202,7 @@ class RushScene(PlayScene):
         self.link_t = 1.0
         self.again_pop = 0.0
         self.clock = 0.0
-        super().__init__(app, level, seed, autoplay)
+        super().__init__(app, level, seed, autoplay, **kw)
 
     # -- game lifecycle --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -326,9 +328,9 @@ class RushScene(PlayScene):
         def grow(t: float) -> None:
             self.link_t = t
 
-        self.queue.add(Tween(DROP, drop, ease=ease_out_cubic), on_start=start)
-        if targets:
-            self.queue.add(Tween(LINK, grow, ease=ease_out_cubic))
+        self.queue.add(Tween(DROP, drop, lambda: cue(self, "place"), ease=ease_out_cubic), on_start=start)
+        if targets:  # the links to its neighbours grow: a connection
+            self.queue.add(Tween(LINK, grow, ease=ease_out_cubic), on_start=lambda: cue(self, "connect"))
 
     def _animate_again(self, player: str) -> None:
         def start() -> None:
@@ -371,6 +373,10 @@ class RushScene(PlayScene):
         self.clock += dt
 
     # -- the result ----------------------------------------------------------------------
+
+    def score_line(self) -> str:
+        return f"Stones: Black {self.state.count('black')}, White {self.state.count('white')}"
+
     def result(self, outcome):
         d = outcome.detail
         turns = self.turns()
@@ -401,7 +407,7 @@ class RushScene(PlayScene):
             draw_goban(img, self.grid)
             self._board_cache = (key, img.convert() if pygame.display.get_surface() else img)
         surface.blit(self._board_cache[1], (0, 0))
-        idle = not self.queue.busy and not self.state.over
+        idle = self.awaiting_human  # no cursor or hints while the computer moves
         if idle:
             self.draw_marks(surface)
         self.draw_stones(surface)
@@ -521,7 +527,7 @@ class RushScene(PlayScene):
         else:
             icon = stone_image(player, int(13 * s))
             surface.blit(icon, icon.get_rect(center=(round(x + 13 * s), round(cy))))
-            theme.draw_text(surface, f"{player.capitalize()} to move", (x + 34 * s, cy), int(36 * s),
+            theme.draw_text(surface, f"{self.player_name(player)} to move", (x + 34 * s, cy), int(36 * s),
                             UI_INK[player], "midleft", True)
             if self.banner_t > 0:
                 theme.draw_text(surface, self.banner, (board_rect.right - 20 * s, cy), int(30 * s),
@@ -606,7 +612,7 @@ class RushScene(PlayScene):
     def preview_words(self) -> str:
         if self.state.over:
             return "The board is full."
-        if self.queue.busy:
+        if self.queue.busy or self.hosted:
             return ""
         cell = self.cursor
         name = RUSH.move_text(Move(cell), self.state)

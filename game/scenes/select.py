@@ -26,7 +26,7 @@ class SelectScene(Scene):
         self.level_names = {g: (levels.names(g) if self.playable(g) else []) for g in self.games}
         self.level_index = dict.fromkeys(self.games, 0)
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
-        self.message = ""
+        self.message = levels.problem_line()  # level files that were bad and set aside, if any
 
     @staticmethod
     def playable(game_id: str) -> bool:
@@ -41,7 +41,9 @@ class SelectScene(Scene):
         if not self.playable(game_id):
             self.message = f"{rules.CATALOGUE[game_id][0]} is coming soon."
             return
-        self.app.start_game(game_id, self.level_of(game_id))
+        from .setup import SetupScene
+
+        self.app.stack.push(SetupScene(self.app, game_id, self.level_of(game_id)))
 
     def cycle_level(self, i: int, delta: int) -> None:
         game_id = self.games[i]

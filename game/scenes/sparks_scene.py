@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..ai import Thinker
 from ..anim import Tween, ease_in_out, ease_out_cubic, linear
 from ..app.input import (
     ALTERNATE,
@@ -33,6 +34,7 @@ from ..app.input import (
     Action,
 )
 from ..app.scene import Scene
+from ..audio import cue
 from ..rules.core import DRAW
 from ..rules.sparks import (
     INACTIVITY,
@@ -356,7 +358,7 @@ class SparksScene(PlayScene):
     game_id = "sparks"
 
     def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
-                 options: dict | None = None) -> None:
+                 options: dict | None = None, **kw) -> None:
         self.pieces: dict[str, PieceSprite] = {}
         self.cursor = "d2"
         self.selected: str | None = None
@@ -371,7 +373,7 @@ class SparksScene(PlayScene):
         self.last_move: tuple[str, str] | None = None
         self.view_rev = 0
         self._board_cache: tuple[tuple, pygame.Surface] | None = None
-        super().__init__(app, level, seed, autoplay, options)
+        super().__init__(app, level, seed, autoplay, options, **kw)
         self.buttons["draw"] = Button("Draw?", self.offer_draw)
 
     # -- game lifecycle --------------------------------------------------------------
@@ -512,7 +514,19 @@ class SparksScene(PlayScene):
             self.say("The game is over.")
             return
         self.deselect()
-        self.app.stack.push(DrawOffer(self.app, self, self.state.to_move))
+        offerer = self.state.to_move
+        if self.seats[PLAYERS[1 - PLAYERS.index(offerer)]].is_ai:
+            self.answer_draw(self.computer_accepts_draw(), offerer)
+            return
+        self.app.stack.push(DrawOffer(self.app, self, offerer))
+
+    def computer_accepts_draw(self) -> bool:
+        """The computer takes a draw when a short search gives the offerer at least even
+        chances: it is not ahead, so half a point is a fair result."""
+        thinker = Thinker(SPARKS, self.state, "medium", rng=self.ai_rng, iterations=150)
+        thinker.result()
+        moves = thinker.stats()["moves"]  # most visited first: its value is the search's verdict
+        return not moves or moves[0]["value"] >= 0.5
 
     def answer_draw(self, accepted: bool, offerer: str) -> None:
         other = PLAYERS[1 - PLAYERS.index(offerer)]
@@ -559,6 +573,7 @@ class SparksScene(PlayScene):
             moving.append(sprite)
             if conduct:
                 self.arc = (a, b, 0.0)
+            cue(self, "slide")
 
         def glide(t: float) -> None:
             sprite = moving[0]
@@ -570,6 +585,7 @@ class SparksScene(PlayScene):
         def done() -> None:
             moving[0].lift = 0.0
             self.arc = None
+            cue(self, "place")  # the piece lands
 
         dist = max(abs(a[0] - b[0]), abs(a[1] - b[1]))
         duration = CONDUCT if conduct else SLIDE + 0.03 * dist
@@ -581,6 +597,7 @@ class SparksScene(PlayScene):
         def start() -> None:
             if "victim" in ctx:
                 held.append(ctx.pop("victim"))
+            cue(self, "capture")
 
         def burst(t: float) -> None:
             for v in held:
@@ -613,6 +630,7 @@ class SparksScene(PlayScene):
                 sprite = self.pieces.get(sq) or next((d for d in doomed if d.square == sq), None)
                 if sprite is not None:
                     ends.append(sprite)
+            cue(self, "connect")  # the gating beams light up
 
         def beam(t: float) -> None:
             self.beam_t = t
@@ -631,6 +649,8 @@ class SparksScene(PlayScene):
                 sprite.doom = 1.0 - t
 
         def vanish() -> None:
+            if doomed:
+                cue(self, "capture")  # the gated pieces are gone
             for sprite in doomed:
                 sprite.kill()
             for sprite in ends:
@@ -650,6 +670,7 @@ class SparksScene(PlayScene):
             if sprite is not None:
                 sprite.dying = True
                 held.append(sprite)
+            cue(self, "void")  # the piece sinks into the corner
 
         def sink(t: float) -> None:
             self.flash_corner = (square, abs(math.sin(t * math.pi * 2.5)))
@@ -716,6 +737,13 @@ class SparksScene(PlayScene):
         return ("draw", "undo", "redo", "menu")
 
     # -- the result ----------------------------------------------------------------------
+
+    def score_line(self) -> str:
+        from ..rules.sparks import OWNER
+
+        pieces = [sum(1 for v in self.state.board if v and OWNER[v] == c) for c in (0, 1)]
+        return f"Pieces: White {pieces[0]}, Black {pieces[1]}"
+
     def result(self, outcome):
         d = outcome.detail
         table = [["", "White", "Black"],
@@ -756,7 +784,7 @@ class SparksScene(PlayScene):
         surface.blit(self._board_cache[1], (0, 0))
         self.draw_top_bar(surface, board_rect, s)
         self.blit_panel(surface, pygame.Rect(w - panel_w, 0, panel_w, h), s)
-        idle = not self.queue.busy and not self.state.over
+        idle = self.awaiting_human  # no cursor or hints while the computer moves
         self.draw_under(surface, idle)
         self.draw_pieces(surface)
         self.draw_over(surface, idle)
@@ -767,7 +795,7 @@ class SparksScene(PlayScene):
             text, color = "Game over", theme.ACCENT
         else:
             p = self.state.to_move
-            text, color = f"{p.capitalize()} to move", SIDE_INK[p]
+            text, color = f"{self.player_name(p)} to move", SIDE_INK[p]
         theme.draw_text(surface, text, (board_rect.x + 20 * s, 10 * s), int(36 * s), color, bold=True)
         if self.banner_t > 0:
             theme.draw_text(surface, self.banner, (board_rect.right - 16 * s, 14 * s), int(26 * s),

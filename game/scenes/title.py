@@ -19,10 +19,13 @@ class TitleScene(Scene):
         self.t = 0.0
         items = [
             Item("Play", self.play),
+            Item("Load game", self.load_game),
             Item("How to play GAUSS", self.howto),
-            Item("Fullscreen (F11)", app.toggle_fullscreen),
-            Item("Quit", app.quit),
+            Item("Watch the demo", app.to_demo),
+            Item("Settings", self.settings),
         ]
+        if not app.options.kiosk:  # a kiosk is quit only from its operator menu
+            items.append(Item("Quit", app.quit))
         self.saved: saves.Record | None = None
         try:
             self.saved = saves.read_autosave()
@@ -39,11 +42,22 @@ class TitleScene(Scene):
         self.app.start_game(record.game, record.level, record.seed)
         self.app.stack.top.restore(record)
 
+    def settings(self) -> None:
+        from .settings_menu import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
     def play(self) -> None:
         from .select import SelectScene
 
         self.app.notice = ""
         self.app.stack.push(SelectScene(self.app))
+
+    def load_game(self) -> None:
+        from .saves_menu import LoadScene
+
+        self.app.notice = ""
+        self.app.stack.push(LoadScene(self.app))
 
     def howto(self) -> None:
         from . import make_howto

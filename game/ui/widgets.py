@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..app.input import CONFIRM, DOWN, POINT, UP, Action
+from ..audio import ui_sound
 from . import theme
 
 
@@ -36,6 +37,8 @@ class Menu:
             hit = self.hit(action.pos)
             if hit is None:
                 return False
+            if hit != self.index:
+                ui_sound("click")
             self.index = hit
             if action.name == CONFIRM:
                 self.choose()
@@ -52,15 +55,18 @@ class Menu:
         return None
 
     def move(self, delta: int) -> None:
-        n = len(self.items)
+        n, was = len(self.items), self.index
         for _ in range(n):
             self.index = (self.index + delta) % n
             if self.items[self.index].enabled:
+                if self.index != was:
+                    ui_sound("click")
                 return
 
     def choose(self) -> None:
         item = self.items[self.index]
         if item.enabled and item.on_choose:
+            ui_sound("confirm")
             item.on_choose()
 
     def draw(self, surface: pygame.Surface, center_x: float, top: float, scale: float = 1.0) -> None:

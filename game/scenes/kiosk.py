@@ -1,0 +1,109 @@
+"""What a kiosk adds: the "still there?" countdown, the "restarting" card after a
+failure, and the operator menu (Ctrl+Shift+O) that can quit or change settings.
+
+Visitors cannot leave the program: Escape, Alt+F4 and the window's close button do
+nothing in kiosk mode (see ``App.actions_of``); only the operator menu quits.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..app.input import BACK, MENU, POINT, Action
+from ..app.scene import Scene
+from ..ui import theme
+from ..ui.widgets import Item, Menu
+from .overlay import dim
+
+
+class StillThereScene(Scene):
+    """Over an abandoned game: any input carries on, otherwise back to the demo."""
+
+    opaque = False
+    SECONDS = 10.0
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.left = self.SECONDS
+
+    def handle(self, action: Action) -> None:
+        if action.name == POINT:
+            return  # a draught moving the mouse is not a visitor
+        self.app.idle = 0.0
+        self.app.stack.pop()
+
+    def update(self, dt: float) -> None:
+        self.left -= dt
+        if self.left <= 0:
+            self.app.to_demo()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 190)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        theme.draw_text(surface, "Still there?", (w / 2, h * 0.36), int(90 * s), theme.INK, "center", True)
+        theme.draw_text(surface, f"{max(0, int(self.left + 0.999))}", (w / 2, h * 0.5), int(110 * s),
+                        theme.ACCENT, "center", True)
+        theme.draw_text(surface, "Press any key or button to keep playing", (w / 2, h * 0.63), int(36 * s),
+                        theme.INK_DIM, "center")
+
+
+class RestartCard(Scene):
+    """Shown after a scene failed in a kiosk; the details are in the log file."""
+
+    SECONDS = 4.0
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.left = self.SECONDS
+
+    def update(self, dt: float) -> None:
+        self.left -= dt
+        if self.left <= 0:
+            self.app.to_demo()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        theme.draw_text(surface, "Sorry, something went wrong.", (w / 2, h * 0.42), int(64 * s), theme.INK,
+                        "center", True)
+        theme.draw_text(surface, "Restarting...", (w / 2, h * 0.54), int(40 * s), theme.ACCENT, "center")
+
+
+class OperatorScene(Scene):
+    """The kiosk operator's menu: back to the kiosk, settings, or quit the program."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.menu = Menu([
+            Item("Back to the kiosk", self.back),
+            Item("Settings", self.settings),
+            Item("Restart the demo", app.to_demo),
+            Item("Quit Gauss Arcade", app.quit),
+        ])
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def settings(self) -> None:
+        from .settings_menu import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app, operator=True))
+
+    def handle(self, action: Action) -> None:
+        if action.name in (BACK, MENU) and not action.is_pointer:
+            self.back()
+            return
+        self.menu.handle(action)
+
+    def update(self, dt: float) -> None:
+        self.app.idle = 0.0  # the operator is working: no "still there?" over this menu
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        theme.draw_text(surface, "Operator", (w / 2, h * 0.18), int(80 * s), theme.INK, "center", True)
+        theme.draw_text(surface, "Kiosk mode: visitors cannot quit; Ctrl+Shift+O opens this menu.",
+                        (w / 2, h * 0.27), int(28 * s), theme.INK_DIM, "center")
+        self.menu.draw(surface, w / 2, h * 0.36, s)

@@ -1,0 +1,227 @@
+"""Load a saved game: the list of saves by name, and what to do with the one chosen.
+
+The list shows each save's name, game, level, number of moves and date, newest
+first; Up/Down (or the mouse wheel) scroll it, Enter or a click chooses. A save
+that cannot be used (damaged, hand-edited, from a newer version) is listed with
+the reason and left as it is on disk; the only thing to do with it is delete it.
+A usable one can be continued (it becomes the game in progress, autosaved from
+then on, like the title's Resume), replayed move by move, or deleted (after a
+question). Reading the list never changes a file.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import saves
+from ..app.input import BACK, CONFIRM, DOWN, MENU, POINT, UP, Action
+from ..app.scene import Scene
+from ..ui import theme
+from ..ui.widgets import Button
+from .overlay import AskScene
+
+
+def continue_game(app, record: saves.Record, banner: str = "") -> None:
+    """Make ``record`` the game in progress: on screen over the title, autosaved from now on."""
+    app.to_title()
+    app.start_game(record.game, record.level, record.seed)
+    scene = app.stack.top
+    scene.restore(record)
+    scene.autosave = True
+    scene.save_progress()  # the loaded game replaces the autosave at once, not at its next move
+    if banner:
+        scene.banner, scene.banner_t = banner, 2.5
+
+
+class LoadScene(Scene):
+    ROW = 74  # row height at the design size
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.index = 0
+        self.top = 0  # the first row shown
+        self.message, self.message_bad = "", False
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        self.visible = 6
+        self.back_button = Button("Back", self.back)
+        self.refresh()
+
+    def refresh(self, keep: str | None = None) -> None:
+        self.entries = saves.catalogue()
+        names = [e.name for e in self.entries]
+        if keep in names:
+            self.index = names.index(keep)
+        self.index = max(0, min(self.index, len(self.entries) - 1))
+        self.scroll_to_selection()
+
+    def say(self, text: str, bad: bool = False) -> None:
+        self.message, self.message_bad = text, bad
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose(self, i: int) -> None:
+        if not 0 <= i < len(self.entries):
+            return
+        self.index = i
+        entry = self.entries[i]
+        # read it again: the file may have changed since the list was made
+        record, problem = saves.examine(entry.path) if entry.path.exists() else (None, "gone")
+        if record is None:
+            entry.record, entry.problem = None, problem
+            self.app.stack.push(AskScene(
+                self.app, entry.name,
+                [f"This save cannot be used: {problem}.", "It is kept as it is; you may delete it."],
+                [("Back", lambda: None), ("Delete", lambda: self.ask_delete(entry))],
+                title_color=theme.BAD))
+            return
+        entry.record = record
+        lines = [f"{record.title}  ·  {entry.level_title}  ·  {_moves(record)}  ·  saved {entry.date}"]
+        self.app.stack.push(AskScene(
+            self.app, entry.name, lines,
+            [("Continue playing", lambda: self.continue_playing(record)),
+             ("Replay", lambda: self.replay(entry.name, record)),
+             ("Delete", lambda: self.ask_delete(entry)),
+             ("Back", lambda: None)]))
+
+    def continue_playing(self, record: saves.Record) -> None:
+        continue_game(self.app, record, "Loaded: play on")
+
+    def replay(self, name: str, record: saves.Record) -> None:
+        from .replay import ReplayScene
+
+        self.app.stack.push(ReplayScene(self.app, record, name))
+
+    def ask_delete(self, entry: saves.SaveInfo) -> None:
+        self.app.stack.push(AskScene(
+            self.app, "Delete?", [f"Delete the save '{entry.name}' for good?"],
+            [("Keep it", lambda: None), ("Delete it", lambda: self.delete(entry))],
+            title_color=theme.BAD))
+
+    def delete(self, entry: saves.SaveInfo) -> None:
+        try:
+            entry.path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self.say(f"'{entry.name}' could not be deleted: {exc.strerror or exc}.", bad=True)
+            return
+        self.refresh()
+        self.say(f"Deleted '{entry.name}'.")
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    # -- scrolling ---------------------------------------------------------------------
+    def scroll_to_selection(self) -> None:
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + self.visible:
+            self.top = self.index - self.visible + 1
+        self.clamp_top()
+
+    def clamp_top(self) -> None:
+        self.top = max(0, min(self.top, len(self.entries) - self.visible))
+
+    def handle(self, action: Action) -> None:
+        if action.pos is not None:
+            if self.back_button.handle(action):
+                return
+            for i, rect in self.rows:
+                if rect.collidepoint(action.pos):
+                    self.index = i
+                    if action.name == CONFIRM:
+                        self.choose(i)
+                    return
+            return
+        if action.name in (UP, DOWN):
+            delta = -1 if action.name == UP else 1
+            if action.device == "mouse":  # the wheel scrolls the list; the pointer chooses
+                self.top += delta
+                self.clamp_top()
+            elif self.entries:
+                self.index = max(0, min(len(self.entries) - 1, self.index + delta))
+                self.scroll_to_selection()
+            self.message = ""
+        elif action.name == CONFIRM:
+            self.choose(self.index)
+        elif action.name in (BACK, MENU):
+            self.back()
+        elif action.name == POINT:
+            pass
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        theme.draw_text(surface, "Saved games", (w / 2, 50 * s), int(64 * s), theme.INK, "center", True)
+        row_h = int(self.ROW * s)
+        top = int(100 * s)
+        bottom = h - int(90 * s)
+        self.visible = max(1, (bottom - top) // row_h)
+        self.clamp_top()
+        width = int(min(w - 80 * s, 1000 * s))
+        left = w // 2 - width // 2
+        self.rows = []
+        if not self.entries:
+            theme.draw_text(surface, "No saved games yet.", (w / 2, h * 0.4), int(40 * s), theme.INK_DIM,
+                            "center")
+            theme.draw_text(surface, "In a game, Esc (or Start) opens the menu: choose Save game.",
+                            (w / 2, h * 0.4 + 50 * s), int(28 * s), theme.INK_FAINT, "center")
+        for row, i in enumerate(range(self.top, min(len(self.entries), self.top + self.visible))):
+            entry = self.entries[i]
+            rect = pygame.Rect(left, top + row * row_h, width, row_h - int(10 * s))
+            selected = i == self.index
+            pygame.draw.rect(surface, theme.BG_PANEL_HI if selected else theme.BG_PANEL, rect,
+                             border_radius=int(10 * s))
+            if selected:
+                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
+            x, y = rect.x + 20 * s, rect.y + 8 * s
+            name_ink = (theme.ACCENT if selected else theme.INK) if entry.usable else theme.INK_FAINT
+            name = fit(entry.name, int(32 * s), rect.width - int(230 * s), bold=True)
+            theme.draw_text(surface, name, (x, y), int(32 * s), name_ink, bold=True)
+            theme.draw_text(surface, entry.date, (rect.right - 20 * s, y + 4 * s), int(24 * s),
+                            theme.INK_DIM, "topright")
+            if entry.record is not None:
+                r = entry.record
+                about = f"{r.title}  ·  {entry.level_title}  ·  {_moves(r)}"
+                theme.draw_text(surface, about, (x, y + 32 * s), int(24 * s), theme.INK_DIM)
+            else:
+                text = fit(f"Unusable: {entry.problem}", int(24 * s), rect.width - int(40 * s))
+                theme.draw_text(surface, text, (x, y + 32 * s), int(24 * s), theme.BAD)
+            self.rows.append((i, rect))
+        n = len(self.entries)
+        if n > self.visible:  # where the view is in the list
+            track = pygame.Rect(left + width + int(14 * s), top, int(6 * s),
+                                self.visible * row_h - int(10 * s))
+            pygame.draw.rect(surface, theme.BG_PANEL, track, border_radius=3)
+            thumb = track.copy()
+            thumb.height = max(int(20 * s), track.height * self.visible // n)
+            thumb.y = track.y + (track.height - thumb.height) * self.top // max(1, n - self.visible)
+            pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=3)
+            more = f"{self.top + 1}-{min(n, self.top + self.visible)} of {n}"
+            theme.draw_text(surface, more, (left + width, top - 8 * s), int(20 * s), theme.INK_FAINT,
+                            "bottomright")
+        back = pygame.Rect(0, 0, int(140 * s), int(40 * s))
+        back.bottomleft = (left, h - int(44 * s))
+        self.back_button.draw(surface, back, int(26 * s))
+        if self.app.last_device.startswith("pad"):
+            hint = "D-pad: choose   A: open   B: back"
+        else:
+            hint = "Up/Down or wheel: scroll   Enter or click: open   Esc: back"
+        theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
+                        (theme.BAD if self.message_bad else theme.GOOD) if self.message else theme.INK_FAINT,
+                        "center")
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text``, cut short with an ellipsis to fit ``width`` pixels."""
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _moves(record: saves.Record) -> str:
+    n = len(record.moves)
+    return f"{n} move" if n == 1 else f"{n} moves"

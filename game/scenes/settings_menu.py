@@ -1,0 +1,115 @@
+"""Settings: volume, fullscreen, the kiosk's idle time. Saved at every change."""
+from __future__ import annotations
+
+import pygame
+
+from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..app.scene import Scene
+from ..ui import theme
+
+IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
+
+
+class SettingsScene(Scene):
+    ROWS = ("volume", "fullscreen", "kiosk_idle_seconds", "back")
+
+    def __init__(self, app, operator: bool = False) -> None:
+        super().__init__(app)
+        self.operator = operator  # opened from the kiosk's operator menu
+        self.index = 0
+        self.rects: list[pygame.Rect] = []
+
+    def label(self, row: str) -> tuple[str, str]:
+        st = self.app.settings
+        if row == "volume":
+            return "Volume", f"{round(st.volume * 100)}%"
+        if row == "fullscreen":
+            return "Fullscreen", "on" if self.app.fullscreen else "off"
+        if row == "kiosk_idle_seconds":
+            return "Kiosk: back to the demo after", f"{st.kiosk_idle_seconds} s idle"
+        return "Back", ""
+
+    def change(self, row: str, delta: int) -> None:
+        st = self.app.settings
+        if row == "volume":
+            st.volume = round(min(1.0, max(0.0, st.volume + 0.1 * delta)), 2)
+            audio = getattr(self.app, "audio", None)
+            if audio is not None:
+                audio.set_volume(st.volume)
+        elif row == "fullscreen":
+            self.app.toggle_fullscreen()  # saves the settings itself
+            return
+        elif row == "kiosk_idle_seconds":
+            choices = sorted(set(IDLE_CHOICES) | {st.kiosk_idle_seconds})
+            k = choices.index(st.kiosk_idle_seconds)
+            st.kiosk_idle_seconds = choices[max(0, min(len(choices) - 1, k + delta))]
+        else:
+            return
+        self.app.save_settings()
+
+    def handle(self, action: Action) -> None:
+        if action.pos is not None:
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(action.pos):
+                    self.index = i
+                    if action.name in (CONFIRM, ALTERNATE):
+                        self.choose(1 if action.name == CONFIRM else -1)
+            return
+        row = self.ROWS[self.index]
+        if action.name in (UP, DOWN):
+            self.index = (self.index + (1 if action.name == DOWN else -1)) % len(self.ROWS)
+        elif action.name in (LEFT, RIGHT):
+            self.change(row, 1 if action.name == RIGHT else -1)
+        elif action.name == CONFIRM:
+            self.choose(1)
+        elif action.name in (BACK, MENU):
+            self.app.stack.pop()
+
+    def choose(self, delta: int) -> None:
+        row = self.ROWS[self.index]
+        if row == "back":
+            self.app.stack.pop()
+        elif row == "fullscreen":
+            self.change(row, delta)
+        elif row == "volume":  # Enter steps up and wraps, so a pad's A alone can set it
+            if self.app.settings.volume >= 1.0 and delta > 0:
+                self.app.settings.volume = -0.1
+            self.change(row, delta)
+        else:
+            choices = sorted(set(IDLE_CHOICES) | {self.app.settings.kiosk_idle_seconds})
+            if delta > 0 and self.app.settings.kiosk_idle_seconds == choices[-1]:
+                self.app.settings.kiosk_idle_seconds = choices[0]
+                self.app.save_settings()
+            else:
+                self.change(row, delta)
+
+    def update(self, dt: float) -> None:
+        if self.operator:
+            self.app.idle = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        theme.draw_text(surface, "Settings", (w / 2, 70 * s), int(72 * s), theme.INK, "center", True)
+        self.rects = []
+        width = int(min(w - 80 * s, 820 * s))
+        for i, row in enumerate(self.ROWS):
+            rect = pygame.Rect(0, 0, width, int(62 * s))
+            rect.midtop = (w // 2, int(150 * s + i * 78 * s))
+            selected = i == self.index
+            pygame.draw.rect(surface, theme.BG_PANEL_HI if selected else theme.BG_PANEL, rect,
+                             border_radius=int(8 * s))
+            if selected:
+                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(8 * s))
+            name, value = self.label(row)
+            ink = theme.ACCENT if selected else theme.INK
+            if value:
+                theme.draw_text(surface, name, (rect.x + 24 * s, rect.centery), int(34 * s), ink, "midleft")
+                theme.draw_text(surface, f"<  {value}  >", (rect.right - 24 * s, rect.centery), int(34 * s),
+                                ink, "midright", True)
+            else:
+                theme.draw_text(surface, name, rect.center, int(34 * s), ink, "center")
+            self.rects.append(rect)
+        hint = "Up/Down: choose   Left/Right: change   Esc: back   (saved at once)"
+        theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")

@@ -1,0 +1,201 @@
+"""Who plays: each seat Human or Computer (with its level), and "press A to join".
+
+One row per seat and a Start row. A device that presses A (or Enter, or clicks)
+on a human seat's row takes that seat, and the highlight moves on: two pads
+press A in turn and then A again to start; a lone keyboard presses Enter three
+times. A seat nobody joined is shared: any device may play it (one pad passed
+around, or the keyboard). Left/Right switch a seat between Human and the
+computer's levels. The choice is remembered per game in the settings.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import levels, rules
+from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..app.scene import Scene
+from ..app.seats import AI_LEVELS, HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of
+from ..ui import theme
+
+SIDE_COLORS = {
+    "red": theme.RED, "blue": theme.BLUE, "black": (30, 30, 34), "white": (236, 236, 230),
+    "brown": (150, 96, 54),
+}
+SIDE_INK = {"red": theme.RED_LIGHT, "blue": theme.BLUE_LIGHT, "black": (200, 200, 210),
+            "white": (250, 250, 245), "brown": (222, 170, 120)}
+
+
+def kind_label(kind: str) -> str:
+    return "Human" if kind == HUMAN else f"Computer: {kind}"
+
+
+class SetupScene(Scene):
+    def __init__(self, app, game_id: str, level: str | None = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.level = level
+        self.players = rules.get(game_id).players
+        self.seats = self.remembered()
+        self.focus = 0  # 0, 1: a seat's row; 2: Start
+        self.rows: list[pygame.Rect] = []
+        self.kind_rects: list[pygame.Rect] = []
+        self.message = ""
+        level_data = levels.load(game_id, level)
+        self.level_title = level_data.get("title", level_data["name"])
+
+    # -- settings ------------------------------------------------------------------------
+    def remembered(self) -> dict[str, Seat]:
+        saved = self.app.settings.seats.get(self.game_id, {})
+        seats = {}
+        for player in self.players:
+            value = saved.get(player, HUMAN)
+            kind, _, device = value.partition("@")
+            seats[player] = Seat(player, kind if kind in KINDS else HUMAN, device or None)
+        return seats
+
+    def remember(self) -> None:
+        self.app.settings.seats[self.game_id] = {
+            p: seat.kind + ("@keyboard" if seat.device == KEYBOARD and not seat.is_ai else "")
+            for p, seat in self.seats.items()}
+        levels_used = [seat.kind for seat in self.seats.values() if seat.is_ai]
+        if levels_used:
+            self.app.settings.ai_levels[self.game_id] = levels_used[-1]
+        self.app.save_settings()
+
+    # -- choices -------------------------------------------------------------------------
+    def cycle_kind(self, i: int, delta: int) -> None:
+        seat = self.seats[self.players[i]]
+        k = (KINDS.index(seat.kind) + delta) % len(KINDS)
+        if seat.kind == HUMAN and delta > 0:  # from Human, straight to the level last used
+            preferred = self.app.settings.ai_levels.get(self.game_id, "medium")
+            k = KINDS.index(preferred) if preferred in AI_LEVELS else k
+        seat.kind = KINDS[k]
+        self.message = ""
+
+    def join(self, i: int, device: str) -> None:
+        """``device`` takes seat ``i`` (a computer seat becomes a human one)."""
+        seat = self.seats[self.players[i]]
+        seat.kind = HUMAN
+        seat.device = device_of(device)
+        self.message = f"{device_label(seat.device)} plays {seat.player.capitalize()}."
+        self.focus = i + 1
+
+    def leave(self, device: str) -> bool:
+        """``device`` gives up the seats it holds; False if it held none."""
+        held = [s for s in self.seats.values() if s.device == device_of(device) and not s.is_ai]
+        for seat in held:
+            seat.device = None
+        if held:
+            self.message = f"{device_label(device_of(device))} left its seat."
+        return bool(held)
+
+    def start(self) -> None:
+        self.remember()
+        seats = {p: Seat(p, s.kind, s.device) for p, s in self.seats.items()}
+        self.app.stack.pop()
+        self.app.start_game(self.game_id, self.level, seats=seats)
+
+    # -- input ------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        if action.pos is not None:
+            self.handle_pointer(action)
+            return
+        name = action.name
+        pad = action.device.startswith("pad")
+        if name in (UP, DOWN):
+            self.focus = (self.focus + (1 if name == DOWN else -1)) % 3
+        elif name in (LEFT, RIGHT) and self.focus < 2:
+            self.cycle_kind(self.focus, 1 if name == RIGHT else -1)
+        elif name == ALTERNATE and self.focus < 2:
+            self.cycle_kind(self.focus, 1)
+        elif name == CONFIRM:
+            if self.focus == 2:
+                self.start()
+            else:
+                self.join(self.focus, action.device)
+        elif name == MENU and pad:  # a pad's Start button starts the game
+            self.start()
+        elif name == BACK and self.leave(action.device):
+            pass
+        elif name in (BACK, MENU):
+            self.app.stack.pop()
+
+    def handle_pointer(self, action: Action) -> None:
+        for i, rect in enumerate(self.rows):
+            if not rect.collidepoint(action.pos):
+                continue
+            self.focus = i
+            if action.name == CONFIRM:
+                if i == 2:
+                    self.start()
+                elif self.kind_rects[i].collidepoint(action.pos):
+                    self.cycle_kind(i, 1)
+                else:
+                    self.join(i, action.device)
+            elif action.name == ALTERNATE and i < 2:
+                self.cycle_kind(i, -1)
+            return
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        title = rules.CATALOGUE[self.game_id][0]
+        theme.draw_text(surface, f"{title}: who plays?", (w / 2, 46 * s), int(60 * s), theme.INK, "center",
+                        True)
+        theme.draw_text(surface, self.level_title, (w / 2, 92 * s), int(26 * s),
+                        theme.INK_DIM, "center")
+        g = self.app.glyphs()
+        width = int(min(w - 80 * s, 960 * s))
+        row_h = int(150 * s)
+        top = int(130 * s)
+        self.rows, self.kind_rects = [], []
+        for i, player in enumerate(self.players):
+            seat = self.seats[player]
+            rect = pygame.Rect(0, 0, width, row_h - int(18 * s))
+            rect.midtop = (w // 2, top + i * row_h)
+            focused = self.focus == i
+            pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, rect,
+                             border_radius=int(12 * s))
+            pygame.draw.rect(surface, theme.ACCENT if focused else SIDE_COLORS.get(player, theme.INK_FAINT),
+                             rect, max(2, int(3 * s)), border_radius=int(12 * s))
+            swatch = pygame.Rect(rect.x + int(24 * s), rect.y + int(24 * s), int(84 * s), int(84 * s))
+            pygame.draw.ellipse(surface, SIDE_COLORS.get(player, theme.INK), swatch)
+            pygame.draw.ellipse(surface, theme.INK_FAINT, swatch, max(1, int(2 * s)))
+            theme.draw_text(surface, player.capitalize(), (swatch.right + 24 * s, rect.y + 22 * s),
+                            int(48 * s), SIDE_INK.get(player, theme.INK), bold=True)
+            kind_rect = pygame.Rect(0, 0, int(330 * s), int(50 * s))
+            kind_rect.topright = (rect.right - int(24 * s), rect.y + int(18 * s))
+            pygame.draw.rect(surface, theme.BG, kind_rect, border_radius=8)
+            theme.draw_text(surface, f"<  {kind_label(seat.kind)}  >", kind_rect.center, int(32 * s),
+                            theme.ACCENT if focused else theme.INK, "center")
+            self.kind_rects.append(kind_rect)
+            if seat.is_ai:
+                line, ink = "The computer plays this side.", theme.INK_DIM
+            elif seat.device is None:
+                line, ink = f"Press {g[CONFIRM]} to join, or leave it shared (anyone may play)", theme.INK_DIM
+                if focused and int(pygame.time.get_ticks() / 500) % 2 == 0:
+                    ink = theme.ACCENT
+            else:
+                line, ink = f"Joined: {device_label(seat.device)}", theme.GOOD
+            theme.draw_text(surface, line, (swatch.right + 24 * s, rect.y + 80 * s), int(28 * s), ink)
+            self.rows.append(rect)
+        start = pygame.Rect(0, 0, int(300 * s), int(64 * s))
+        start.midtop = (w // 2, top + 2 * row_h + int(4 * s))
+        focused = self.focus == 2
+        pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, start,
+                         border_radius=int(10 * s))
+        pygame.draw.rect(surface, theme.ACCENT if focused else theme.INK_FAINT, start, 2,
+                         border_radius=int(10 * s))
+        theme.draw_text(surface, "Start", start.center, int(40 * s), theme.ACCENT if focused else theme.INK,
+                        "center", True)
+        self.rows.append(start)
+        pads = sorted(self.app.pads.known)
+        devices = ", ".join(["Keyboard & mouse"] + [device_label(f"pad{p}") for p in pads])
+        theme.draw_text(surface, f"Connected: {devices}", (w / 2, start.bottom + 26 * s), int(24 * s),
+                        theme.INK_DIM, "midtop")
+        hint = (f"Up/Down: choose   Left/Right: human or computer   {g[CONFIRM]}: join this seat   "
+                f"{g[BACK]}: leave   Esc: back")
+        theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
+                        theme.ACCENT if self.message else theme.INK_FAINT, "center")

@@ -1,0 +1,253 @@
+"""The demo's attract loop and the kiosk: idle return, no quitting, operator menu, crash card."""
+import logging
+import os
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import pygame
+import pytest
+from driver import DT, key, motion, run
+
+import game.scenes.play as play
+from game import saves
+from game.app.app import App, Options
+from game.scenes.demo import DemoScene
+from game.scenes.kiosk import OperatorScene, RestartCard, StillThereScene
+from game.scenes.title import TitleScene
+
+ROOT = Path(__file__).resolve().parent.parent
+E = pygame.event.Event
+
+
+@pytest.fixture
+def quick_ai(monkeypatch):
+    """The computer thinks a fixed, small number of simulations: quick and repeatable."""
+    original = play.Thinker
+
+    def thinker(game, state, level, rng=None, **kw):
+        return original(game, state, level, rng=rng, iterations=12)
+
+    monkeypatch.setattr(play, "Thinker", thinker)
+    monkeypatch.setattr(play.PlayScene, "AI_MIN_SECONDS", 0.05)
+
+
+def make_app(**options):
+    app = App(Options(headless=True, **options))
+    app.start()
+    return app
+
+
+@pytest.fixture
+def kiosk():
+    app = make_app(kiosk=True, demo=True)
+    yield app
+    app.shutdown()
+
+
+def test_demo_option_starts_the_attract_loop_over_the_title(quick_ai):
+    app = make_app(demo=True)
+    try:
+        assert isinstance(app.stack.top, DemoScene)
+        assert isinstance(app.stack.scenes[0], TitleScene)
+        demo = app.stack.top
+        run(app, frames=30)
+        assert demo.child.thinking or demo.child.history or demo.child.queue.busy
+    finally:
+        app.shutdown()
+
+
+def test_demo_cycles_through_the_games_with_fresh_seeds(app, quick_ai):
+    demo = DemoScene(app, game_seconds=3.0)
+    demo.RESULT_SECONDS = 0.5
+    app.stack.push(demo)
+    seen = []
+    for _ in range(6000):
+        if demo.child.game_id not in [g for g, _ in seen]:
+            seen.append((demo.child.game_id, demo.child.seed))
+        if len(seen) == 5:
+            break
+        run(app)
+    assert sorted(g for g, _ in seen) == sorted(demo.games)
+    other = DemoScene(app)
+    assert other.child.seed != demo.child.seed or other.index != demo.index
+
+
+def test_a_long_demo_game_is_cut_short(app, quick_ai):
+    demo = DemoScene(app, games=["rush"], game_seconds=1.0)
+    app.stack.push(demo)
+    first = demo.child
+    for _ in range(int(1.0 / DT) + int(demo.RESULT_SECONDS / DT) + 200):
+        run(app)
+        if demo.child is not first:
+            break
+    assert demo.child is not first and not first.state.over
+
+
+def test_a_finished_demo_game_shows_its_result_then_the_next(app, quick_ai):
+    demo = DemoScene(app, games=["improbable"])
+    app.stack.push(demo)
+    first = demo.child
+    for _ in range(20000):
+        run(app)
+        if demo.ending > 0:
+            break
+        first.queue.skip()
+    assert first.state.over and demo.headline
+    for _ in range(int(demo.RESULT_SECONDS / DT) + 5):
+        run(app)
+    assert demo.child is not first
+
+
+def test_any_key_or_button_leaves_the_demo_but_moving_the_mouse_does_not(app, quick_ai):
+    app.to_demo()
+    run(app, [motion((300, 300))])
+    assert isinstance(app.stack.top, DemoScene)
+    run(app, [key(pygame.K_x)])
+    assert isinstance(app.stack.top, TitleScene)
+    app.to_demo()
+    run(app, [E(pygame.CONTROLLERDEVICEADDED, instance_id=4)])
+    assert isinstance(app.stack.top, DemoScene)  # a pad arriving is not a visitor pressing it
+    run(app, [E(pygame.CONTROLLERBUTTONDOWN, instance_id=4, button=pygame.CONTROLLER_BUTTON_A)])
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_the_demo_never_touches_the_players_autosave(app, quick_ai):
+    app.start_game("gauss", seed=3)
+    game = app.stack.top
+    game.try_play(game.rules.legal_moves(game.state)[0])
+    before = saves.read_autosave()
+    app.to_demo()
+    run(app, frames=200)
+    assert saves.read_autosave() == before
+
+
+def test_the_title_offers_the_demo_and_settings(app, quick_ai):
+    labels = [item.label for item in app.stack.top.menu.items]
+    assert "Watch the demo" in labels and "Settings" in labels and "Quit" in labels
+
+
+# -- kiosk ----------------------------------------------------------------------------------
+def test_kiosk_starts_in_the_demo_and_cannot_be_closed_by_visitors(kiosk, quick_ai):
+    assert isinstance(kiosk.stack.top, DemoScene)
+    run(kiosk, [E(pygame.QUIT)])
+    assert kiosk.running
+    run(kiosk, [key(pygame.K_ESCAPE)])  # leaves the demo for the title...
+    assert isinstance(kiosk.stack.top, TitleScene)
+    run(kiosk, [key(pygame.K_ESCAPE), E(pygame.QUIT)])  # ...which Escape does not quit
+    assert kiosk.running and isinstance(kiosk.stack.top, TitleScene)
+    assert "Quit" not in [item.label for item in kiosk.stack.top.menu.items]
+
+
+def test_the_operator_chord_opens_a_menu_that_can_quit(kiosk):
+    chord = E(pygame.KEYDOWN, key=pygame.K_o, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT, unicode="",
+              scancode=0)
+    run(kiosk, [chord])
+    operator = kiosk.stack.top
+    assert isinstance(operator, OperatorScene)
+    run(kiosk, [key(pygame.K_ESCAPE)])
+    assert kiosk.stack.top is not operator and kiosk.running
+    run(kiosk, [chord])
+    labels = [item.label for item in kiosk.stack.top.menu.items]
+    kiosk.stack.top.menu.index = labels.index("Quit Gauss Arcade")
+    run(kiosk, [key(pygame.K_RETURN)])
+    assert not kiosk.running
+
+
+def test_the_chord_does_nothing_outside_a_kiosk(app):
+    run(app, [E(pygame.KEYDOWN, key=pygame.K_o, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT, unicode="",
+                scancode=0)])
+    assert not isinstance(app.stack.top, OperatorScene)
+
+
+def test_an_idle_kiosk_asks_still_there_then_returns_to_the_demo(kiosk, quick_ai):
+    kiosk.settings.kiosk_idle_seconds = 20
+    run(kiosk, [key(pygame.K_RETURN)])  # leave the demo
+    kiosk.start_game("gauss", seed=2)
+    game = kiosk.stack.top
+    for _ in range(int(19 / DT)):
+        run(kiosk)
+    assert kiosk.stack.top is game
+    run(kiosk, frames=int(2 / DT))
+    assert isinstance(kiosk.stack.top, StillThereScene)
+    run(kiosk, [key(pygame.K_SPACE)])  # still there: carry on
+    assert kiosk.stack.top is game
+    run(kiosk, frames=int(21 / DT))
+    assert isinstance(kiosk.stack.top, StillThereScene)
+    run(kiosk, frames=int(StillThereScene.SECONDS / DT) + 2)
+    assert isinstance(kiosk.stack.top, DemoScene)
+
+
+def test_the_cursor_hides_while_the_mouse_is_still(kiosk):
+    run(kiosk, [key(pygame.K_RETURN)])  # to the title
+    run(kiosk, [motion((10, 10))])
+    assert kiosk.cursor_shown
+    run(kiosk, frames=int(4 / DT))
+    assert not kiosk.cursor_shown
+    run(kiosk, [motion((20, 20))])
+    assert kiosk.cursor_shown
+
+
+def test_a_failing_scene_in_a_kiosk_logs_shows_restarting_and_returns_to_the_demo(kiosk, caplog):
+    run(kiosk, [key(pygame.K_RETURN)])
+    kiosk.start_game("rush", seed=1)
+
+    def broken(dt):
+        raise RuntimeError("boom")
+
+    kiosk.stack.top.update = broken
+    with caplog.at_level(logging.ERROR, logger="gauss_arcade"):
+        run(kiosk)
+    assert isinstance(kiosk.stack.top, RestartCard)
+    assert "RuntimeError: boom" in caplog.text and "Traceback" in caplog.text
+    run(kiosk, frames=int(RestartCard.SECONDS / DT) + 2)
+    assert isinstance(kiosk.stack.top, DemoScene) and kiosk.running
+
+
+def test_kiosk_headless_with_seconds_ends_cleanly_and_logs_to_a_file(tmp_path):
+    env = {**os.environ, "GAUSS_ARCADE_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "main.py", "--kiosk", "--headless", "--seconds", "5"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert (tmp_path / "home" / "logs" / "gauss-arcade.log").is_file()
+
+
+def test_game_cannot_be_combined_with_kiosk():
+    done = subprocess.run([sys.executable, "main.py", "--kiosk", "--game", "gauss"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--game cannot be combined" in done.stderr
+
+
+# -- soak (slow tier) ---------------------------------------------------------------------------
+@pytest.mark.slow
+def test_soak_the_demo_runs_long_with_flat_memory_and_frame_time():
+    """Many thousands of frames of the real demo (real AI budgets, every game several
+    times): the memory held and the CPU time per frame must not grow."""
+    app = make_app(demo=True, seed=99)
+    try:
+        demo = app.stack.top
+        demo.game_seconds = 30.0
+        tracemalloc.start()
+        windows: list[tuple[int, float]] = []
+        frames_per_window = 2000
+        for _ in range(12):
+            times = []
+            for _ in range(frames_per_window):
+                t0 = time.process_time()
+                app.frame([], DT)
+                times.append(time.process_time() - t0)
+            windows.append((tracemalloc.get_traced_memory()[0], statistics.median(times)))
+        tracemalloc.stop()
+        assert app.stack.top is demo, "the demo failed and was closed (see the log)"
+        assert demo.played >= 8, "the demo should have moved through the games several times"
+        # after the first cycle through the games (caches warm), memory stays flat
+        warm = [m for m, _ in windows[3:]]
+        assert max(warm) - warm[0] < 3_000_000, f"memory grew: {warm}"
+        medians = [t for _, t in windows[3:]]
+        assert max(medians[-3:]) <= 1.5 * statistics.median(medians[:3]) + 0.002, f"frames slowed: {medians}"
+    finally:
+        app.shutdown()
