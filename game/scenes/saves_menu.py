@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from .. import saves
-from ..app.input import BACK, CONFIRM, DOWN, MENU, POINT, UP, Action
+from ..app.input import BACK, CONFIRM, DOWN, MENU, UP, Action
 from ..app.scene import Scene
 from ..ui import theme
 from ..ui.widgets import Button
@@ -144,15 +144,10 @@ class LoadScene(Scene):
             self.choose(self.index)
         elif action.name in (BACK, MENU):
             self.back()
-        elif action.name == POINT:
-            pass
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        s = theme.scale_of(surface)
-        theme.draw_text(surface, "Saved games", (w / 2, 50 * s), int(64 * s), theme.INK, "center", True)
+        w, h, s = theme.begin_screen(surface, "Saved games")
         row_h = int(self.ROW * s)
         top = int(100 * s)
         bottom = h - int(90 * s)

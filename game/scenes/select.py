@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .. import levels, rules
-from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, UP, Action
+from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from ..app.scene import Scene
 from ..ui import theme
 from . import has_scene, make_howto
@@ -84,14 +84,9 @@ class SelectScene(Scene):
             self.howto(self.index)
         elif action.name in (BACK, MENU):
             self.app.stack.pop()
-        elif action.name == POINT:
-            pass
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        s = theme.scale_of(surface)
-        theme.draw_text(surface, "Choose a game", (w / 2, 50 * s), int(64 * s), theme.INK, "center", True)
+        w, h, s = theme.begin_screen(surface, "Choose a game")
         self.rows = []
         row_h = int(96 * s)
         top = int(100 * s)

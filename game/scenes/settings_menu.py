@@ -88,10 +88,7 @@ class SettingsScene(Scene):
             self.app.idle = 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        s = theme.scale_of(surface)
-        theme.draw_text(surface, "Settings", (w / 2, 70 * s), int(72 * s), theme.INK, "center", True)
+        w, h, s = theme.begin_screen(surface, "Settings")
         self.rects = []
         width = int(min(w - 80 * s, 820 * s))
         for i, row in enumerate(self.ROWS):

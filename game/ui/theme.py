@@ -80,3 +80,12 @@ def scale_of(surface: pygame.Surface) -> float:
     """UI scale relative to the 1280×720 design size."""
     w, h = surface.get_size()
     return max(0.5, min(w / 1280, h / 720))
+
+
+def begin_screen(surface: pygame.Surface, title: str) -> tuple[int, int, float]:
+    """A full-screen menu's background and heading; returns ``(width, height, scale)``."""
+    surface.fill(BG)
+    w, h = surface.get_size()
+    s = scale_of(surface)
+    draw_text(surface, title, (w / 2, 50 * s), int(64 * s), INK, "center", True)
+    return w, h, s
