@@ -5,6 +5,9 @@
 * frames: median and 99th-percentile frame time (update + draw) of each game's
   scene at 1280×720 with SDL's dummy video driver, while its animations play
   (a random move is fed through the animation queue whenever it runs dry).
+* ``--soak FRAMES``: the demo (computer against computer, every game in turn, real
+  think budgets) run headless for FRAMES frames; per window of frames, the memory
+  Python holds and the median CPU and wall time per frame, to show they stay flat.
 
 Speed is measured here, never in unit tests; the machines are shared and noisy,
 so medians and percentiles are reported, not bests.
@@ -80,12 +83,61 @@ def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280,
         app.shutdown()
 
 
+def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seconds: float = 30.0
+              ) -> dict:
+    """Run the demo for ``frames`` frames of 1/60 s; a row per ``window`` frames."""
+    import tracemalloc
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    from .app.app import App, Options
+
+    app = App(Options(headless=True, demo=True, seed=seed))
+    rows = []
+    try:
+        app.start()
+        demo = app.stack.top
+        demo.game_seconds = game_seconds
+        tracemalloc.start()
+        done = 0
+        while done < frames:
+            wall, cpu = [], []
+            for _ in range(min(window, frames - done)):
+                t0, c0 = time.perf_counter(), time.process_time()
+                app.frame([], 1 / 60)
+                wall.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+            done += len(wall)
+            wall.sort()
+            rows.append({"frames": done, "memory_kib": tracemalloc.get_traced_memory()[0] // 1024,
+                         "cpu_median_ms": round(statistics.median(cpu), 3),
+                         "wall_median_ms": round(statistics.median(wall), 3),
+                         "wall_p99_ms": round(percentile(wall, 99), 3), "games": demo.played})
+        tracemalloc.stop()
+        return {"windows": rows, "games": demo.played, "demo_alive": app.stack.top is demo}
+    finally:
+        app.shutdown()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--games", help="comma-separated game ids (default: every available game)")
     p.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, not a measurement)")
+    p.add_argument("--soak", type=int, metavar="FRAMES", help="run the demo this many frames instead")
     ns = p.parse_args(argv)
+    if ns.soak:
+        soak = demo_soak(ns.soak, window=max(1, ns.soak // 12))
+        if ns.json:
+            print(json.dumps(soak))
+            return 0
+        for row in soak["windows"]:
+            print(f"soak  frame {row['frames']:>6}  memory {row['memory_kib']:>7} KiB  CPU median "
+                  f"{row['cpu_median_ms']:.2f} ms  wall median {row['wall_median_ms']:.2f} ms  "
+                  f"p99 {row['wall_p99_ms']:.2f} ms  games {row['games']}", flush=True)
+        print(f"soak  {soak['games']} games, demo {'still running' if soak['demo_alive'] else 'FAILED'}")
+        return 0
     ids = [g for g in rules.GAME_IDS if rules.available(g)]
     if ns.games:
         wanted = ns.games.split(",")

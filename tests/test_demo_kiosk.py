@@ -4,8 +4,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
-import tracemalloc
 from pathlib import Path
 
 import pygame
@@ -225,29 +223,15 @@ def test_game_cannot_be_combined_with_kiosk():
 # -- soak (slow tier) ---------------------------------------------------------------------------
 @pytest.mark.slow
 def test_soak_the_demo_runs_long_with_flat_memory_and_frame_time():
-    """Many thousands of frames of the real demo (real AI budgets, every game several
+    """Many thousands of frames of the real demo (real think budgets, every game several
     times): the memory held and the CPU time per frame must not grow."""
-    app = make_app(demo=True, seed=99)
-    try:
-        demo = app.stack.top
-        demo.game_seconds = 30.0
-        tracemalloc.start()
-        windows: list[tuple[int, float]] = []
-        frames_per_window = 2000
-        for _ in range(12):
-            times = []
-            for _ in range(frames_per_window):
-                t0 = time.process_time()
-                app.frame([], DT)
-                times.append(time.process_time() - t0)
-            windows.append((tracemalloc.get_traced_memory()[0], statistics.median(times)))
-        tracemalloc.stop()
-        assert app.stack.top is demo, "the demo failed and was closed (see the log)"
-        assert demo.played >= 8, "the demo should have moved through the games several times"
-        # after the first cycle through the games (caches warm), memory stays flat
-        warm = [m for m, _ in windows[3:]]
-        assert max(warm) - warm[0] < 3_000_000, f"memory grew: {warm}"
-        medians = [t for _, t in windows[3:]]
-        assert max(medians[-3:]) <= 1.5 * statistics.median(medians[:3]) + 0.002, f"frames slowed: {medians}"
-    finally:
-        app.shutdown()
+    from game.bench import demo_soak
+
+    soak = demo_soak(frames=24000, window=2000, seed=99, game_seconds=30.0)
+    assert soak["demo_alive"], "the demo failed and was closed (see the log)"
+    assert soak["games"] >= 8, "the demo should have moved through the games several times"
+    # after the first cycle through the games (caches warm), memory stays flat
+    warm = [row["memory_kib"] for row in soak["windows"][3:]]
+    assert max(warm) - warm[0] < 3000, f"memory grew: {warm} KiB"
+    cpu = [row["cpu_median_ms"] for row in soak["windows"][3:]]
+    assert max(cpu[-3:]) <= 1.5 * statistics.median(cpu[:3]) + 2.0, f"frames slowed: {cpu} ms"
