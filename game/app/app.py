@@ -73,6 +73,7 @@ class App:
         self.step = FixedStep()
         self.running = True
         self.frames = 0
+        self.frame_started = time.perf_counter()
         self.last_device = "keyboard"
         self.pads = Pads()
         self.idle = 0.0  # seconds since the last input of any kind
@@ -155,6 +156,7 @@ class App:
                 self.to_title("Something went wrong in that game; it was closed. (Details in the log.)")
 
     def _frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
+        self.frame_started = time.perf_counter()  # scenes pace their own slices of work by it
         for event in events:
             for action in self.actions_of(event):
                 top = self.stack.top

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from typing import Any
 
 import pygame
@@ -30,8 +31,11 @@ log = logging.getLogger("gauss_arcade")
 
 class PlayScene(Scene):
     game_id = ""
-    #: the AI searches at most this long per drawn frame, so frames keep their pace
+    #: the AI searches at most this long per drawn frame, so frames keep their pace...
     THINK_SLICE = 0.010
+    #: ...and less when the frame's other work so far leaves less before this mark
+    #: (drawing takes 2-4 ms more, and a 60 Hz frame has 16.7)
+    FRAME_WORK = 0.012
     #: an AI move is shown no sooner than this after its turn began, so a person can follow
     AI_MIN_SECONDS = 0.45
 
@@ -159,7 +163,8 @@ class PlayScene(Scene):
         self.think_t += dt
         if self._think_frame != self.app.frames:  # one slice per frame, however many updates
             self._think_frame = self.app.frames
-            self.thinker.step(self.THINK_SLICE)
+            spent = time.perf_counter() - self.app.frame_started
+            self.thinker.step(max(0.002, min(self.THINK_SLICE, self.FRAME_WORK - spent)))
         if self.thinker.done and self.think_t >= self.AI_MIN_SECONDS:
             move, self.thinker = self.thinker.move, None
             self.future.clear()
