@@ -89,5 +89,7 @@ class TitleScene(Scene):
         self.menu.draw(surface, w / 2, h * 0.45, s)
         if self.app.notice:
             theme.draw_text(surface, self.app.notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
-        theme.draw_text(surface, "Arrows + Enter, or the mouse", (w / 2, h - 24 * s), int(22 * s),
+        controls = ("D-pad + A" if self.app.last_device.startswith("pad")
+                    else "Arrows + Enter, the mouse, or a gamepad")
+        theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s),
                         theme.INK_FAINT, "center")
