@@ -4,7 +4,9 @@ Plays ``N`` games of ``GAME`` between side A and side B, alternating seats (A ta
 the game's first player id in even games, the second in odd ones); a LEVEL is
 ``easy``, ``medium``, ``hard`` or ``random``. Prints A's wins, losses and draws,
 A's score (a draw counts half) with its 95% Wilson confidence interval, and the
-median and maximum seconds per move of each side. ``--time-scale`` multiplies the
+median, 99th percentile and maximum wall-clock seconds per move of each side, with
+the processor time of the slowest move (much less than its wall time: the process
+waited for a core). ``--time-scale`` multiplies the
 levels' think-time budgets (quick runs on a busy machine); ``--jobs`` plays games in
 parallel processes (each process searches on one core).
 """
@@ -46,17 +48,19 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
     rngs = {"a": random.Random((seed + index) * 2 + 1), "b": random.Random((seed + index) * 2 + 2)}
     level = {"a": level_a, "b": level_b}
     times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu: dict[str, list[float]] = {"a": [], "b": []}
     plies = 0
     while not state.over:
         side = "a" if state.to_move == seat_a else "b"
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         move = Thinker(game, state, level[side], rng=rngs[side], time_scale=time_scale).result()
         times[side].append(time.perf_counter() - t0)
+        cpu[side].append(time.process_time() - c0)
         state, _ = game.play(state, move)
         plies += 1
     w = state.winner
     result = "draw" if w == "draw" else ("win" if w == seat_a else "loss")
-    return {"result": result, "times": times, "plies": plies, "seat_a": seat_a}
+    return {"result": result, "times": times, "cpu": cpu, "plies": plies, "seat_a": seat_a}
 
 
 def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_scale: float = 1.0,
@@ -88,8 +92,16 @@ def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_sc
                            "plies_median": statistics.median(g["plies"] for g in games) if games else 0}
     for side in SIDES:
         t = [x for g in games for x in g["times"][side]]
-        out[f"sec_per_move_{side}"] = {"median": round(statistics.median(t), 4) if t else 0.0,
-                                       "max": round(max(t), 4) if t else 0.0, "moves": len(t)}
+        c = [x for g in games for x in g["cpu"][side]]
+        worst = max(range(len(t)), key=t.__getitem__) if t else None
+        out[f"sec_per_move_{side}"] = {
+            "median": round(statistics.median(t), 4) if t else 0.0,
+            "p99": round(sorted(t)[min(len(t) - 1, int(0.99 * len(t)))], 4) if t else 0.0,
+            "max": round(t[worst], 4) if t else 0.0,
+            # the processor time of the slowest move: far below its wall time means the
+            # process was waiting for a core (a busy machine), not searching
+            "max_cpu": round(c[worst], 4) if t else 0.0,
+            "moves": len(t)}
     return out
 
 
@@ -120,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     for side in SIDES:
         t = r[f"sec_per_move_{side}"]
         print(f"  {side.upper()} ({r[side]}): median {t['median']:.3f} s, max {t['max']:.3f} s per move "
-              f"({t['moves']} moves)")
+              f"({t['moves']} moves; 99th percentile {t['p99']:.3f} s; the slowest took {t['max_cpu']:.3f} s "
+              f"of processor time)")
     return 0
 
 

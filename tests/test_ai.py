@@ -360,3 +360,164 @@ def test_wilson_and_arena_smoke():
 def test_hard_beats_random(game_id):
     r = arena_run(game_id, "hard", "random", 10, seed=9, time_scale=0.2)
     assert r["wins"] >= 9
+
+
+# -- stopping early -------------------------------------------------------------------------------------
+def test_early_stop_keeps_the_answer():
+    """With temperature 0 the search stops once the runner-up cannot catch up; the move is
+    the one the whole budget gives."""
+    game, state = start("improbable", seed=4)
+    for v in (5, 6, 4):
+        state, _ = game.play(state, IM.Move("roll", v))
+    early = search(game, state, 3000, seed=1)
+    full = search(game, state, 3000, seed=1, early_stop=False)
+    assert early.settled and early.iterations < 3000 and full.iterations == 3000 and not full.settled
+    visits = sorted(c.visits for c in early.root.children)
+    assert visits[-1] - visits[-2] > 3000 - early.iterations
+    assert early.best_move() == full.best_move() == IM.STOP
+    slipping = search(game, state, 3000, seed=1, temperature=0.1)
+    assert slipping.iterations == 3000 and not slipping.settled
+
+
+# -- The Great Order: placements solved exactly -----------------------------------------------------------
+def order_play_states(seed: int, games: int):
+    """Every position of ``games`` random games from random arrangements."""
+    game = rules.get("order")
+    rng = random.Random(seed)
+    for g in range(games):
+        s = game.new(levels.load("order"), seed=seed + g, options={"arrangement": "random"})
+        while not s.over:
+            yield s
+            s, _ = game.play(s, game.random_move(s, rng))
+
+
+def test_order_abstraction_follows_the_rules():
+    """Each end ``order_children`` offers leads where the rules lead: same class of
+    position, same points scored, the game over exactly when the rules end it."""
+    game = rules.get("order")
+    seen = 0
+    for s in order_play_states(3, 12):
+        children = policies.order_children(policies.order_abstract(s))
+        kids = {end: (points, nxt) for end, points, nxt, _ in children}
+        moves = game.legal_moves(s)
+        assert set(kids) == {0 if m.end == "left" else 1 for m in moves}
+        p = O.PLAYERS.index(s.to_move)
+        for m in moves:
+            after, _ = game.play(s, m)
+            points, nxt = kids[0 if m.end == "left" else 1]
+            assert after.score[p] - s.score[p] == points and after.score[1 - p] == s.score[1 - p]
+            assert (nxt is None) == after.over
+            if nxt is not None:
+                assert policies.order_abstract(after) == nxt
+            seen += 1
+    assert seen > 300
+
+
+def test_order_exact_value_agrees_with_plain_minimax():
+    """Near the end, the solved score difference names the winner plain minimax over the
+    rules finds."""
+    game = rules.get("order")
+    checked = 0
+    for s in order_play_states(5, 30):
+        if len(s.collections[0]) + len(s.collections[1]) > 6:
+            continue
+        try:
+            winner = solve(game, s, [20000])
+        except TooBig:
+            continue
+        d = s.score[0] - s.score[1] + policies.order_value(policies.order_abstract(s))
+        assert winner == ("blue" if d > 0 else "brown" if d < 0 else DRAW)
+        checked += 1
+    assert checked >= 30
+
+
+def test_order_hard_plays_the_solved_win():
+    """Where one end wins against best play and the other does not, hard takes the
+    winning end (a budget of 20 simulations could not find it by search)."""
+    game = rules.get("order")
+    policy = policies.for_game(game)
+    found = 0
+    for s in order_play_states(7, 40):
+        values = policy.exact_values(s)
+        if len(values) < 2 or (values[0][1] > 0) == (values[1][1] > 0):
+            continue
+        win = max(values, key=lambda mv: mv[1])[0]
+        assert choose_move(game, s, "hard", rng=1, iterations=20) == win
+        found += 1
+        if found == 8:
+            break
+    assert found == 8
+
+
+def test_order_exact_solve_goes_on_across_slices():
+    """The first placement's solve takes longer than a frame: the stepped Thinker resumes it
+    slice by slice (what was solved is kept) and still answers a winning move if any."""
+    policies.ORDER_MEMO.clear()
+    game = rules.get("order")
+    state = game.new(levels.load("order"), seed=11, options={"arrangement": "random"})
+    thinker = Thinker(game, state, "hard", rng=1)
+    slices, worst, move = 0, 0.0, None
+    while move is None:
+        t0 = time.perf_counter()
+        move = thinker.step(0.005)
+        worst = max(worst, time.perf_counter() - t0)
+        slices += 1
+    assert slices > 5 and worst < 0.06
+    values = dict(policies.for_game(game).exact_values(state))
+    if max(values.values()) > 0:
+        assert values[move] == max(values.values())
+    assert move in game.legal_moves(state)
+
+
+def test_order_book_is_valid_and_strong():
+    """The book's arrangements are valid and distinct; hard and medium arrange from it
+    (either way round); the best one wins most exact games against random arrangements."""
+    book = [tuple(int(c) for c in a) for a in policies.ORDER_BOOK]
+    assert len(set(book)) == len(book) >= 8
+    assert all(O.why_bad_arrangement(a) is None for a in book)
+    game, state = start("order")
+    for level, k in (("hard", ai_levels.GAME["order"]["hard"]["playout"]["book"]),
+                     ("medium", ai_levels.GAME["order"]["medium"]["playout"]["book"])):
+        for seed in range(6):
+            lengths = choose_move(game, state, level, rng=seed).lengths
+            assert lengths in book[:k] or lengths[::-1] in book[:k]
+    rng = random.Random(3)
+    wins = 0
+    for _ in range(10):
+        other = O.random_arrangement(rng)
+        for first in O.PLAYERS:
+            s = O.State(level="classic", phase="play", collections=(book[0], other), columns=state.columns,
+                        score=(0, 0), chain=0, first=first, to_move=first, winner=None, seed=1)
+            wins += policies.order_value(policies.order_abstract(s)) > 0
+    assert wins >= 15
+
+
+# -- no garbage collection in the search ------------------------------------------------------------------
+def test_search_runs_without_the_garbage_collector_and_frees_its_tree():
+    """A full collection in the middle of a move overran the budget: the collector is off
+    while the search runs and on again after; the tree has no reference cycles, so it is
+    freed as soon as the search is dropped, collector or not."""
+    import gc
+    import weakref
+
+    game, state = start("rush", seed=3)
+    seen = []
+
+    class Watching(policies.RushPolicy):
+        def rollout(self, state, rng, knobs):
+            seen.append(gc.isenabled())
+            return super().rollout(state, rng, knobs)
+
+    assert gc.isenabled()
+    s = Search(game, state, Watching(game), Settings(iterations=300), random.Random(1))
+    s.run()
+    assert seen and not any(seen) and gc.isenabled()
+    grandchild = next(c for c in s.root.children if c.children).children[0].state
+    ref = weakref.ref(grandchild)
+    del grandchild
+    gc.disable()
+    try:
+        del s
+        assert ref() is None
+    finally:
+        gc.enable()

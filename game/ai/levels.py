@@ -47,10 +47,8 @@ GAME: dict[str, dict[str, dict[str, Any]]] = {
     },
     "order": {
         "easy": {"prior_weight": 0.0, "temperature": 0.15, "playout": {"epsilon": 1.0, "arrange_tries": 1}},
-        "medium": {"prior_weight": 0.0,
-                   "playout": {"epsilon": 0.3, "arrange_tries": 4, "arrange_games": 20}},
-        "hard": {"prior_weight": 0.0,
-                 "playout": {"epsilon": 0.2, "arrange_tries": 8, "arrange_games": 40}},
+        "medium": {"prior_weight": 0.0, "playout": {"epsilon": 0.3, "book": 24}},
+        "hard": {"prior_weight": 0.0, "playout": {"epsilon": 0.2, "book": 8, "exact": True}},
     },
 }
 

@@ -9,13 +9,18 @@ number of iterations.
 """
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Any
 
 from ..rules.core import Game, RulesError
 from . import levels as ai_levels
 from . import policies
 from .mcts import Search, Settings
+
+#: the share of the think time an exact solve may take before the search gets the rest
+EXACT_SHARE = 0.6
 
 
 def _rng(rng: random.Random | int | None) -> random.Random:
@@ -59,6 +64,8 @@ class Thinker:
             self.move = moves[0]
             return
         self.search = Search(game, state, self.policy, self.settings, self.rng)
+        #: an exact solve first (The Great Order, hard), within EXACT_SHARE of the budget
+        self.exact_pending = True
 
     @property
     def done(self) -> bool:
@@ -70,9 +77,31 @@ class Thinker:
         if self.move is not None:
             return self.move
         assert self.search is not None
+        if self.exact_pending:
+            self._exact(max_seconds)
+            if self.move is not None or self.exact_pending or max_seconds is not None:
+                return self.move  # a slice ends after an exact attempt
         if self.search.run(max_seconds=max_seconds):
             self.move = self.search.best_move()
         return self.move
+
+    def _exact(self, max_seconds: float | None) -> None:
+        """Try the policy's exact answer for this slice; its time counts against the
+        search's budget (it is added to the search's elapsed time)."""
+        search = self.search
+        assert search is not None
+        start = time.perf_counter()
+        deadline = math.inf
+        if self.settings.iterations is None:
+            deadline = start + max(0.0, EXACT_SHARE * self.settings.seconds - search.elapsed)
+        if max_seconds is not None:
+            deadline = min(deadline, start + max_seconds)
+        done, move = self.policy.exact(self.state, self.settings.playout, deadline)
+        search.elapsed += time.perf_counter() - start
+        if done or search.elapsed >= EXACT_SHARE * self.settings.seconds:
+            self.exact_pending = False
+        if move is not None:
+            self.move = move
 
     def result(self) -> Any:
         """Finish the search now (whatever budget is left) and return the move."""
