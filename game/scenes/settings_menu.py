@@ -40,7 +40,7 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()  # saves the settings itself
             return
         elif row == "kiosk_idle_seconds":
-            choices = sorted(set(IDLE_CHOICES) | {st.kiosk_idle_seconds})
+            choices = self.idle_choices()
             k = choices.index(st.kiosk_idle_seconds)
             st.kiosk_idle_seconds = choices[max(0, min(len(choices) - 1, k + delta))]
         else:
@@ -71,17 +71,16 @@ class SettingsScene(Scene):
             self.app.stack.pop()
         elif row == "fullscreen":
             self.change(row, delta)
-        elif row == "volume":  # Enter steps up and wraps, so a pad's A alone can set it
-            if self.app.settings.volume >= 1.0 and delta > 0:
-                self.app.settings.volume = -0.1
-            self.change(row, delta)
-        else:
-            choices = sorted(set(IDLE_CHOICES) | {self.app.settings.kiosk_idle_seconds})
-            if delta > 0 and self.app.settings.kiosk_idle_seconds == choices[-1]:
-                self.app.settings.kiosk_idle_seconds = choices[0]
-                self.app.save_settings()
+        else:  # Enter steps up and wraps around, so a pad's A alone can set any value
+            st = self.app.settings
+            at_top = st.volume >= 1.0 if row == "volume" else st.kiosk_idle_seconds == self.idle_choices()[-1]
+            if delta > 0 and at_top:
+                self.change(row, -len(IDLE_CHOICES) - 10)  # past the bottom: clamped to the lowest
             else:
                 self.change(row, delta)
+
+    def idle_choices(self) -> list[int]:
+        return sorted(set(IDLE_CHOICES) | {self.app.settings.kiosk_idle_seconds})
 
     def update(self, dt: float) -> None:
         if self.operator:
