@@ -462,7 +462,8 @@ def test_order_exact_solve_goes_on_across_slices():
         move = thinker.step(0.005)
         worst = max(worst, time.perf_counter() - t0)
         slices += 1
-    assert slices > 5 and worst < 0.06
+    # more than one slice: the solve was resumed (how many depends on the machine's speed)
+    assert slices > 1 and worst < 0.06
     values = dict(policies.for_game(game).exact_values(state))
     if max(values.values()) > 0:
         assert values[move] == max(values.values())
