@@ -490,13 +490,72 @@ def test_a_side_without_a_legal_move_passes():
 
 
 def test_agree_draw():
-    s, effects = SPARKS.agree_draw(START)
+    """Offer, then accept: a drawn game by agreement, recorded as two moves of the rules."""
+    offered, effects = SPARKS.play(START, sparks.OFFER)
+    assert effects == [{"type": "offer", "player": "white"}]
+    assert offered.to_move == "black" and offered.offered_by == "white" and not offered.over
+    assert SPARKS.legal_moves(offered) == [sparks.ACCEPT, sparks.DECLINE]
+    s, effects = SPARKS.play(offered, sparks.ACCEPT)
     assert s.over and s.winner == "draw" and s.reason == "agreement"
-    assert effects == [{"type": "end", "winner": "draw", "reason": "agreement"}]
+    assert effects == [{"type": "answer", "player": "black", "accept": True},
+                       {"type": "end", "winner": "draw", "reason": "agreement"}]
     assert SPARKS.legal_moves(s) == []
-    with pytest.raises(RulesError):
-        SPARKS.agree_draw(s)
+    for action in (sparks.OFFER, sparks.ACCEPT):
+        with pytest.raises(RulesError):
+            SPARKS.play(s, action)
     assert SPARKS.load_state(SPARKS.state_json(s), LEVEL).reason == "agreement"
+    assert (s.ply, s.quiet_plies, s.history) == (START.ply, START.quiet_plies, START.history)
+
+
+def test_a_declined_offer_gives_the_move_back():
+    offered, _ = SPARKS.play(START, sparks.OFFER)
+    why = SPARKS.why_illegal(offered, Move("b7", "b6"))
+    assert why == "Black must first accept or decline White's draw offer."
+    assert SPARKS.why_illegal(offered, sparks.OFFER) == "White's draw offer waits for an answer."
+    back, effects = SPARKS.play(offered, sparks.DECLINE)
+    assert effects == [{"type": "answer", "player": "black", "accept": False}]
+    assert back == START  # nothing else changed: white moves (or offers again)
+    assert SPARKS.why_illegal(START, sparks.ACCEPT) == "There is no draw offer to answer."
+
+
+def test_draw_actions_in_json_text_and_state():
+    for action, obj, text in ((sparks.OFFER, {"draw": "offer"}, "draw?"),
+                              (sparks.ACCEPT, {"draw": "accept"}, "draw agreed"),
+                              (sparks.DECLINE, {"draw": "decline"}, "draw declined")):
+        assert SPARKS.move_json(action) == obj and SPARKS.parse_move(obj) == action
+        assert SPARKS.move_text(action) == text and SPARKS.parse_text(text) == action
+    for bad in ({"draw": "maybe"}, {"draw": "offer", "to": "b4"}, {"draw": True}):
+        with pytest.raises(IllegalMove):
+            SPARKS.parse_move(bad)
+    offered, _ = SPARKS.play(START, sparks.OFFER)
+    obj = SPARKS.state_json(offered)
+    assert obj["offered_by"] == "white" and obj["to_move"] == "black"
+    assert SPARKS.load_state(obj, LEVEL) == offered
+    assert "offered_by" not in SPARKS.state_json(START)  # states without an offer read as before
+    for bad in ({**obj, "offered_by": "black"}, {**obj, "offered_by": "green"},
+                {**obj, "to_move": None, "over": True, "winner": "draw"}):
+        with pytest.raises(RulesError):
+            SPARKS.load_state(bad, LEVEL)
+
+
+def test_draw_offers_through_the_engine_protocol():
+    session = Session()
+    session.handle_line(json.dumps({"cmd": "new", "game": "sparks", "seed": 1}))
+    answer = session.handle_line(json.dumps({"cmd": "play", "move": {"draw": "offer"}}))
+    assert answer["ok"] and answer["state"]["offered_by"] == "white"
+    legal = session.handle_line(json.dumps({"cmd": "legal"}))["moves"]
+    assert legal == [{"draw": "accept"}, {"draw": "decline"}]
+    answer = session.handle_line(json.dumps({"cmd": "play", "move": {"from": "b7", "to": "b6"}}))
+    assert not answer["ok"] and "draw offer" in answer["error"]
+    answer = session.handle_line(json.dumps({"cmd": "play", "move": {"draw": "accept"}}))
+    assert answer["ok"] and answer["state"]["over"] and answer["state"]["reason"] == "agreement"
+
+
+def test_random_playout_answers_an_open_offer():
+    offered, _ = SPARKS.play(START, sparks.OFFER)
+    for seed in range(6):
+        end = SPARKS.random_playout(offered, random.Random(seed))
+        assert end.over and end.offered_by is None
 
 
 # --- notation ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from driver import key, run, settle
 
 from game import rules
 from game.app.seats import Seat
+from game.rules import sparks
 from game.scenes import SCENES, make_game_scene
 from game.scenes.overlay import PauseScene
 from game.scenes.play import PlayScene
@@ -228,9 +229,15 @@ def test_order_against_the_computer_shows_no_hand_over_card(app):
 def test_sparks_computer_answers_a_draw_offer(app):
     game = ai_game(app, "sparks", human="white", seed=2)
     assert game.state.to_move == "white"
-    game.offer_draw()
+    game.offer_draw()  # a move of the rules: the computer answers it on its turn, by a search
+    assert game.state.offered_by == "white" and game.seat().is_ai
+    for _ in range(3000):
+        run(app)
+        if game.state.offered_by is None:
+            break
     assert not isinstance(app.stack.top, PauseScene)
     assert game.state.over or "declines" in game.message
+    assert game.history[-1][1] in (sparks.ACCEPT, sparks.DECLINE)
 
 
 def test_resuming_a_game_against_the_computer_keeps_the_computer_on_its_side(app):

@@ -256,10 +256,20 @@ def test_draw_by_agreement_offered_declined_and_accepted(app):
     result = app.stack.top
     assert isinstance(result, ResultScene)
     assert result.headline == "A draw" and result.notes[0] == "The players agreed to a draw."
-    run(app, [key(pygame.K_BACKSPACE), key(pygame.K_u)])  # look at the board, then undo the draw
-    assert not scene.state.over and scene.state.ply == 0
-    run(app, [key(pygame.K_r)])
+    run(app, [key(pygame.K_BACKSPACE), key(pygame.K_u)])  # look at the board, then undo the answer
+    assert not scene.state.over and scene.state.ply == 0 and scene.state.offered_by == "white"
+    run(app)
+    assert isinstance(app.stack.top, DrawOffer)  # black is asked again
+    run(app, [key(pygame.K_r)])  # redo from the question: the offer is accepted again
     assert scene.state.over and scene.state.reason == "agreement"
+    settle(app, scene)
+    run(app)
+    run(app, [key(pygame.K_BACKSPACE)])  # the result shows again: look at the board
+    run(app, [key(pygame.K_u)], frames=2)  # the answer is taken back: black is asked again...
+    assert isinstance(app.stack.top, DrawOffer) and len(scene.history) == 3
+    run(app, [key(pygame.K_u)])  # ...and from the question, the offer itself
+    assert app.stack.top is scene and len(scene.history) == 2
+    assert scene.state.offered_by is None and scene.state.to_move == "white"
 
 
 def test_quiet_moves_and_repetitions_are_counted_in_the_panel(app):
@@ -306,3 +316,25 @@ def test_autoplay_selects_a_telling_piece(app):
     assert scene.state.ply == 40 and scene.selected is not None
     assert set(scene.targets) == {m.to for m in SPARKS.legal_moves(scene.state) if m.frm == scene.selected}
     assert scene.drawn_board() == scene.engine_board()
+
+
+def test_a_draw_by_agreement_is_saved_and_replayed_like_any_move(app):
+    """The draw offer and its answer are moves of the rules: the autosave and "Save game" hold
+    them, and the saved game replays to the same agreed draw (Save game used to raise)."""
+    from game import saves
+
+    scene = start(app)
+    scene.try_play(Move("b2", "b4"))
+    settle(app, scene)
+    run(app, [key(pygame.K_TAB)])  # black offers
+    offer = app.stack.top
+    assert isinstance(offer, DrawOffer) and offer.offerer == "black"
+    run(app, [click(offer.rects[0].center)])  # white accepts
+    assert scene.state.over and scene.state.reason == "agreement"
+    record = scene.record()  # what "Save game" writes
+    assert record.moves[-2:] == [{"draw": "offer"}, {"draw": "accept"}]
+    assert record.replay()[-1] == scene.state
+    assert [text for _, _, text in scene.history] == ["Sb2-b4", "draw?", "draw agreed"]
+    scene.undo()  # back to the open offer: the autosave holds it, and white is asked again
+    assert saves.read_autosave().moves == [{"from": "b2", "to": "b4"}, {"draw": "offer"}]
+    assert scene.state.offered_by == "black" and scene.state.to_move == "white"

@@ -276,6 +276,8 @@ class SparksPolicy(Policy):
         return best
 
     def priors(self, state: S.State, moves: list[S.Move]) -> dict[Any, float]:
+        if state.offered_by is not None:  # the answers to a draw offer: the search weighs them
+            return {}
         board0 = state.board
         diag = state.gate_diagonals
         c = 0 if state.to_move == "white" else 1

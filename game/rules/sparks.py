@@ -29,11 +29,21 @@ move ignored (``repetition``), 80 moves in a row without a piece removed
 (``inactivity``). If the side to move then has no legal move it passes and the mover
 moves again; if neither side could move the game would be drawn (reason ``blocked``,
 this project's own choice; it cannot happen: a piece next to an empty square can always
-move there). Draw by agreement is a UI action: :meth:`Sparks.agree_draw`.
+move there).
+
+**Draw by agreement.** On their turn a player may offer a draw (:data:`OFFER`); the
+other player must answer it before anything else (:data:`ACCEPT` or :data:`DECLINE`):
+while an offer is open, ``to_move`` is the player who answers and ``offered_by`` the one
+who offered. Accepting ends the game drawn (reason ``agreement``); declining gives the
+move back to the offerer. Offers and answers are moves like any other: played, recorded,
+saved, undone and replayed; they move no piece, so they count for neither ``ply``, the
+quiet moves nor repetitions. ``legal_moves`` lists the moves on the board (and only the
+two answers while an offer is open): an offer is always possible on one's turn.
 
 **Notation** (the move list): piece letter, from square, a separator, to square:
 ``Sb2-b5`` a move, ``Dc1xc2`` a capture (``x``), ``Ud1*e4`` a Surge conducting (it
-could not reach the square by a Spark move). :meth:`Sparks.parse_text` also takes the
+could not reach the square by a Spark move); ``draw?``, ``draw agreed`` and ``draw
+declined`` for an offer and its answers. :meth:`Sparks.parse_text` also takes the
 bare forms ``b2-b5`` and ``b2b5`` (and any separator among ``- x * :``).
 
 Internally a board is a tuple of 64 small ints indexed ``file + 8 * rank`` (``a1`` = 0,
@@ -463,13 +473,33 @@ class Move(NamedTuple):
 
 
 @dataclass(frozen=True)
+class DrawOffer:
+    """The player to move offers a draw (``{"draw": "offer"}``)."""
+
+
+@dataclass(frozen=True)
+class DrawAnswer:
+    """The answer to an open draw offer: ``{"draw": "accept"}`` or ``{"draw": "decline"}``."""
+
+    accept: bool
+
+
+OFFER, ACCEPT, DECLINE = DrawOffer(), DrawAnswer(True), DrawAnswer(False)
+#: every action of Sparks & Surges: a piece's move, or a step of a draw by agreement
+Action = Move | DrawOffer | DrawAnswer
+DRAW_WORDS = {OFFER: "offer", ACCEPT: "accept", DECLINE: "decline"}
+DRAW_TEXT = {OFFER: "draw?", ACCEPT: "draw agreed", DECLINE: "draw declined"}
+
+
+@dataclass(frozen=True)
 class State:
     """A Sparks & Surges position.
 
     ``board`` holds a piece code per square (see the module docstring);
     ``history`` the placements (``_key(board)``) since the last removal, the current
     one included; ``quiet_plies`` the moves since a piece was last removed;
-    ``reason`` what ended the game (``None`` while it runs).
+    ``reason`` what ended the game (``None`` while it runs); ``offered_by`` the player
+    whose draw offer is open (``to_move`` answers it).
     """
 
     level: str
@@ -482,6 +512,7 @@ class State:
     gate_diagonals: bool = True
     reason: str | None = None
     ply: int = 0
+    offered_by: str | None = None
     game: str = "sparks"
 
     @property
@@ -503,7 +534,7 @@ def _colour_of(player: str) -> int:
 
 
 def _finish(state: State, winner: str, reason: str) -> State:
-    return replace(state, to_move=None, winner=winner, reason=reason)
+    return replace(state, to_move=None, winner=winner, reason=reason, offered_by=None)
 
 
 def _with_mover(state: State, c: int) -> State:
@@ -597,9 +628,13 @@ class Sparks(Game):
         return _settle_start(state)
 
     # -- moves ------------------------------------------------------------------
-    def legal_moves(self, state: State) -> list[Move]:
+    def legal_moves(self, state: State) -> list[Action]:
+        """The moves on the board for the player to move (an offer of a draw is always
+        possible too, and not listed); while an offer is open, only its two answers."""
         if state.over:
             return []
+        if state.offered_by is not None:
+            return [ACCEPT, DECLINE]
         board = state.board
         found = _moves(board, _bitboards(board), _colour_of(state.to_move), state.gate_diagonals)
         pairs = [(f, t) for f, targets in found for t in _squares(targets)]
@@ -621,10 +656,17 @@ class Sparks(Game):
         occ = bb[0] | bb[1]
         return not _slides(f, occ, occ | _gated_squares(bb, c, state.gate_diagonals)) & BIT[t]
 
-    def why_illegal(self, state: State, move: Move) -> str | None:
+    def why_illegal(self, state: State, move: Action) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:
             return "The game is over."
+        if isinstance(move, (DrawOffer, DrawAnswer)):
+            return self._why_not_draw(state, move)
+        if not isinstance(move, Move):
+            return "That is not a Sparks & Surges move."
+        if state.offered_by is not None:
+            return (f"{state.to_move.capitalize()} must first accept or decline "
+                    f"{state.offered_by.capitalize()}'s draw offer.")
         f, t = SQ.get(move.frm), SQ.get(move.to)
         for name, i in ((move.frm, f), (move.to, t)):
             if i is None:
@@ -665,8 +707,33 @@ class Sparks(Game):
                     f"empty square next to its network; {move.to} is none of these.")
         return "A Spark slides along a rank or file, or steps one square diagonally."
 
-    def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
+    @staticmethod
+    def _why_not_draw(state: State, action: DrawOffer | DrawAnswer) -> str | None:
+        if isinstance(action, DrawOffer):
+            if state.offered_by is not None:
+                return f"{state.offered_by.capitalize()}'s draw offer waits for an answer."
+            return None
+        if state.offered_by is None:
+            return "There is no draw offer to answer."
+        return None
+
+    def _play_draw(self, state: State, action: DrawOffer | DrawAnswer
+                   ) -> tuple[State, list[dict[str, Any]]]:
+        player = state.to_move
+        other = PLAYERS[1 - _colour_of(player)]
+        if isinstance(action, DrawOffer):
+            return (replace(state, to_move=other, offered_by=player),
+                    [{"type": "offer", "player": player}])
+        effects: list[dict[str, Any]] = [{"type": "answer", "player": player, "accept": action.accept}]
+        if action.accept:
+            effects.append({"type": "end", "winner": DRAW, "reason": "agreement"})
+            return _finish(state, DRAW, "agreement"), effects
+        return replace(state, to_move=other, offered_by=None), effects
+
+    def play(self, state: State, move: Action) -> tuple[State, list[dict[str, Any]]]:
         self.require_legal(state, move)
+        if not isinstance(move, Move):
+            return self._play_draw(state, move)
         c = _colour_of(state.to_move)
         diag = state.gate_diagonals
         f, t = SQ[move.frm], SQ[move.to]
@@ -705,16 +772,12 @@ class Sparks(Game):
             effects.append({"type": "end", "winner": after.winner, "reason": after.reason})
         return after, effects
 
-    def agree_draw(self, state: State) -> tuple[State, list[dict[str, Any]]]:
-        """Both players agreed to a draw (a UI action, not a protocol move)."""
-        if state.over:
-            raise RulesError("The game is already over.")
-        return _finish(state, DRAW, "agreement"), [{"type": "end", "winner": DRAW, "reason": "agreement"}]
-
     def random_playout(self, state: State, rng: random.Random, trace: list[tuple[str, str]] | None = None
                        ) -> State:
         """Uniformly random legal moves to the end, on one mutable board with the same
         rule functions as :meth:`play`. ``trace``, if given, receives the moves made."""
+        if state.offered_by is not None:  # an open offer is answered first, at random
+            state, _ = self._play_draw(state, rng.choice((ACCEPT, DECLINE)))
         if state.over:
             return state
         diag = state.gate_diagonals
@@ -768,7 +831,13 @@ class Sparks(Game):
                        detail={"pieces": pieces, "quiet_plies": state.quiet_plies, "ply": state.ply})
 
     # -- JSON ---------------------------------------------------------------------------
-    def parse_move(self, obj: Any) -> Move:
+    def parse_move(self, obj: Any) -> Action:
+        if isinstance(obj, dict) and "draw" in obj:
+            for action, word in DRAW_WORDS.items():
+                if obj == {"draw": word}:
+                    return action
+            raise IllegalMove("A draw action must be {\"draw\":\"offer\"}, {\"draw\":\"accept\"} "
+                              "or {\"draw\":\"decline\"}.")
         if (not isinstance(obj, dict) or not isinstance(obj.get("from"), str)
                 or not isinstance(obj.get("to"), str)):
             raise IllegalMove("A Sparks & Surges move must be an object like "
@@ -778,7 +847,9 @@ class Sparks(Game):
                 raise IllegalMove(f"The move's \"{key}\" must be a square a1-h8, not {obj[key]!r}.")
         return Move(obj["from"], obj["to"])
 
-    def move_json(self, move: Move) -> dict[str, Any]:
+    def move_json(self, move: Action) -> dict[str, Any]:
+        if not isinstance(move, Move):
+            return {"draw": DRAW_WORDS[move]}
         return {"from": move.frm, "to": move.to}
 
     def state_json(self, state: State) -> dict[str, Any]:
@@ -792,6 +863,8 @@ class Sparks(Game):
         }
         if state.over:
             out["reason"] = state.reason
+        if state.offered_by is not None:  # only while an offer is open: other states read as before
+            out["offered_by"] = state.offered_by
         return out
 
     def load_state(self, obj: Any, level: dict[str, Any]) -> State:
@@ -825,10 +898,18 @@ class Sparks(Game):
         state = State(level=name, board=tuple(board), to_move="white", winner=None, seed=seed,
                       quiet_plies=quiet, history=(_key(board),), gate_diagonals=diag, ply=ply)
         decided = _decide(_bitboards(board), True, 1, quiet)
+        offered_by = obj.get("offered_by")
+        if offered_by is not None and over:
+            raise RulesError("A finished game has no draw offer.")
         if not over:
             to_move = need_player(obj["to_move"], PLAYERS, "The state's 'to_move'")
-            state = _with_mover(state, _colour_of(to_move))
-            return _settle_start(state)
+            state = _settle_start(_with_mover(state, _colour_of(to_move)))
+            if offered_by is not None:
+                need_player(offered_by, PLAYERS, "The state's 'offered_by'")
+                if offered_by == state.to_move or state.over:
+                    raise RulesError("An open draw offer is answered by the other player, who is to move.")
+                state = replace(state, offered_by=offered_by)
+            return state
         winner, reason = obj.get("winner"), obj.get("reason")
         if decided and decided[1] in ("ic", "material"):
             if winner != decided[0]:
@@ -845,9 +926,11 @@ class Sparks(Game):
         return _finish(state, DRAW, reason)
 
     # -- notation -----------------------------------------------------------------------
-    def move_text(self, move: Move, state: State | None = None) -> str:
+    def move_text(self, move: Action, state: State | None = None) -> str:
         """``Sb2-b5``; ``x`` for a capture, ``*`` for a Surge conducting; ``b2-b5``
-        without a state to read the piece from."""
+        without a state to read the piece from; ``draw?``, ``draw agreed``, ``draw declined``."""
+        if not isinstance(move, Move):
+            return DRAW_TEXT[move]
         if state is None or SQ.get(move.frm) is None or not state.board[SQ[move.frm]]:
             return f"{move.frm}-{move.to}"
         board = state.board
@@ -862,7 +945,10 @@ class Sparks(Game):
 
     _TEXT = re.compile(r"^\s*([SUDIsudi]?)\s*([a-h][1-8])\s*[-x*:]?\s*([a-h][1-8])\s*$")
 
-    def parse_text(self, text: str, state: State | None = None) -> Move:
+    def parse_text(self, text: str, state: State | None = None) -> Action:
+        for action, words in DRAW_TEXT.items():
+            if isinstance(text, str) and text.strip().lower() == words:
+                return action
         m = self._TEXT.match(text) if isinstance(text, str) else None
         if not m:
             raise IllegalMove(f"'{text}' is not a Sparks & Surges move like Sb2-b5 or b2b5.")

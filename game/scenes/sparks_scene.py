@@ -16,7 +16,6 @@ from functools import lru_cache
 
 import pygame
 
-from ..ai import Thinker
 from ..anim import Tween, ease_in_out, ease_out_cubic, linear
 from ..app.input import (
     ALTERNATE,
@@ -37,11 +36,14 @@ from ..app.scene import Scene
 from ..audio import cue
 from ..rules.core import DRAW
 from ..rules.sparks import (
+    ACCEPT,
+    DECLINE,
     INACTIVITY,
     KIND_LETTERS,
     KIND_NAMES,
     LETTERS,
     NAMES,
+    OFFER,
     PLAYERS,
     REPETITIONS,
     SPARKS,
@@ -56,7 +58,6 @@ from .play import PlayScene
 FILES = "abcdefgh"
 CORNER_SQUARES = ("a1", "h1", "a8", "h8")
 SLIDE, CONDUCT, CAPTURE, BEAM, FADE, CORNER, PASS, RESULT_DELAY = 0.3, 0.5, 0.32, 0.5, 0.45, 0.55, 0.5, 0.7
-AGREED = "draw agreed"  # the history's "move" for a draw by agreement (undo and redo handle it)
 
 # colours: ivory and ebony pieces on a cool slate board
 LIGHT_SQ = (128, 138, 156)
@@ -420,10 +421,9 @@ class SparksScene(PlayScene):
                 self.board_group.add(sprite)
         self.beams, self.arc, self.flash_corner = [], None, None
         self.last_move = None
-        if self.history:
-            _, move, _ = self.history[-1]
-            if isinstance(move, Move):
-                self.last_move = (move.frm, move.to)
+        moved = [move for _, move, _ in self.history if isinstance(move, Move)]
+        if moved:
+            self.last_move = (moved[-1].frm, moved[-1].to)
         self.view_rev += 1
 
     def drawn_board(self) -> dict[str, str]:
@@ -439,6 +439,18 @@ class SparksScene(PlayScene):
         self.selected = None
         self.targets = {}
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.ask_about_draw()
+
+    def ask_about_draw(self) -> None:
+        """An open draw offer to a person: they answer it in a prompt over the board."""
+        state = self.state
+        if (state.offered_by is None or self.hosted or self.queue.busy or self.seat().is_ai
+                or self.app.stack.top is not self):
+            return
+        self.app.stack.push(DrawOffer(self.app, self, state.offered_by))
+
     # -- moves -----------------------------------------------------------------------
     def preview(self, move: Move) -> tuple[State, list[dict]]:
         if move not in self.preview_cache:
@@ -453,12 +465,16 @@ class SparksScene(PlayScene):
         """The mover's pieces that have a legal move, in square order."""
         if self.state.over:
             return []
-        return sorted({m.frm for m in SPARKS.legal_moves(self.state)},
+        return sorted({m.frm for m in self.board_moves()},
                       key=lambda s: (square_of(s)[1], square_of(s)[0]))
+
+    def board_moves(self) -> list[Move]:
+        """The pieces' legal moves (none while a draw offer waits for its answer)."""
+        return [m for m in SPARKS.legal_moves(self.state) if isinstance(m, Move)]
 
     def select(self, square: str, quiet: bool = False) -> bool:
         code = self.state.piece_at(square)
-        moves = [m for m in SPARKS.legal_moves(self.state) if m.frm == square]
+        moves = [m for m in self.board_moves() if m.frm == square]
         if not moves:
             if not quiet:
                 self.say(f"The {kind_name(code)} on {square} has no legal move." if code
@@ -488,53 +504,25 @@ class SparksScene(PlayScene):
             self.say(SPARKS.why_illegal(self.state, Move(square, square)) or "Choose one of your pieces.")
 
     def notation(self, before: State, move, effects: list[dict]) -> str:
-        if move == AGREED:
-            return "½ draw agreed"
         text = SPARKS.move_text(move, before)
         removed = sum(len(e["squares"]) for e in effects if e["type"] == "gated")
         removed += sum(1 for e in effects if e["type"] == "corner")
         return text + (f" †{removed}" if removed else "")
 
-    def commit(self, move, animate: bool = True) -> list[dict]:
-        if move != AGREED:
-            return super().commit(move, animate)
-        before = self.state
-        self.state, effects = SPARKS.agree_draw(before)
-        self.history.append((before, move, self.notation(before, move, effects)))
-        if animate:
-            self.animate(before, effects)
-        self.turn_started()
-        return effects
-
     # -- draw by agreement -----------------------------------------------------------
     def offer_draw(self) -> None:
+        """The player to move offers a draw: a move of the rules, answered by the other
+        player (a prompt for a person; the computer answers it on its turn)."""
         if self.queue.busy:
             self.queue.skip()
         if self.state.over:
             self.say("The game is over.")
             return
         self.deselect()
-        offerer = self.state.to_move
-        if self.seats[PLAYERS[1 - PLAYERS.index(offerer)]].is_ai:
-            self.answer_draw(self.computer_accepts_draw(), offerer)
-            return
-        self.app.stack.push(DrawOffer(self.app, self, offerer))
-
-    def computer_accepts_draw(self) -> bool:
-        """The computer takes a draw when a short search gives the offerer at least even
-        chances: it is not ahead, so half a point is a fair result."""
-        thinker = Thinker(SPARKS, self.state, "medium", rng=self.ai_rng, iterations=150)
-        thinker.result()
-        moves = thinker.stats()["moves"]  # most visited first: its value is the search's verdict
-        return not moves or moves[0]["value"] >= 0.5
+        self.try_play(OFFER)
 
     def answer_draw(self, accepted: bool, offerer: str) -> None:
-        other = PLAYERS[1 - PLAYERS.index(offerer)]
-        if accepted:
-            self.future.clear()
-            self.commit(AGREED)
-        else:
-            self.say(f"{other.capitalize()} declines the draw; {offerer} plays on.")
+        self.try_play(ACCEPT if accepted else DECLINE)
 
     # -- effects -> animation ----------------------------------------------------------
     def animate(self, before: State, effects: list[dict]) -> None:
@@ -551,6 +539,9 @@ class SparksScene(PlayScene):
                 self._animate_corner(e)
             elif kind == "pass":
                 self._announce_pass(e["player"])
+            elif kind == "answer" and not e["accept"]:
+                offerer = PLAYERS[1 - PLAYERS.index(e["player"])]
+                self.say(f"{e['player'].capitalize()} declines the draw; {offerer} plays on.")
             elif kind == "end":
                 self.queue.add(Tween(RESULT_DELAY, ease=linear))
 
@@ -1035,7 +1026,10 @@ class DrawOffer(Scene):
                         self.answer(i == 0)
                     return
             return
-        if action.name in (LEFT, RIGHT, UP, DOWN, ALTERNATE):
+        if action.name in (UNDO, REDO):  # take the offer back (or redo the answer) from here too
+            self.app.stack.pop()
+            self.scene.handle(action)
+        elif action.name in (LEFT, RIGHT, UP, DOWN, ALTERNATE):
             self.choice = 1 - self.choice
         elif action.name == CONFIRM:
             self.answer(self.choice == 0)
