@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from . import levels, rules
+from . import catalogue, levels
 from .ai import Thinker
 
 SIDES = ("a", "b")
@@ -42,7 +42,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, time_scale: float,
              level_name: str | None = None) -> dict[str, Any]:
     """One game; A sits in seat ``index % 2``. Returns the result and move times."""
-    game = rules.get(game_id)
+    game = catalogue.game(game_id)
     state = game.new(levels.load(game_id, level_name), seed=seed + index)
     seat_a = game.players[index % 2]
     rngs = {"a": random.Random((seed + index) * 2 + 1), "b": random.Random((seed + index) * 2 + 2)}
@@ -111,7 +111,7 @@ def _star(a: tuple) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
-    p.add_argument("game", choices=[g for g in rules.GAME_IDS])
+    p.add_argument("game", choices=[g for g in catalogue.GAME_IDS])
     p.add_argument("--a", default="hard", choices=["easy", "medium", "hard", "random"])
     p.add_argument("--b", default="random", choices=["easy", "medium", "hard", "random"])
     p.add_argument("-n", type=int, default=20, help="games to play (seats alternate)")

@@ -22,12 +22,12 @@ import statistics
 import sys
 import time
 
-from . import levels, rules
+from . import catalogue, levels
 
 
 def engine_playouts(game_id: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -> float:
     """Median over ``runs`` of random games per second on the default level."""
-    game = rules.get(game_id)
+    game = catalogue.game(game_id)
     start = game.new(levels.load(game_id), seed=seed)
     rng = random.Random(seed)
     rates = []
@@ -53,9 +53,10 @@ def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280,
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # --json promises one JSON object on stdout
-    from .app.app import App, Options
+    from .app.app import Options
+    from .navigation import make_app
 
-    app = App(Options(headless=True, size=size))
+    app = make_app(Options(headless=True, size=size))
     try:
         app.start()
         app.start_game(game_id, seed=seed)
@@ -91,9 +92,10 @@ def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seco
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    from .app.app import App, Options
+    from .app.app import Options
+    from .navigation import make_app
 
-    app = App(Options(headless=True, demo=True, seed=seed))
+    app = make_app(Options(headless=True, demo=True, seed=seed))
     rows = []
     try:
         app.start()
@@ -138,15 +140,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"p99 {row['wall_p99_ms']:.2f} ms  games {row['games']}", flush=True)
         print(f"soak  {soak['games']} games, demo {'still running' if soak['demo_alive'] else 'FAILED'}")
         return 0
-    ids = [g for g in rules.GAME_IDS if rules.available(g)]
+    ids = list(catalogue.GAME_IDS)
     if ns.games:
         wanted = ns.games.split(",")
         bad = [g for g in wanted if g not in ids]
         if bad:
             p.error(f"not an available game: {', '.join(bad)}; available: {', '.join(ids)}")
         ids = wanted
-    from .scenes import has_scene
-
     seconds, runs, frames = (0.2, 2, 120) if ns.quick else (1.0, 5, 900)
     result: dict[str, dict] = {"engine": {}, "frames": {}}
     for game_id in ids:
@@ -156,13 +156,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"engine  {game_id:<11} {rate:>10.1f} random games/s",
                   flush=True)
     for game_id in ids:
-        if has_scene(game_id):
-            result["frames"][game_id] = scene_frames(game_id, frames)
-            if not ns.json:
-                f = result["frames"][game_id]
-                print(f"frames  {game_id:<11} median {f['median_ms']:.2f} ms   p99 {f['p99_ms']:.2f} ms"
-                      f"   (CPU: median {f['cpu_median_ms']:.2f} ms, p99 {f['cpu_p99_ms']:.2f} ms;"
-                      f" {f['frames']} frames at 1280x720)", flush=True)
+        result["frames"][game_id] = scene_frames(game_id, frames)
+        if not ns.json:
+            f = result["frames"][game_id]
+            print(f"frames  {game_id:<11} median {f['median_ms']:.2f} ms   p99 {f['p99_ms']:.2f} ms"
+                  f"   (CPU: median {f['cpu_median_ms']:.2f} ms, p99 {f['cpu_p99_ms']:.2f} ms;"
+                  f" {f['frames']} frames at 1280x720)", flush=True)
     if ns.json:
         print(json.dumps(result))
     return 0

@@ -21,7 +21,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from . import rules, storage
+from . import catalogue, storage
 from .rules.core import RulesError
 
 log = logging.getLogger("gauss_arcade")
@@ -103,7 +103,7 @@ def _check(path: Path, game_id: str) -> dict[str, Any]:
     if not isinstance(data.get("title", ""), str):
         raise LevelError("has a title that is not text")
     try:
-        return rules.get(game_id).check_level(data)
+        return catalogue.game(game_id).check_level(data)
     except RulesError as exc:
         raise LevelError(f"is not a usable level ({exc})") from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
@@ -153,7 +153,8 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
     no file (and none set aside in this run) raises LevelError.
     """
     root = LEVELS_DIR if root is None else root
-    game = rules.get(game_id)
+    record = catalogue.get(game_id)
+    game = record.rules
     default = game.default_level
     name = name or default
     if not isinstance(name, str) or not name.replace("_", "").replace("-", "").isalnum():
@@ -172,8 +173,8 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
         return copy.deepcopy(BUILTIN[game_id])
     if not problem:
         choices = ", ".join(names(game_id, root)) or "none"
-        raise LevelError(f"{game.title} has no level '{name}'; its levels are: {choices}.")
+        raise LevelError(f"{record.title} has no level '{name}'; its levels are: {choices}.")
     if strict:
         raise LevelError(problem)
-    log.warning("Level '%s' of %s cannot be used: the default level is played instead.", name, game.title)
+    log.warning("Level '%s' of %s cannot be used: the default level is played instead.", name, record.title)
     return load(game_id, None, root)

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import levels, rules, storage
+from . import levels, storage
+from .catalogue import RECORDS
+from .catalogue import get as game_record
 from .rules.core import RulesError
 
 FORMAT = 1
@@ -43,11 +45,11 @@ class Record:
 
     @property
     def title(self) -> str:
-        return rules.CATALOGUE[self.game][0]
+        return game_record(self.game).title
 
     @property
     def short_title(self) -> str:
-        return rules.CATALOGUE[self.game][2]
+        return game_record(self.game).name
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "level": self.level, "seed": self.seed,
@@ -56,7 +58,7 @@ class Record:
 
     def replay(self) -> list[Any]:
         """The engine states from the start through every move (raises RulesError)."""
-        game = rules.get(self.game)
+        game = game_record(self.game).rules
         level = levels.load(self.game, self.level, strict=True)  # never another board instead
         state = game.new(level, seed=self.seed, options=self.options)
         states = [state]
@@ -72,7 +74,7 @@ class Record:
 def parse(data: dict[str, Any]) -> Record:
     """Check a save's content; raise RulesError with the reason."""
     game = data.get("game")
-    if game not in rules.CATALOGUE:
+    if game not in RECORDS:
         raise RulesError(f"it names an unknown game {game!r}")
     level, seed, moves = data.get("level"), data.get("seed"), data.get("moves")
     if not isinstance(level, str):
@@ -85,7 +87,7 @@ def parse(data: dict[str, Any]) -> Record:
     if options is not None and not isinstance(options, dict):
         raise RulesError("its options are not an object")
     seats = data.get("seats", {})
-    players = rules.get(game).players
+    players = game_record(game).players
     if not isinstance(seats, dict) or not all(p in players and k in SEAT_KINDS for p, k in seats.items()):
         raise RulesError("its seats are not 'human' or a computer level for the game's players")
     record = Record(game, level, seed, options, moves, str(data.get("saved", "")), dict(seats))

@@ -23,9 +23,10 @@ def own_user_folder(tmp_path, monkeypatch):
 @pytest.fixture
 def app():
     """A started app with SDL's dummy drivers, shut down after the test."""
-    from game.app.app import App, Options
+    from game.app.app import Options
+    from game.navigation import make_app
 
-    a = App(Options(headless=True))
+    a = make_app(Options(headless=True))
     a.start()
     yield a
     a.shutdown()

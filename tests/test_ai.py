@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game import levels, rules
+from game import catalogue, levels, rules
 from game.ai import Search, Settings, Thinker, choose_move, policies
 from game.ai import levels as ai_levels
 from game.arena import run as arena_run
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def start(game_id: str, seed: int = 1):
-    game = rules.get(game_id)
+    game = catalogue.game(game_id)
     return game, game.new(levels.load(game_id), seed=seed)
 
 
@@ -108,7 +108,7 @@ def test_ai_never_imports_pygame():
                                                      ("gauss", {"radius": 2, "name": "tiny"}, 6),
                                                      ("order", None, 4)])
 def test_finds_and_proves_forced_wins(game_id, level, max_moves):
-    game = rules.get(game_id)
+    game = catalogue.game(game_id)
     if level is None:
         state = game.new(levels.load(game_id), seed=5, options={"arrangement": "random"})
     else:
@@ -124,19 +124,19 @@ def test_finds_and_proves_forced_wins(game_id, level, max_moves):
 
 
 def test_sparks_takes_the_ic_at_once():
-    game = rules.get("sparks")
+    game = catalogue.game("sparks")
     level = levels.load("sparks")
     state = game.load_state({"board": {"d1": "WI", "e7": "WD", "d8": "BI", "b7": "BS", "g2": "WS"},
                              "to_move": "white", "quiet_plies": 0}, level)
     s = search(game, state, 400)
     assert s.root.proof == "white"
-    assert s.best_move() == rules.get("sparks").parse_move({"from": "e7", "to": "d8"})
+    assert s.best_move() == catalogue.game("sparks").parse_move({"from": "e7", "to": "d8"})
     assert choose_move(game, state, "easy", rng=3) == s.best_move()
 
 
 def test_sparks_avoids_losing_the_ic():
     """Black's Degausser stands next to White's IC: every move but saving the IC loses."""
-    game = rules.get("sparks")
+    game = catalogue.game("sparks")
     state = game.load_state({"board": {"d2": "WI", "e3": "BD", "h5": "BI", "b6": "WS", "a4": "WD"},
                              "to_move": "white", "quiet_plies": 0}, levels.load("sparks"))
     move = choose_move(game, state, "hard", rng=1, iterations=1500)
@@ -148,7 +148,7 @@ def test_sparks_avoids_losing_the_ic():
 
 def test_improbable_chance_proof():
     """Blue's whole row is laid: any roll ends the game, which Blue wins on length."""
-    game = rules.get("improbable")
+    game = catalogue.game("improbable")
     rows = ((1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6), (6, 6, 5))
     supply = (0,) * 6 + (3, 3, 3, 3, 2, 1)
     state = IM.State(level="classic", supply=supply, rows=rows, aside=(), turn="blue", to_move="blue",
@@ -382,7 +382,7 @@ def test_early_stop_keeps_the_answer():
 # -- The Great Order: placements solved exactly -----------------------------------------------------------
 def order_play_states(seed: int, games: int):
     """Every position of ``games`` random games from random arrangements."""
-    game = rules.get("order")
+    game = catalogue.game("order")
     rng = random.Random(seed)
     for g in range(games):
         s = game.new(levels.load("order"), seed=seed + g, options={"arrangement": "random"})
@@ -394,7 +394,7 @@ def order_play_states(seed: int, games: int):
 def test_order_abstraction_follows_the_rules():
     """Each end ``order_children`` offers leads where the rules lead: same class of
     position, same points scored, the game over exactly when the rules end it."""
-    game = rules.get("order")
+    game = catalogue.game("order")
     seen = 0
     for s in order_play_states(3, 12):
         children = policies.order_children(policies.order_abstract(s))
@@ -416,7 +416,7 @@ def test_order_abstraction_follows_the_rules():
 def test_order_exact_value_agrees_with_plain_minimax():
     """Near the end, the solved score difference names the winner plain minimax over the
     rules finds."""
-    game = rules.get("order")
+    game = catalogue.game("order")
     checked = 0
     for s in order_play_states(5, 30):
         if len(s.collections[0]) + len(s.collections[1]) > 6:
@@ -434,7 +434,7 @@ def test_order_exact_value_agrees_with_plain_minimax():
 def test_order_hard_plays_the_solved_win():
     """Where one end wins against best play and the other does not, hard takes the
     winning end (a budget of 20 simulations could not find it by search)."""
-    game = rules.get("order")
+    game = catalogue.game("order")
     policy = policies.for_game(game)
     found = 0
     for s in order_play_states(7, 40):
@@ -453,7 +453,7 @@ def test_order_exact_solve_goes_on_across_slices():
     """The first placement's solve takes longer than a frame: the stepped Thinker resumes it
     slice by slice (what was solved is kept) and still answers a winning move if any."""
     policies.ORDER_MEMO.clear()
-    game = rules.get("order")
+    game = catalogue.game("order")
     state = game.new(levels.load("order"), seed=11, options={"arrangement": "random"})
     thinker = Thinker(game, state, "hard", rng=1)
     slices, worst, move = 0, 0.0, None

@@ -16,6 +16,7 @@ from game import audio
 from game.audio import FULL, NAMES, RATE, Audio, samples
 from game.rules.gauss import GAUSS
 from game.scenes.overlay import ResultScene
+from game.ui.present import EndCard
 from game.ui.widgets import Item, Menu
 
 
@@ -223,7 +224,7 @@ def test_menu_clicks_on_moving_and_confirms_on_choosing(app, heard):
 
 
 def test_result_screen_plays_the_fanfare(app, heard):
-    ResultScene(app, "Red wins!", [["", "Red"]], [], lambda: None)
+    ResultScene(app, None, EndCard("Red wins!", (255, 0, 0), table=[["", "Red"]]))
     assert names(heard) == ["win"]
 
 
@@ -294,9 +295,9 @@ def test_other_games_sound_their_effects(app, heard, game_id, wanted):
 
 
 def test_a_hosted_game_plays_at_half_gain(app, heard):
-    from game.scenes import make_game_scene
+    from game.navigation import game_scene
 
-    scene = make_game_scene(app, "gauss", seed=9, hosted=True)
+    scene = game_scene(app, "gauss", seed=9, hosted=True)
     scene.commit(GAUSS.legal_moves(scene.state)[0])
     scene.queue.skip()
     assert heard and all(gain == audio.HOSTED_GAIN for _, gain in heard)

@@ -12,7 +12,8 @@ from driver import DT, key, motion, run
 
 import game.scenes.play as play
 from game import saves
-from game.app.app import App, Options
+from game.app.app import Options
+from game.navigation import make_app as build_app
 from game.scenes.demo import DemoScene
 from game.scenes.kiosk import OperatorScene, RestartCard, StillThereScene
 from game.scenes.title import TitleScene
@@ -34,7 +35,7 @@ def quick_ai(monkeypatch):
 
 
 def make_app(**options):
-    app = App(Options(headless=True, **options))
+    app = build_app(Options(headless=True, **options))
     app.start()
     return app
 

@@ -4,7 +4,8 @@ import random
 import pygame
 from driver import DT, click, key, redo_through, run, settle, undo_through
 
-from game.app.app import App, Options
+from game.app.app import Options
+from game.navigation import game_scene, make_app
 from game.rules.gauss import GAUSS, NAME, Move
 from game.scenes.gauss_scene import GaussScene
 from game.scenes.overlay import PauseScene, ResultScene
@@ -152,7 +153,7 @@ def test_start_player_is_seeded_and_shown(app):
     a = start_gauss(app, seed=1234)
     first = a.state.to_move
     assert a.start_player == first and first.capitalize() in a.banner
-    b = GaussScene(app, seed=1234)
+    b = game_scene(app, "gauss", seed=1234)
     assert b.state.to_move == first
 
 
@@ -180,9 +181,9 @@ def test_a_failing_scene_returns_to_the_title_with_a_message(app):
 
 
 def test_engine_board_names_every_disc():
-    app = App(Options(headless=True))
+    app = make_app(Options(headless=True))
     try:
-        scene = GaussScene(app, seed=8, autoplay=10)
+        scene = game_scene(app, "gauss", seed=8, autoplay=10)
         board = scene.engine_board()
         assert sum(1 for c in scene.state.board if c) == len(board)
         assert set(board.values()) <= set(NAME.values())

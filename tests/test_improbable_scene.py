@@ -6,6 +6,7 @@ import pygame
 import pytest
 from driver import click, key, run, settle, undo_through
 
+from game.navigation import game_scene
 from game.rules.improbable import IMPROBABLE, ROLL, STOP, Move, chance
 from game.scenes.howto_improbable import PAGES, ImprobableHowTo
 from game.scenes.improbable_scene import CAP, ImprobableScene, Layout, row_places
@@ -281,13 +282,13 @@ def test_notation_and_turn_list(app):
 def test_seeded_start_player_is_shown(app):
     a = start(app, seed=1234)
     assert a.start_player.capitalize() in a.banner
-    b = ImprobableScene(app, seed=1234)
+    b = game_scene(app, "improbable", seed=1234)
     assert b.state.to_move == a.state.to_move
 
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_autoplay_positions_draw_as_the_engine_says(app, seed):
     for k in itertools.islice(range(0, 60, 7), 6):
-        scene = ImprobableScene(app, seed=seed, autoplay=k)
+        scene = game_scene(app, "improbable", seed=seed, autoplay=k)
         scene.draw(app.screen)
         assert_drawn_matches_engine(scene)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from driver import key
 
-from game import levels, rules, saves, storage
+from game import catalogue, levels, saves, storage
 from game.scenes.select import SelectScene
 
 
@@ -83,8 +83,8 @@ def test_a_bad_default_level_gives_the_built_in_copy(root):
 
 
 def test_the_built_in_defaults_are_the_shipped_files():
-    for game_id in rules.GAME_IDS:
-        default = rules.get(game_id).default_level
+    for game_id in catalogue.GAME_IDS:
+        default = catalogue.game(game_id).default_level
         shipped = json.loads((levels.LEVELS_DIR / game_id / f"{default}.json").read_text(encoding="utf-8"))
         assert levels.BUILTIN[game_id] == shipped
 

@@ -7,7 +7,8 @@ import pytest
 from driver import key
 
 from game import saves, settings, storage
-from game.app.app import App, Options
+from game.app.app import Options
+from game.navigation import make_app
 from game.rules.gauss import GAUSS
 
 
@@ -66,14 +67,14 @@ def play_some(app, n, seed=3):
 
 
 def test_every_move_is_autosaved_and_resumed_exactly_after_a_crash(home):
-    app = App(Options(headless=True))
+    app = make_app(Options(headless=True))
     app.start()
     scene = play_some(app, 7)
     state = scene.state
     record = saves.read_autosave()
     assert record is not None and len(record.moves) == 7
     # "crash": no clean shutdown; a new process starts and the title offers to resume
-    app2 = App(Options(headless=True))
+    app2 = make_app(Options(headless=True))
     app2.start()
     title = app2.stack.top
     assert title.menu.items[0].label.startswith("Resume GAUSS")
@@ -86,7 +87,7 @@ def test_every_move_is_autosaved_and_resumed_exactly_after_a_crash(home):
 
 
 def test_undo_is_autosaved_and_a_finished_game_leaves_no_autosave(home):
-    app = App(Options(headless=True))
+    app = make_app(Options(headless=True))
     app.start()
     scene = play_some(app, 4)
     scene.undo()
@@ -105,7 +106,7 @@ def test_undo_is_autosaved_and_a_finished_game_leaves_no_autosave(home):
     (lambda d: d.update(level="enormous"), "no level 'enormous'"),
 ])
 def test_a_bad_autosave_is_set_aside_and_the_title_says_so(home, edit, words):
-    app = App(Options(headless=True))
+    app = make_app(Options(headless=True))
     app.start()
     play_some(app, 3)
     data = json.loads(saves.autosave_path().read_text())
@@ -120,7 +121,7 @@ def test_a_bad_autosave_is_set_aside_and_the_title_says_so(home, edit, words):
 
 
 def test_saves_by_name_round_trip(home):
-    app = App(Options(headless=True))
+    app = make_app(Options(headless=True))
     app.start()
     scene = play_some(app, 5)
     saves.save_as("Friday night!", scene.record())

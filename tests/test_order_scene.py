@@ -4,6 +4,7 @@ import random
 import pygame
 from driver import DT, click, key, motion, run, settle, undo_through
 
+from game.navigation import game_scene
 from game.rules.order import COLUMNS, ORDER, PLAYERS, Arrange, Move, why_bad_arrangement
 from game.scenes.order_scene import START_ROW, OrderScene, chain_text
 from game.scenes.overlay import ResultScene
@@ -370,14 +371,14 @@ def test_end_choice_and_switching_by_keyboard(app):
 
 
 def test_panel_shows_scores_and_result_lists_longest_chains(app):
-    scene = OrderScene(app, seed=12, autoplay=40)
+    scene = game_scene(app, "order", seed=12, autoplay=40)
     app.stack.push(scene)
     run(app)
     assert scene.state.phase == "play" and scene.card is None
     rng = random.Random(12)
     while not scene.state.over:
         scene.commit(rng.choice(ORDER.legal_moves(scene.state)), animate=False)
-    headline, table, notes, _ = scene.result(ORDER.outcome(scene.state))
+    table = scene.the_end().table
     assert table[2][0] == "Longest chain" and all(int(x) >= 1 for x in table[2][1:])
     assert table[3][1:] == [str(scene.state.score[0]), str(scene.state.score[1])]
 

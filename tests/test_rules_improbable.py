@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import levels
+from game.catalogue import game as get
 from game.engine import Session
-from game.rules import get
 from game.rules.core import IllegalMove, RulesError, draw, start_player
 from game.rules.improbable import IMPROBABLE as G
 from game.rules.improbable import PLAYERS, ROLL, STOP, Move, chance

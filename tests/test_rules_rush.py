@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import levels, rules
+from game import catalogue, levels
 from game.engine import Session
 from game.rules import rush
 from game.rules.core import IllegalMove, RulesError
@@ -44,7 +44,7 @@ EMPTY5 = ["....."] * 5
 # --- levels and new games ------------------------------------------------------
 
 def test_rush_is_registered_with_its_levels_in_order():
-    assert rules.get("rush") is RUSH
+    assert catalogue.game("rush") is RUSH
     assert RUSH.players == ("black", "white") and RUSH.default_level == "9x9"
     assert levels.names("rush") == ["9x9", "11x11", "13x13", "19x19"]
     assert [levels.load("rush", n)["size"] for n in levels.names("rush")] == [9, 11, 13, 19]

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import levels
+from game.catalogue import game as get
 from game.engine import Session
-from game.rules import get, sparks
+from game.rules import sparks
 from game.rules.core import IllegalMove, RulesError
 from game.rules.sparks import SPARKS, SQ, Move
 

@@ -5,11 +5,13 @@ import pygame
 import pytest
 from driver import DT, click, key, motion, redo_through, run, settle, undo_through
 
+from game.navigation import game_scene
 from game.rules.rush import PLAYERS, RUSH, Move
 from game.scenes.howto_rush import PAGES, RushHowTo
 from game.scenes.overlay import ResultScene
-from game.scenes.rush_scene import STONE, RushScene, occupied_neighbours
+from game.scenes.rush_scene import RushScene
 from game.ui import theme
+from game.ui.rush import occupied_neighbours, stone_colors
 
 
 def assert_drawn_matches_engine(scene):
@@ -160,9 +162,9 @@ def test_place_again_shows_a_banner_and_its_own_cursor(app):
     settle(app, scene)
     assert scene.shown_continuing and scene.links and len(scene.links) == 3
     assert top_left_has_accent(), "the yellow-rimmed 'places AGAIN' pill is drawn"
-    assert scene.cursor_look() == ("again", STONE["black"][0])
+    assert scene.cursor_look() == ("again", stone_colors("black")[0])
     scene.cursor = RUSH.parse_text("e5", scene.state).cell
-    assert scene.cursor_look() == ("again", STONE["black"][0])  # even on an occupied point
+    assert scene.cursor_look() == ("again", stone_colors("black")[0])  # even on an occupied point
     # the move list joins the placements of one turn
     play_cells(scene, ["b2"])
     settle(app, scene)
@@ -217,7 +219,7 @@ def test_every_level_fits_legibly(app, level, size):
     assert g.step >= 28 and g.stone_radius >= 13  # 19×19 still readable at 1280×720
     for cell in ((0, 0), (size - 1, size - 1), (size // 2, 3)):
         x, y = g.to_pixel(*cell)
-        assert scene.board_rect.collidepoint(x, y)
+        assert scene.frame.board.collidepoint(x, y)
         assert g.from_pixel(x, y) == cell
     corner = g.to_pixel(size - 1, size - 1)
     assert corner[0] + g.step < app.screen.get_width() * 0.69  # clear of the side panel
@@ -234,7 +236,7 @@ def test_resizing_rescales_the_board(app):
 
 
 def test_autoplay_parks_the_cursor_on_a_telling_legal_point(app):
-    scene = RushScene(app, seed=1, autoplay=37)
+    scene = game_scene(app, "rush", seed=1, autoplay=37)
     assert scene.state.continuing
     assert scene.cursor in scene.legal
     best = max(len(occupied_neighbours(scene.state, c)) for c in scene.legal)

@@ -7,9 +7,8 @@ import pygame
 import pytest
 from driver import DT, click, key, motion, run, settle
 
-from game import saves, storage
+from game import catalogue, saves, storage
 from game.app.input import TEXT, Action, translate
-from game.scenes import SCENES, has_scene
 from game.scenes.name_entry import SaveNameScene
 from game.scenes.overlay import AskScene, PauseScene
 from game.scenes.play import PlayScene
@@ -457,7 +456,7 @@ def test_take_over_starts_a_real_game_from_the_position_shown(app):
     assert len(game.history) == before + 1
 
 
-@pytest.mark.parametrize("game_id", [g for g in SCENES if has_scene(g)])
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
 def test_every_game_replays_and_continues(app, game_id):
     record = saved_game(app, game_id=game_id, n=12, seed=7)
     states = record.replay()

@@ -6,10 +6,10 @@ import pygame
 import pytest
 from driver import key, run, settle
 
-from game import rules
+from game import catalogue
 from game.app.seats import Seat
+from game.navigation import game_scene
 from game.rules import sparks
-from game.scenes import SCENES, make_game_scene
 from game.scenes.overlay import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
@@ -106,7 +106,7 @@ def test_one_pad_passed_around_plays_both_seats(app):
         settle(app, game)
         if game.state.over:
             break
-        game.cursor = next(iter(rules.get("gauss").legal_moves(game.state))).cell
+        game.cursor = next(iter(catalogue.game("gauss").legal_moves(game.state))).cell
     assert len(game.history) >= 2
 
 
@@ -126,7 +126,7 @@ def test_unplugging_a_seated_pad_frees_its_seat_for_the_next_device(app):
 
 # -- the computer's turns ----------------------------------------------------------------------
 def ai_game(app, game_id, human, level="easy", seed=3):
-    players = rules.get(game_id).players
+    players = catalogue.game(game_id).players
     seats = {p: Seat(p, "human" if p == human else level) for p in players}
     app.start_game(game_id, seed=seed, seats=seats)
     return app.stack.top
@@ -174,7 +174,7 @@ def test_undo_against_the_computer_goes_back_to_the_players_turn(app):
                 and game.state.to_move == "black" and not game.queue.busy:
             break
         if game.state.to_move == "black" and not game.queue.busy and not game.state.over:
-            game.try_play(rules.get("rush").random_move(game.state, random.Random(len(game.history))))
+            game.try_play(catalogue.game("rush").random_move(game.state, random.Random(len(game.history))))
         run(app)
     assert game.state.to_move == "black"
     run(app, [key(pygame.K_u)])
@@ -187,10 +187,10 @@ def test_undo_against_the_computer_goes_back_to_the_players_turn(app):
     assert len(game.history) > n and game.state.to_move == "black"
 
 
-@pytest.mark.parametrize("game_id", list(SCENES))
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
 def test_computer_against_computer_finishes_every_game_shown_as_played(app, game_id):
-    players = rules.get(game_id).players
-    scene = make_game_scene(app, game_id, seed=17, seats={p: Seat(p, "easy") for p in players})
+    players = catalogue.game(game_id).players
+    scene = game_scene(app, game_id, seed=17, seats={p: Seat(p, "easy") for p in players})
     scene.AI_MIN_SECONDS = 0.0
     scene.autosave = False
     app.stack.push(scene)

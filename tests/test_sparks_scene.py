@@ -5,10 +5,12 @@ import pygame
 from driver import DT, click, key, motion, redo_through, run, settle, undo_through
 
 from game import levels
+from game.navigation import game_scene
 from game.rules.sparks import SPARKS, Move
 from game.scenes.howto_sparks import PAGES, SparksHowTo
 from game.scenes.overlay import PauseScene, ResultScene
-from game.scenes.sparks_scene import CONDUCT_INK, DrawOffer, SparksScene, square_of
+from game.scenes.sparks_scene import DrawOffer, SparksScene
+from game.ui.sparks import CONDUCT_INK, square_of
 
 
 def assert_drawn_matches_engine(scene):
@@ -312,7 +314,7 @@ def test_how_to_play_pages_turn_and_close(app):
 
 
 def test_autoplay_selects_a_telling_piece(app):
-    scene = SparksScene(app, seed=3, autoplay=40)
+    scene = game_scene(app, "sparks", seed=3, autoplay=40)
     assert scene.state.ply == 40 and scene.selected is not None
     assert set(scene.targets) == {m.to for m in SPARKS.legal_moves(scene.state) if m.frm == scene.selected}
     assert scene.drawn_board() == scene.engine_board()

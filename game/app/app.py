@@ -1,7 +1,10 @@
-"""The application: window, fixed-timestep loop, scene stack, input.
+"""The application shell: window, fixed-timestep loop, scene stack, devices, settings.
 
 ``App.frame(events, real_dt)`` is one pass of the loop (input, fixed updates,
 drawing); ``run`` feeds it real events and real time, tests feed it their own.
+The shell knows no concrete scene: which scene comes first, where the player goes
+next, what a kiosk does when nobody is there and after a failure is the
+navigator's (``app.nav``, :mod:`game.navigation`), which sits above the scenes.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +25,9 @@ from .clock import FixedStep
 from .input import KEY_GLYPHS, POINT, TEXT, Action, translate
 from .pads import PAD_ADDED, PAD_GLYPHS, PAD_REMOVED, Pads
 from .scene import SceneStack
+
+if TYPE_CHECKING:
+    from ..scenes.base import Navigator
 
 log = logging.getLogger("gauss_arcade")
 
@@ -56,6 +63,9 @@ CURSOR_IDLE_SECONDS = 3.0
 
 
 class App:
+    #: where scenes send the player; set by the navigation layer that builds the app
+    nav: Navigator
+
     def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options()
         if self.options.kiosk:
@@ -84,40 +94,22 @@ class App:
         if self.settings.fullscreen and not self.fullscreen and not self.options.headless:
             self.toggle_fullscreen(remember=False)
 
-    # -- scenes -----------------------------------------------------------------
+    # -- scenes (the navigator decides which) ------------------------------------------
     def start(self) -> None:
-        from ..scenes import title
-
-        self.stack.reset(title.TitleScene(self))
-        if self.options.game:
-            self.start_game(self.options.game, self.options.level, self.options.seed,
-                            autoplay=self.options.autoplay)
-        elif self.options.demo:
-            self.to_demo()
-
-    def to_demo(self) -> None:
-        """The attract loop, over the title screen that any key returns to."""
-        from ..scenes import title
-        from ..scenes.demo import DemoScene
-
-        self.stack.reset(title.TitleScene(self))
-        self.stack.push(DemoScene(self, seed=self.options.seed))
-
-    def leave_demo(self) -> None:
-        self.idle = 0.0
-        self.to_title()
+        self.nav.start()
 
     def start_game(self, game_id: str, level: str | None = None, seed: int | None = None,
                    autoplay: int = 0, seats: dict | None = None) -> None:
-        from ..scenes import make_game_scene
-
-        self.stack.push(make_game_scene(self, game_id, level, seed, autoplay=autoplay, seats=seats))
+        self.nav.play(game_id, level, seed, autoplay=autoplay, seats=seats)
 
     def to_title(self, notice: str = "") -> None:
-        from ..scenes import title
+        self.nav.title(notice)
 
-        self.notice = notice
-        self.stack.reset(title.TitleScene(self))
+    def to_demo(self) -> None:
+        self.nav.demo()
+
+    def leave_demo(self) -> None:
+        self.nav.leave_demo()
 
     def quit(self) -> None:
         self.running = False
@@ -142,18 +134,13 @@ class App:
 
     # -- the loop -----------------------------------------------------------------
     def frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
-        """One pass of the loop; a scene that raises sends the player to the title
-        (a kiosk shows a "restarting" card and goes back to its demo)."""
+        """One pass of the loop; a scene that raises is logged and the navigator takes the
+        player somewhere safe (the title; a kiosk's "restarting" card)."""
         try:
             self._frame(events, real_dt)
         except Exception:
             log.error("A scene failed:\n%s", traceback.format_exc())
-            if self.options.kiosk:
-                from ..scenes.kiosk import RestartCard
-
-                self.stack.reset(RestartCard(self))
-            else:
-                self.to_title("Something went wrong in that game; it was closed. (Details in the log.)")
+            self.nav.failed()
 
     def _frame(self, events: list[pygame.event.Event], real_dt: float) -> None:
         self.frame_started = time.perf_counter()  # scenes pace their own slices of work by it
@@ -168,21 +155,16 @@ class App:
                 top.update(self.step.step)
         self.idle += real_dt
         self.pointer_idle += real_dt
+        self.nav.watch()
         if self.options.kiosk:
-            self.kiosk_watch()
+            top = self.stack.top
+            self.show_pointer(self.pointer_idle < CURSOR_IDLE_SECONDS
+                              and not (top is not None and top.hides_pointer))
         self.draw()
         self.frames += 1
 
-    def kiosk_watch(self) -> None:
-        """Nobody there: ask, then go back to the demo. The cursor hides when still."""
-        from ..scenes.demo import DemoScene
-        from ..scenes.kiosk import OperatorScene, RestartCard, StillThereScene
-
-        top = self.stack.top
-        calm = isinstance(top, (DemoScene, StillThereScene, RestartCard, OperatorScene))
-        if not calm and self.idle >= self.settings.kiosk_idle_seconds:
-            self.stack.push(StillThereScene(self))
-        show = self.pointer_idle < CURSOR_IDLE_SECONDS and not isinstance(top, DemoScene)
+    def show_pointer(self, show: bool) -> None:
+        """A kiosk hides the mouse pointer when it is still (and over the demo)."""
         if show != self.cursor_shown:
             self.cursor_shown = show
             pygame.mouse.set_visible(show)
@@ -195,11 +177,8 @@ class App:
                 self.quit()
             return []
         if self.options.kiosk and is_operator_chord(event):
-            from ..scenes.kiosk import OperatorScene
-
             self.idle = 0.0
-            if not isinstance(self.stack.top, OperatorScene):
-                self.stack.push(OperatorScene(self))
+            self.nav.operator()
             return []
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.get_surface()
@@ -219,28 +198,14 @@ class App:
                 self.pad_unplugged(action)
             elif action.name not in (POINT, PAD_ADDED):
                 self.last_device = action.device
-        wants_text = getattr(self.stack.top, "wants_text", False)  # typed text: only for text entry
+        wants_text = self.stack.top is not None and self.stack.top.wants_text  # only for text entry
         return [a for a in actions
                 if a.name not in (PAD_ADDED, PAD_REMOVED) and (a.name != TEXT or wants_text)]
 
     def pad_unplugged(self, action: Action) -> None:
-        """A pad left mid-game: pause, so nothing happens until someone takes the seat."""
-        freed: list[str] = []
-        for scene in self.stack.scenes:
-            release = getattr(scene, "release_device", None)
-            if callable(release):
-                freed += release(action.device)
-        pause = getattr(self.stack.top, "pause", None)
-        if callable(pause):
-            pause()
-            if freed:
-                sides = " and ".join(p.capitalize() for p in freed)
-                note = (f"A gamepad was unplugged: {sides} is free. The next pad or the keyboard "
-                        f"to play for {sides} takes the seat.")
-            else:
-                note = "A gamepad was unplugged: plug it back in, or go on with keys or another pad."
-            if hasattr(self.stack.top, "note"):
-                self.stack.top.note = note
+        """A pad left: every scene hears it (a game pauses and frees the pad's seats)."""
+        for scene in list(self.stack.scenes):
+            scene.device_lost(action.device)
         if self.last_device == action.device:
             self.last_device = "keyboard"
 

@@ -1,37 +1,30 @@
-"""One input layer: devices become abstract actions per player seat.
+"""The keyboard and the mouse become abstract actions (:mod:`game.ui.actions`).
 
 Scenes never read raw pygame events; they get :class:`Action` values. Keyboard and
-mouse act for whichever seat is to move (a shared keyboard in hot-seat); a
-gamepad's actions carry its seat once it has one.
+mouse act for whichever seat is to move (a shared keyboard in hot-seat); gamepads
+are translated in :mod:`game.app.pads`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
-CONFIRM, BACK, ALTERNATE, MENU = "confirm", "back", "alternate", "menu"
-UNDO, REDO = "undo", "redo"
-POINT = "point"  # the mouse moved: ``pos`` says where; never a commitment
-OTHER_KEY = "other"  # a key with no meaning here: still "any key" for skipping and prompts
-TEXT = "text"  # typed text (``text``), only for scenes that ask for it with ``wants_text``
-DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
-
-
-@dataclass(frozen=True)
-class Action:
-    name: str
-    device: str = "keyboard"
-    seat: int | None = None
-    pos: tuple[int, int] | None = None
-    text: str | None = None  # what was typed, for TEXT actions
-    key: int | None = None  # the pygame key of a keyboard action (text entry tells Enter from Space)
-
-    @property
-    def is_pointer(self) -> bool:
-        return self.pos is not None
-
+from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-exported)
+    ALTERNATE,
+    BACK,
+    CONFIRM,
+    DIRECTIONS,
+    DOWN,
+    LEFT,
+    MENU,
+    OTHER_KEY,
+    POINT,
+    REDO,
+    RIGHT,
+    TEXT,
+    UNDO,
+    UP,
+    Action,
+)
 
 KEYMAP = {
     pygame.K_UP: UP, pygame.K_w: UP, pygame.K_KP8: UP,

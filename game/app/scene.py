@@ -1,40 +1,12 @@
-"""Scenes and the scene stack.
-
-The top scene gets the actions and the updates; drawing starts at the highest
-opaque scene so overlays (pause menu, prompts) draw over the scene below.
+"""The scene stack: the top scene gets the actions and the updates; drawing starts
+at the highest opaque scene, so overlays (pause menu, prompts) draw over the scene
+below. What a scene is lives with the scenes: :mod:`game.scenes.base`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from ..scenes.base import Scene
 
-import pygame
-
-from .input import Action
-
-if TYPE_CHECKING:
-    from .app import App
-
-
-class Scene:
-    opaque = True
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def enter(self) -> None:
-        """The scene became the top of the stack (pushed, or uncovered by a pop)."""
-
-    def exit(self) -> None:
-        """The scene left the top of the stack (popped, replaced or covered)."""
-
-    def handle(self, action: Action) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
+__all__ = ["Scene", "SceneStack"]
 
 
 class SceneStack:

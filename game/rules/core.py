@@ -122,7 +122,6 @@ class Game:
     """Base class of the five games' rules. Subclasses fill in the hooks."""
 
     id: str = ""
-    title: str = ""
     players: tuple[str, str] = ("", "")
     default_level: str = ""
 
@@ -162,6 +161,20 @@ class Game:
 
     def move_text(self, move: Any, state: Any | None = None) -> str:
         return str(self.move_json(move))
+
+    def move_note(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> str:
+        """The move list's entry for ``move`` played from ``before``: its notation and
+        the signs of what it did (a score, a capture), as each game documents them."""
+        return self.move_text(move, before)
+
+    def mid_turn(self, state: Any) -> bool:
+        """Whether the player to move is in the middle of a turn of several moves (placing
+        again, rolling on): the move list joins such moves into one turn."""
+        return False
+
+    def scores(self, state: Any) -> dict[str, int]:
+        """The running score per player, as the game counts it while it is played."""
+        raise NotImplementedError
 
     # -- shared behaviour ----------------------------------------------------
     def why_illegal(self, state: Any, move: Any) -> str | None:

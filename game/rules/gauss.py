@@ -231,7 +231,6 @@ def final_scores(gain: tuple[int, int], risk: tuple[int, int], void: tuple[int, 
 
 class Gauss(Game):
     id = "gauss"
-    title = "GAUSS — magnetic duel"
     players = PLAYERS
     default_level = "classic"
 
@@ -473,6 +472,14 @@ class Gauss(Game):
         radius = state.radius if state is not None else 4
         geo = geometry(radius)
         return f"{move.color[0].upper()}{geo.name(geo.index[tuple(move.cell)])}"
+
+    def move_note(self, before: State, move: Move, effects: list[dict[str, Any]]) -> str:
+        """``Re5 R+3!1``: the move and what scored (:func:`score_suffix`)."""
+        return self.move_text(move, before) + score_suffix(effects)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """The discs each colour has in its GAIN (RISK counts only at the end)."""
+        return {"red": state.gain[0], "blue": state.gain[1]}
 
     def parse_text(self, text: str, state: State) -> Move:
         text = text.strip()

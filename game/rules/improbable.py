@@ -123,7 +123,6 @@ def chance(state: State) -> dict[str, Any]:
 
 class Improbable(Game):
     id = "improbable"
-    title = "The Improbable"
     players = PLAYERS
     default_level = "classic"
 
@@ -377,6 +376,27 @@ class Improbable(Game):
         if value is None and state is not None and not state.over:
             value = self.next_roll(state)
         return "R" if value is None else f"R{value}"
+
+    def move_note(self, before: State, move: Move, effects: list[dict[str, Any]]) -> str:
+        """``R4`` a roll, ``R4 bust`` a repeat (the turn's stones go back), ``R4 end`` the
+        roll that ended the game, ``S+9`` a stop that banked 9."""
+        text = self.move_text(move, before)
+        for e in effects:
+            if e["type"] == "bust":
+                text += " bust"
+            elif e["type"] == "end":
+                text += " end"
+            elif e["type"] == "bank":
+                text += f"+{sum(e['lengths'])}"
+        return text
+
+    def mid_turn(self, state: State) -> bool:
+        """Rolling on, with stones set aside this turn."""
+        return bool(state.aside) and not state.over
+
+    def scores(self, state: State) -> dict[str, int]:
+        """The length of each player's row."""
+        return {p: state.length(p) for p in PLAYERS}
 
     def parse_text(self, text: str, state: State | None = None) -> Move:
         t = text.strip().upper()

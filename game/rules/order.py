@@ -212,7 +212,6 @@ def _settle_turn(p: int, cols: list[list[int]], colls: list[Any], effects: list[
 
 class Order(Game):
     id = "order"
-    title = "The Great Order"
     players = PLAYERS
     default_level = "classic"
 
@@ -543,6 +542,24 @@ class Order(Game):
             if coll:
                 length = str(coll[0] if move.end == "left" else coll[-1])
         return f"{move.end[0].upper()}{length}@{move.column}"
+
+    def move_note(self, before: State, move: Move | Arrange, effects: list[dict[str, Any]]) -> str:
+        """``L2@7*`` a placement that connects, ``L2@7* +6`` one that ends a chain scoring 6."""
+        text = self.move_text(move, before)
+        if any(e["type"] == "connect" for e in effects):
+            text += "*"
+        for e in effects:
+            if e["type"] == "score" and e["player"] == before.to_move:
+                text += f" +{e['points']}"
+        return text
+
+    def mid_turn(self, state: State) -> bool:
+        """Placing again in a chain of connections."""
+        return state.chain > 0 and not state.over
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Each player's points."""
+        return {p: state.score[k] for k, p in enumerate(PLAYERS)}
 
     def parse_text(self, text: str, state: State | None = None) -> Move | Arrange:
         t = text.strip().upper().replace(" ", "")

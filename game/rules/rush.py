@@ -219,7 +219,6 @@ def _winner(board: Any) -> str:
 
 class Rush(Game):
     id = "rush"
-    title = "Rush"
     players = PLAYERS
     default_level = "9x9"
 
@@ -466,6 +465,14 @@ class Rush(Game):
         if i is None:
             raise IllegalMove(f"There is no point {list(move.cell)} on a {geo.size}×{geo.size} board.")
         return geo.name(i)
+
+    def mid_turn(self, state: State) -> bool:
+        """Placing again after two connections."""
+        return state.continuing
+
+    def scores(self, state: State) -> dict[str, int]:
+        """The stones of each colour on the board."""
+        return {p: state.count(p) for p in PLAYERS}
 
     def parse_text(self, text: str, state: State) -> Move:
         geo = state.geo

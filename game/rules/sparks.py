@@ -593,7 +593,6 @@ def _level_board(level: dict[str, Any]) -> list[int]:
 
 class Sparks(Game):
     id = "sparks"
-    title = "Gauss: Sparks & Surges"
     players = PLAYERS
     default_level = "classic"
 
@@ -944,6 +943,17 @@ class Sparks(Game):
         return f"{KIND_LETTERS[KIND[piece]]}{move.frm}{sep}{move.to}"
 
     _TEXT = re.compile(r"^\s*([SUDIsudi]?)\s*([a-h][1-8])\s*[-x*:]?\s*([a-h][1-8])\s*$")
+
+    def move_note(self, before: State, move: Action, effects: list[dict[str, Any]]) -> str:
+        """``Sb2-b5 †2``: the move, and the pieces it cost either side to gates or corners."""
+        text = self.move_text(move, before)
+        removed = sum(len(e["squares"]) for e in effects if e["type"] == "gated")
+        removed += sum(1 for e in effects if e["type"] == "corner")
+        return text + (f" †{removed}" if removed else "")
+
+    def scores(self, state: State) -> dict[str, int]:
+        """The pieces each side has left."""
+        return {p: sum(1 for v in state.board if OWNER[v] == c) for c, p in enumerate(PLAYERS)}
 
     def parse_text(self, text: str, state: State | None = None) -> Action:
         for action, words in DRAW_TEXT.items():

@@ -12,16 +12,16 @@ import random
 
 import pygame
 
-from .. import rules
-from ..app.input import POINT, Action
-from ..app.scene import Scene
-from ..app.seats import Seat
-from ..ui import theme
-from . import has_scene, make_game_scene
-from .select import BLURBS
+from .. import catalogue
+from ..ui import present, theme
+from ..ui.actions import POINT, Action
+from .base import Scene
+from .seats import Seat
 
 
 class DemoScene(Scene):
+    calm = True
+    hides_pointer = True
     #: a game still running after this long gives way to the next one
     GAME_SECONDS = 120.0
     #: how long the final result stays up before the next game
@@ -31,7 +31,7 @@ class DemoScene(Scene):
                  level: str = "medium", game_seconds: float | None = None) -> None:
         super().__init__(app)
         self.rng = random.Random(seed)  # None: seeded from the OS, so each loop differs
-        self.games = [g for g in (games or rules.GAME_IDS) if has_scene(g)]
+        self.games = list(games or catalogue.GAME_IDS)
         self.index = self.rng.randrange(len(self.games))
         self.level = level
         self.game_seconds = self.GAME_SECONDS if game_seconds is None else game_seconds
@@ -45,9 +45,9 @@ class DemoScene(Scene):
     def next_game(self) -> None:
         game_id = self.games[self.index % len(self.games)]
         self.index += 1
-        players = rules.get(game_id).players
-        self.child = make_game_scene(self.app, game_id, seed=self.rng.randrange(1 << 30),
-                                     seats={p: Seat(p, self.level) for p in players}, hosted=True)
+        players = catalogue.get(game_id).players
+        self.child = self.app.nav.hosted_game(game_id, seed=self.rng.randrange(1 << 30),
+                                              seats={p: Seat(p, self.level) for p in players})
         self.child.ai_rng.seed(self.rng.randrange(1 << 30))
         self.t, self.ending, self.headline = 0.0, 0.0, ""
         self.played += 1
@@ -55,7 +55,7 @@ class DemoScene(Scene):
     def handle(self, action: Action) -> None:
         if action.name == POINT:
             return
-        self.app.leave_demo()
+        self.app.nav.leave_demo()
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -66,8 +66,7 @@ class DemoScene(Scene):
             return
         self.child.update(dt)
         if self.child.state.over and not self.child.queue.busy:
-            outcome = self.child.rules.outcome(self.child.state)
-            self.headline = self.child.result(outcome)[0] if outcome else "Game over"
+            self.headline = self.child.the_end().headline
             self.ending = self.RESULT_SECONDS
         elif self.t >= self.game_seconds and not self.child.queue.busy:
             self.headline = "Time! On to the next game"
@@ -77,28 +76,29 @@ class DemoScene(Scene):
         child = self.child
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        band = pygame.Rect(0, h - int(112 * s), w, int(112 * s))
+        band = pygame.Rect(0, h - int(150 * s), w, int(150 * s))
         # the game lays itself out above the band, so nothing of it hides underneath
         child.draw(surface.subsurface((0, 0, w, band.y)))
         surface.fill((8, 9, 14), band)
         pygame.draw.line(surface, theme.ACCENT, band.topleft, band.topright, max(1, int(2 * s)))
-        title = rules.CATALOGUE[child.game_id][0]
-        x = band.x + int(28 * s)
-        theme.draw_text(surface, title, (x, band.y + 12 * s), int(46 * s), theme.INK, bold=True)
-        theme.draw_text(surface, BLURBS.get(child.game_id, ""), (x, band.y + 56 * s), int(26 * s),
-                        theme.INK_DIM)
-        theme.draw_text(surface, child.score_line(), (band.right - 28 * s, band.y + 16 * s), int(32 * s),
-                        theme.INK, "topright", True)
-        theme.draw_text(surface, f"Demo: computer against computer ({self.level})",
-                        (band.right - 28 * s, band.y + 60 * s), int(22 * s), theme.INK_FAINT, "topright")
+        record = catalogue.get(child.game_id)
+        x, right = band.x + int(28 * s), band.right - int(28 * s)
+        score = child.score_line()
+        score_rect = theme.draw_text(surface, score, (right, band.y + 14 * s), int(32 * s), theme.INK,
+                                     "topright", True)
+        room = score_rect.left - x - 24 * s
+        theme.draw_text(surface, record.title, (x, band.y + 10 * s),
+                        theme.fitted(record.title, int(46 * s), room, True), theme.INK, bold=True)
+        theme.draw_text(surface, record.blurb, (x, band.y + 58 * s),
+                        theme.fitted(record.blurb, int(26 * s), w * 0.62), theme.INK_DIM)
+        theme.draw_text(surface, f"Demo: computer against computer ({self.level})", (right, band.y + 62 * s),
+                        int(22 * s), theme.INK_FAINT, "topright")
         if int(self.t * 1.6) % 2 == 0:
-            theme.draw_text(surface, "Press any key or button to play", (w / 2, band.y - 46 * s), int(40 * s),
-                            theme.ACCENT, "center", True)
+            theme.draw_text(surface, "Press any key or button to play", (w / 2, band.bottom - 26 * s),
+                            int(34 * s), theme.ACCENT, "center", True)
         if self.ending > 0 and self.headline:
             box = pygame.Rect(0, 0, int(min(w - 60 * s, 900 * s)), int(120 * s))
-            box.center = (w // 2, int(h * 0.42))
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            shade.fill((8, 9, 14, 220))
-            surface.blit(shade, box.topleft)
-            pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=int(10 * s))
-            theme.draw_text(surface, self.headline, box.center, int(50 * s), theme.ACCENT, "center", True)
+            box.center = (w // 2, int(band.y * 0.45))
+            present.panel(surface, box, s)
+            size = theme.fitted(self.headline, int(50 * s), box.width - 40 * s, True)
+            theme.draw_text(surface, self.headline, box.center, size, theme.ACCENT, "center", True)

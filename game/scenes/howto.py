@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 
-from ..app.input import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
-from ..app.scene import Scene
 from ..ui import theme
+from ..ui.actions import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
+from .base import Scene
 
 
 class HowToScene(Scene):

@@ -7,7 +7,8 @@ import pygame
 
 from ..rules.gauss import CODE, GAUSS, Move, State, geometry
 from ..ui import theme
-from ..ui.hexgrid import HexLayout, disc_image, draw_arrow, draw_board
+from ..ui.gauss import draw_board, draw_disc
+from ..ui.hexgrid import HexLayout, draw_arrow
 from .howto import HowToScene
 
 R = 3  # the diagrams use the small board
@@ -73,7 +74,7 @@ class GaussHowTo(HowToScene):
         lay_l, lay_r = HexLayout.fit(R, left), HexLayout.fit(R, right)
         geo = geometry(R)
         for lay, state in ((lay_l, before), (lay_r, after)):
-            draw_board(surface, lay, geo.cells, geo.void)
+            draw_board(surface, lay, geo, coordinates=False)
             for i, code in enumerate(state.board):
                 if code:
                     self.disc(surface, lay, geo.cells[i], "red" if code == 1 else "blue")
@@ -100,9 +101,7 @@ class GaussHowTo(HowToScene):
 
     @staticmethod
     def disc(surface, lay: HexLayout, cell, color: str) -> None:
-        img = disc_image(theme.PLAYER_COLORS[color], theme.PLAYER_DARK[color], int(lay.size * 0.78))
-        x, y = lay.to_pixel(*cell)
-        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        draw_disc(surface, lay, cell, color)
 
     def draw_example(self, surface, area, s: float) -> None:
         theme.draw_text(surface, "An example from the rule sheet:", (area.centerx, area.y), int(26 * s),

@@ -9,8 +9,8 @@ import pygame
 from ..rules.improbable import IMPROBABLE, LENGTHS, PLAYERS, STOP, Move, State, chance
 from ..ui import theme
 from ..ui.hexgrid import draw_arrow
+from ..ui.improbable import CAP, COPIES, block_image, die_image, face_chips, ink
 from .howto import HowToScene
-from .improbable_scene import CAP, COPIES, INK, block_image, die_image, face_chips
 
 
 def position(rows: tuple[tuple[int, ...], tuple[int, ...]], aside: tuple[int, ...] = (),
@@ -96,7 +96,7 @@ class ImprobableHowTo(HowToScene):
         for k, p in enumerate(PLAYERS):
             row = final.rows[k]
             theme.draw_text(surface, f"{p.capitalize()}'s row: {' + '.join(map(str, row))} = {sum(row)}",
-                            (area.x, y), int(28 * s), INK[p], bold=True)
+                            (area.x, y), int(28 * s), ink(p), bold=True)
             y += 32 * s
             draw_row(surface, area.x, y, row, p, unit, 40 * s, s)
             y += 62 * s
@@ -140,7 +140,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: State, player:
     y += 30 * s
     row = state.rows[k]
     theme.draw_text(surface, f"{player.capitalize()}'s row: {sum(row)}", (rect.x, y), int(24 * s),
-                    INK[player], bold=True)
+                    ink(player), bold=True)
     y += 26 * s
     draw_row(surface, rect.x, y, row, player, unit, height, s)
     y += height + 16 * s

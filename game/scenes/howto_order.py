@@ -8,17 +8,19 @@ import pygame
 from ..rules.order import COLUMNS, ORDER, PLAYERS, WIDTH, Move, State, why_bad_arrangement
 from ..rules.turns import triangular
 from ..ui import theme
-from .howto import HowToScene
-from .order_scene import (
+from ..ui.order import (
     LIGHT,
     START_ROW,
     FieldGeom,
     block_image,
-    chain_text,
     draw_static_field,
     draw_stone,
     glow_image,
 )
+from ..ui.order import (
+    chain_words as chain_text,
+)
+from .howto import HowToScene
 
 
 def position(blue_coll=(), brown_coll=(), blue_cols=None, brown_cols=None, to_move="blue") -> State:
@@ -158,7 +160,7 @@ class OrderHowTo(HowToScene):
                          collections=False)
         draw_position(surface, geom, FIELD)
         self.caption(surface, "blue boundary: three 6-stones",
-                     (geom.field.centerx, geom.bound["blue"].top - 4), s, theme.BLUE_LIGHT, "midbottom")
+                     (geom.field.centerx, geom.bound["blue"].top - 4), s, LIGHT["blue"], "midbottom")
         self.caption(surface, "brown boundary: three 6-stones", (geom.field.centerx,
                      geom.bound["brown"].bottom + 4), s, LIGHT["brown"])
         self.caption(surface, "column 3: a blue 2 and a brown 3 complete it; column 14: a 5 alone",

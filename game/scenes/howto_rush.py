@@ -9,8 +9,7 @@ import pygame
 
 from ..rules.rush import NAME, RUSH, Move, State
 from ..ui import theme
-from .howto import HowToScene
-from .rush_scene import (
+from ..ui.rush import (
     LINK_COLOR,
     GridLayout,
     draw_badge,
@@ -20,6 +19,7 @@ from .rush_scene import (
     occupied_neighbours,
     stone_image,
 )
+from .howto import HowToScene
 
 
 def position(rows: list[str], to_move: str = "black") -> State:

@@ -8,8 +8,7 @@ import pygame
 from .. import levels
 from ..rules.sparks import LETTERS, NAMES, SPARKS, Move, State
 from ..ui import theme
-from .howto import HowToScene
-from .sparks_scene import (
+from ..ui.sparks import (
     BEAM_INK,
     CONDUCT_INK,
     DARK_SQ,
@@ -22,6 +21,7 @@ from .sparks_scene import (
     piece_image,
     square_of,
 )
+from .howto import HowToScene
 
 
 def position(board: dict[str, str], to_move: str = "white") -> State:

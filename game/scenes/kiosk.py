@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import pygame
 
-from ..app.input import BACK, MENU, POINT, Action
-from ..app.scene import Scene
 from ..ui import theme
+from ..ui.actions import BACK, MENU, POINT, Action
+from ..ui.present import dim
 from ..ui.widgets import Item, Menu
-from .overlay import dim
+from .base import Scene
 
 
 class StillThereScene(Scene):
     """Over an abandoned game: any input carries on, otherwise back to the demo."""
 
     opaque = False
+    calm = True
     SECONDS = 10.0
 
     def __init__(self, app) -> None:
@@ -34,7 +35,7 @@ class StillThereScene(Scene):
     def update(self, dt: float) -> None:
         self.left -= dt
         if self.left <= 0:
-            self.app.to_demo()
+            self.app.nav.demo()
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 190)
@@ -51,6 +52,7 @@ class RestartCard(Scene):
     """Shown after a scene failed in a kiosk; the details are in the log file."""
 
     SECONDS = 4.0
+    calm = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -59,7 +61,7 @@ class RestartCard(Scene):
     def update(self, dt: float) -> None:
         self.left -= dt
         if self.left <= 0:
-            self.app.to_demo()
+            self.app.nav.demo()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -73,12 +75,14 @@ class RestartCard(Scene):
 class OperatorScene(Scene):
     """The kiosk operator's menu: back to the kiosk, settings, or quit the program."""
 
+    calm = True
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.menu = Menu([
             Item("Back to the kiosk", self.back),
             Item("Settings", self.settings),
-            Item("Restart the demo", app.to_demo),
+            Item("Restart the demo", app.nav.demo),
             Item("Quit Gauss Arcade", app.quit),
         ])
 
@@ -86,9 +90,7 @@ class OperatorScene(Scene):
         self.app.stack.pop()
 
     def settings(self) -> None:
-        from .settings_menu import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app, operator=True))
+        self.app.nav.settings(operator=True)
 
     def handle(self, action: Action) -> None:
         if action.name in (BACK, MENU) and not action.is_pointer:

@@ -21,12 +21,13 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import saves
-from ..app.input import ALTERNATE, BACK, CONFIRM, MENU, POINT, TEXT, Action
-from ..app.scene import Scene
+from .. import levels, saves
 from ..ui import theme
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, MENU, POINT, TEXT, Action
+from ..ui.present import dim, panel
 from ..ui.widgets import Button
-from .overlay import AskScene, dim, draw_box
+from .base import Scene
+from .overlay import AskScene
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 KEEP_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME)
@@ -167,7 +168,7 @@ class SaveNameScene(Scene):
         s = theme.scale_of(surface)
         box = pygame.Rect(0, 0, int(min(w - 60 * s, 820 * s)), int(330 * s))
         box.center = (w // 2, h // 2)
-        draw_box(surface, box, s)
+        panel(surface, box, s)
         theme.draw_text(surface, "Save game", (w / 2, box.y + 22 * s), int(48 * s), theme.INK, "midtop", True)
         theme.draw_text(surface, self.about, (w / 2, box.y + 70 * s), int(26 * s), theme.INK_DIM, "midtop")
         field = pygame.Rect(box.x + int(40 * s), box.y + int(112 * s), box.width - int(80 * s), int(60 * s))
@@ -203,8 +204,6 @@ class SaveNameScene(Scene):
 
 
 def _level_title(record: saves.Record) -> str:
-    from .. import levels
-
     try:
         return str(levels.load(record.game, record.level, strict=True).get("title", record.level))
     except Exception:  # only a label: never let it stop the form

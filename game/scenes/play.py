@@ -1,36 +1,80 @@
-"""What every game scene shares: the game's history with undo and redo, the
-animation queue that plays effect lists, messages, pause and result overlays.
+"""What every game scene shares: the game's turn, its history with undo and redo, one
+path from the rules' effects to the animation queue, the seats and the computer's
+turn, and the parts of the play screen every game has (status bar, message line,
+side panel with the move list, pause and the end-of-game card).
 
-A game scene subclasses :class:`PlayScene` and fills in the view: how to rebuild
-its sprites from a state (``reset_view``), how to animate one move's effects
-(``animate``), what its actions mean (``on_action``) and what its result table
-shows (``result``). The rules come only from ``game.rules``.
+A game scene subclasses :class:`PlayScene` and reads like the game's turn: its
+input becomes a move (``try_play``), the rules answer with effects, and each effect
+type has a handler (a method marked ``@effect("slide")``) that queues its motion.
+What a game looks like lives in its drawing kit (``game.ui.<game>``): the layout,
+computed once per window size and used by drawing, hit-testing and animation alike,
+the static board layer and the sprites (drawn through the scene's ``board`` group).
 """
 from __future__ import annotations
 
 import logging
 import random
 import time
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import pygame
 
-from .. import levels, rules, saves
+from .. import catalogue, levels, saves
 from ..ai import Thinker
-from ..anim import AnimQueue
-from ..app.input import BACK, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
-from ..app.scene import Scene
-from ..app.seats import Seat, default_seats, device_label
-from ..rules.core import Outcome, fresh_seed
-from ..ui import theme
+from ..anim import AnimQueue, Tween, linear
+from ..audio import cue
+from ..rules.core import DRAW, Outcome, fresh_seed
+from ..ui import present, theme
+from ..ui.actions import BACK, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
+from ..ui.frame import PlayFrame
+from ..ui.present import EndCard
 from ..ui.widgets import Button
+from .base import Scene
 from .overlay import PauseScene, ResultScene
+from .seats import Seat, default_seats, device_label
 
 log = logging.getLogger("gauss_arcade")
 
 
+def effect(kind: str, together: bool = False) -> Callable[[Callable], Callable]:
+    """Mark a scene method as the animation of the rules' effects of type ``kind``.
+
+    The method gets ``(effect, move)``; with ``together`` it gets the list of the
+    consecutive effects of that type instead (all slides of one move, say), so they
+    can move at once.
+    """
+    def mark(fn: Callable) -> Callable:
+        fn.effect_kind = (kind, together)  # type: ignore[attr-defined]
+        return fn
+    return mark
+
+
+@dataclass
+class MovePlay:
+    """One move as it is animated: the states around it, its mover and its effects;
+    ``notes`` carries what one effect's handler hands to a later one (a captured piece)."""
+
+    before: Any
+    after: Any
+    move: Any
+    effects: list[dict[str, Any]]
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mover(self) -> str:
+        return self.before.to_move
+
+
 class PlayScene(Scene):
-    game_id = ""
+    game_id: ClassVar[str] = ""
+    #: effect type -> (handler, together), collected from the ``@effect`` methods
+    handlers: ClassVar[dict[str, tuple[Callable, bool]]] = {}
+    #: the pause after the last effect of a game, before the end card
+    END_PAUSE = 0.7
+    #: how long a pass is shown before the game goes on
+    PASS_SECONDS = 0.6
     #: the AI searches at most this long per drawn frame, so frames keep their pace...
     THINK_SLICE = 0.010
     #: ...and less when the frame's other work so far leaves less before this mark
@@ -39,16 +83,26 @@ class PlayScene(Scene):
     #: an AI move is shown no sooner than this after its turn began, so a person can follow
     AI_MIN_SECONDS = 0.45
 
-    def __init__(self, app, level: str | None = None, seed: int | None = None, autoplay: int = 0,
-                 options: dict[str, Any] | None = None, seats: dict[str, Seat] | None = None,
-                 hosted: bool = False) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers: dict[str, tuple[Callable, bool]] = {}
+        for klass in reversed(cls.__mro__):
+            for value in vars(klass).values():
+                kind = getattr(value, "effect_kind", None)
+                if kind is not None:
+                    handlers[kind[0]] = (value, kind[1])
+        cls.handlers = handlers
+
+    def __init__(self, app, level: str | None = None, options: dict[str, Any] | None = None,
+                 seats: dict[str, Seat] | None = None, hosted: bool = False) -> None:
         super().__init__(app)
-        self.rules = rules.get(self.game_id)
+        self.entry = catalogue.get(self.game_id)  # the game's catalogue entry
+        self.rules = self.entry.rules
         self.level = levels.load(self.game_id, level)
         self.options = options
-        self.autoplay = autoplay
+        self.autoplay = 0
         self.queue = AnimQueue()
-        self.board_group: pygame.sprite.Group = pygame.sprite.Group()
+        self.board: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
         self.buttons: dict[str, Button] = {
             "undo": Button("Undo", self.undo),
             "redo": Button("Redo", self.redo),
@@ -56,31 +110,49 @@ class PlayScene(Scene):
         }
         self.message, self.message_t = "", 0.0
         self.banner, self.banner_t = "", 0.0
-        # off for replays, demos and benchmarks: they are not games in progress
+        self.hosted = hosted  # shown inside a demo or a replay: no overlays, no autosave, no cursor
         self.autosave = not hosted
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
-        self.hover_from_mouse = False  # the cursor follows the mouse (else keys or a pad)
         self.seats: dict[str, Seat] = {**default_seats(self.rules.players), **(seats or {})}
-        self.hosted = hosted  # owned by a demo or replay: never pushes overlays of its own
         self.thinker: Thinker | None = None
         self.think_t = 0.0
         self._think_frame = -1
         self.ai_rng = random.Random()
-        self.new_game(seed)
+        self.hover_from_mouse = False  # the cursor follows the mouse (else keys or a pad)
+        self.preview_cache: dict[Any, tuple[Any, list[dict[str, Any]]]] = {}
+        self.layout: Any = None  # the kit's layout for the current size (see relayout)
+        self._background: pygame.Surface | None = None
+        self._panel: tuple[tuple, pygame.Surface] | None = None
+        self.history: list[tuple[Any, Any, str]] = []  # (state before, move, notation)
+        self.future: list[Any] = []
+        self.result_shown = False
+        self.banner_fits = True  # the banner found room beside the status (else: the message line)
+        self.clock = 0.0  # seconds this scene has run (pulses, blinks)
+
+    @property
+    def board_group(self) -> pygame.sprite.LayeredUpdates:
+        return self.board
 
     # -- lifecycle -------------------------------------------------------------------
+    def start(self, seed: int | None = None, autoplay: int = 0) -> None:
+        """Begin the first game (the scene is fully built by now)."""
+        self.autoplay = autoplay
+        self.new_game(seed)
+
     def new_game(self, seed: int | None = None) -> None:
         self.seed = fresh_seed() if seed is None else seed
         self.state = self.rules.new(self.level, seed=self.seed, options=self.options)
         self.start_player = self.state.to_move
-        self.history: list[tuple[Any, Any, str]] = []  # (state before, move, notation)
-        self.future: list[Any] = []
+        if self.layout is None:  # laid out before anything moves (a hosted game relays itself out)
+            self.relayout(self.app.screen.get_size())
+        self.history, self.future = [], []
         self.queue.skip()
         self.result_shown = False
+        self.thinker = None
         if self.autosave:
             self.save_progress()  # a fresh game replaces the one that was in progress
         self.reset_view()
         self.turn_started()
+        self.show_banner(self.start_banner(), 0.0 if self.autoplay else 2.6)
         if self.autoplay:
             rng = random.Random(self.seed)
             for _ in range(self.autoplay):
@@ -92,7 +164,24 @@ class PlayScene(Scene):
     def restart(self) -> None:
         self.new_game(None)
 
-    # -- seats -------------------------------------------------------------------------
+    def start_banner(self) -> str:
+        return f"{self.side_name(self.start_player)} starts (drawn at random)"
+
+    def after_autoplay(self) -> None:
+        """Park the cursor somewhere telling for a screenshot."""
+
+    # -- the sides ---------------------------------------------------------------------------
+    def side_name(self, player: str) -> str:
+        return self.entry.side(player).name
+
+    def side_ink(self, player: str) -> tuple[int, int, int]:
+        """A side's colour for texts and marks on the dark screen."""
+        return self.entry.side(player).tint.light
+
+    def other(self, player: str) -> str:
+        return self.rules.players[1] if player == self.rules.players[0] else self.rules.players[0]
+
+    # -- seats ---------------------------------------------------------------------------------
     def set_seats(self, seats: dict[str, Seat]) -> None:
         """Who plays each side; the turn starts again under the new seating."""
         for player, seat in seats.items():
@@ -118,17 +207,26 @@ class PlayScene(Scene):
 
     def player_name(self, player: str) -> str:
         """``Red``, or ``Red (computer)`` when the computer plays that side."""
-        name = player.capitalize()
+        name = self.side_name(player)
         return f"{name} (computer)" if self.seats[player].is_ai else name
 
-    def release_device(self, device: str) -> list[str]:
-        """A device went away: its seats wait for the next device to play them."""
+    def device_lost(self, device: str) -> None:
+        """A pad went away: its seats wait for the next device to play them, and the game
+        pauses (a game hosted by the demo or a replay has no seats of its own)."""
         freed = []
         for seat in self.seats.values():
             if seat.device == device and not seat.is_ai:
                 seat.device = "open"
                 freed.append(seat.player)
-        return freed
+        if self.hosted or self.state.over:
+            return
+        if freed:
+            sides = " and ".join(self.side_name(p) for p in freed)
+            note = (f"A gamepad was unplugged: {sides} is free. The next pad or the keyboard "
+                    f"to play for {sides} takes the seat.")
+        else:
+            note = "A gamepad was unplugged: plug it back in, or go on with keys or another pad."
+        self.pause(note)
 
     def may_act(self, action: Action) -> bool:
         """Board actions come only from the device holding the seat to move."""
@@ -139,11 +237,11 @@ class PlayScene(Scene):
             return False
         if seat.accepts(action.device):
             if seat.take(action.device):
-                self.say(f"{device_label(seat.device)} now plays {seat.player.capitalize()}.")
+                self.say(f"{device_label(seat.device)} now plays {self.side_name(seat.player)}.")
             return True
         if action.name != POINT:
-            self.say(f"It is {seat.player.capitalize()}'s turn: {device_label(seat.device)} plays "
-                     f"{seat.player.capitalize()}.")
+            name = self.side_name(seat.player)
+            self.say(f"It is {name}'s turn: {device_label(seat.device)} plays {name}.")
         return False
 
     def may_command(self, action: Action) -> bool:
@@ -180,23 +278,19 @@ class PlayScene(Scene):
     def thinking(self) -> bool:
         return self.thinker is not None
 
-    def after_autoplay(self) -> None:
-        """Hook: park the cursor somewhere telling for a screenshot."""
-
-    # -- hooks for the game's view ------------------------------------------------------
+    # -- hooks of the game's view -------------------------------------------------------
     def reset_view(self) -> None:
         """Rebuild sprites and shown counters from ``self.state`` (new game, undo)."""
         raise NotImplementedError
-
-    def animate(self, before: Any, effects: list[dict[str, Any]]) -> None:
-        """Queue the animation of one move's effects (``self.state`` is already after)."""
-        self.reset_view()
 
     def on_action(self, action: Action) -> None:
         """An action for the game itself (not pause/undo/redo/skip)."""
 
     def turn_started(self) -> None:
-        """The state changed hands (a move, undo, new game): reset per-turn choices."""
+        """The state changed hands (a move, undo, new game): per-turn choices start
+        afresh, and a refusal that explained the old position is no longer shown."""
+        self.preview_cache = {}
+        self.message_t = 0.0
 
     def cell_at(self, pos: tuple[int, int]) -> Any | None:
         """The board cell under a screen position (None off the board), for pointer scenes."""
@@ -209,18 +303,17 @@ class PlayScene(Scene):
         if cell is not None:
             self.cursor = cell
 
-    def result(self, outcome: Outcome) -> tuple[str, list[list[str]], list[str], tuple[int, int, int]]:
-        """``(headline, table, notes, accent colour)`` of the result screen."""
-        raise NotImplementedError
-
-    def score_line(self) -> str:
-        """The running score in a few words (the demo shows it under the game's title)."""
-        return f"Move {len(self.history) + 1}"
-
     def notation(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> str:
-        return self.rules.move_text(move, before)
+        """The move list's entry for a move: the rules' notation and what the move did."""
+        return self.rules.move_note(before, move, effects)
 
     # -- moves -----------------------------------------------------------------------------
+    def preview(self, move: Any) -> tuple[Any, list[dict[str, Any]]]:
+        """What ``move`` would do now (the engine's own state and effects), cached per turn."""
+        if move not in self.preview_cache:
+            self.preview_cache[move] = self.rules.play(self.state, move)
+        return self.preview_cache[move]
+
     def try_play(self, move: Any) -> bool:
         """Play ``move`` if it is legal; otherwise say why in one line."""
         why = self.rules.why_illegal(self.state, move)
@@ -236,13 +329,42 @@ class PlayScene(Scene):
         after, effects = self.rules.play(before, move)
         self.history.append((before, move, self.notation(before, move, effects)))
         self.state = after
+        self.turn_started()
         if animate:
-            self.animate(before, effects)
+            self.animate(MovePlay(before, after, move, effects))
         else:
             self.reset_view()
-        self.turn_started()
         self.save_progress()
         return effects
+
+    # -- effects -> animation ---------------------------------------------------------------
+    def animate(self, play: MovePlay) -> None:
+        """Queue the motion of one move: each run of effects goes to its type's handler."""
+        effects = play.effects
+        i = 0
+        while i < len(effects):
+            kind = effects[i]["type"]
+            handler, together = self.handlers.get(kind, (None, False))
+            j = i + 1
+            if together:
+                while j < len(effects) and effects[j]["type"] == kind:
+                    j += 1
+            if handler is not None:
+                handler(self, effects[i:j] if together else effects[i], play)
+            i = j
+
+    @effect("pass")
+    def on_pass(self, e: dict[str, Any], play: MovePlay) -> None:
+        name = self.side_name(e["player"])
+        text = f"{name} has no legal move and passes"
+        self.queue.add(Tween(self.PASS_SECONDS, ease=linear), on_start=lambda: self.show_banner(text, 3.0))
+
+    @effect("end")
+    def on_end(self, e: dict[str, Any], play: MovePlay) -> None:
+        self.queue.add(Tween(self.END_PAUSE, ease=linear))
+
+    def cue(self, name: str) -> None:
+        cue(self, name)
 
     # -- nothing lost ------------------------------------------------------------------------
     def record(self) -> saves.Record:
@@ -263,7 +385,7 @@ class PlayScene(Scene):
         except OSError as exc:  # a full disk must not stop the game
             log.warning("Autosave failed: %s", exc)
 
-    def restore(self, record: saves.Record) -> None:
+    def restore(self, record: saves.Record, banner: str = "Resumed where you left off") -> None:
         """Continue the saved game ``record`` (already checked by ``saves.parse``)."""
         if record.options != self.options:
             self.options = record.options
@@ -277,7 +399,7 @@ class PlayScene(Scene):
             self.commit(self.rules.parse_move(obj), animate=False)
         self.autosave = saving
         self.save_progress()  # the resumed game is the game in progress from this moment
-        self.banner, self.banner_t = "Resumed where you left off", 2.5
+        self.show_banner(banner, 2.5)
 
     def undo(self) -> None:
         """Take back the last move; against the computer, back to the last human turn."""
@@ -313,10 +435,18 @@ class PlayScene(Scene):
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.message, self.message_t = text, seconds
 
-    def pause(self) -> None:
+    def show_banner(self, text: str, seconds: float = 2.6) -> None:
+        self.banner, self.banner_t = text, seconds
+
+    def pause(self, note: str = "") -> None:
+        """The pause menu over this game (once: a second call only updates its note)."""
         if self.hosted:
             return
-        self.app.stack.push(PauseScene(self.app, self.restart, self.game_id))
+        top = self.app.stack.top
+        if isinstance(top, PauseScene) and top.game is self:
+            top.note = note or top.note
+            return
+        self.app.stack.push(PauseScene(self.app, self, note))
 
     def bench_feed(self, rng: random.Random) -> None:
         """Keep the animation queue playing (benchmarks, soak tests): a random move when idle."""
@@ -356,6 +486,7 @@ class PlayScene(Scene):
             self.on_action(action)
 
     def update(self, dt: float) -> None:
+        self.clock += dt
         self.queue.update(dt)
         if self.message_t > 0:
             self.message_t -= dt
@@ -365,106 +496,227 @@ class PlayScene(Scene):
         if self.state.over and not self.queue.busy and not self.result_shown:
             self.show_result()
 
+    # -- the end -------------------------------------------------------------------------------
     def show_result(self) -> None:
-        outcome = self.rules.outcome(self.state)
-        if outcome is None:
-            return
-        if self.hosted:  # the demo or replay showing this game says how it ended
-            self.result_shown = True
+        if self.rules.outcome(self.state) is None:
             return
         self.result_shown = True
-        headline, table, notes, accent = self.result(outcome)
-        self.app.stack.push(ResultScene(self.app, headline, table, notes, self.restart, accent))
+        if not self.hosted:  # the demo or replay showing this game says how it ended
+            self.app.stack.push(ResultScene(self.app, self, self.the_end()))
 
-    # -- drawing helpers ---------------------------------------------------------------------
+    def the_end(self) -> EndCard:
+        """Who won ("You" or "The computer" against the computer), by how much, why."""
+        outcome = self.rules.outcome(self.state)
+        margin, reasons, table = self.result_parts(outcome)
+        winner = outcome.winner
+        if winner == DRAW:
+            return EndCard("A draw", theme.ACCENT, margin, reasons, table)
+        humans = [p for p, seat in self.seats.items() if not seat.is_ai]
+        if len(humans) == 1:
+            if winner in humans:
+                headline = "You win!"
+            else:
+                headline = f"The computer ({self.seats[winner].kind}) wins"
+        else:
+            headline = f"{self.side_name(winner)} wins!"
+        return EndCard(headline, self.side_ink(winner), margin, reasons, table)
+
+    def result_parts(self, outcome: Outcome) -> tuple[str, list[str], list[list[str]]]:
+        """``(by how much, why, the table)`` of the end card."""
+        raise NotImplementedError
+
+    def score_line(self) -> str:
+        """The running score in a few words (the demo shows it under the game's title)."""
+        scores = self.rules.scores(self.state)
+        parts = [f"{self.side_name(p)} {scores[p]}" for p in self.rules.players]
+        return f"{self.entry.score_name}: {', '.join(parts)}"
+
+    # -- drawing -------------------------------------------------------------------------------
+    def make_layout(self, size: tuple[int, int]) -> Any:
+        """The game's layout for a window of ``size`` (its kit's)."""
+        raise NotImplementedError
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """The window has a new size: lay everything out once, for drawing, hit-testing and
+        animation alike."""
+        self.layout = self.make_layout(size)
+        self._background = None
+        self._panel = None
+
+    def ensure_layout(self, size: tuple[int, int]) -> Any:
+        """The layout for ``size``, computed again only when the size changed."""
+        if self.layout is None or self.layout.frame.size != size:
+            self.relayout(size)
+        return self.layout
+
+    @property
+    def frame(self) -> PlayFrame:
+        return self.layout.frame
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The static layer: what never changes while the window keeps its size."""
+        surface.fill(theme.BG)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The game's board, pieces, marks and cursor."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface.get_size())
+        if self._background is None:
+            img = pygame.Surface(surface.get_size())
+            self.draw_background(img)
+            self._background = img.convert() if pygame.display.get_surface() else img
+        surface.blit(self._background, (0, 0))
+        self.draw_board(surface)
+        self.blit_panel(surface)
+        self.draw_status(surface)
+        self.draw_bottom(surface)
+
+    # the status bar: whose turn, and the news of the moment
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.state.over:
+            return "Game over", theme.ACCENT
+        p = self.state.to_move
+        return f"{self.player_name(p)} to move", self.side_ink(p)
+
+    def banner_text(self) -> str:
+        """The news of the moment, right of the status (empty: none)."""
+        return self.banner if self.banner_t > 0 else ""
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        text, color = self.status()
+        banner = self.banner_text()
+        self.banner_fits = present.status_bar(surface, self.frame.top, text, color, banner, self.frame.s)
+
+    # the message line: a refusal explained, news that did not fit above, the computer
+    # thinking, or the controls of the moment
+    def hint(self) -> str:
+        """The game's controls now, in the glyphs of the device used last."""
+        return ""
+
+    def bottom_line(self) -> tuple[str, tuple[int, int, int]]:
+        if self.message_t > 0:
+            return self.message, theme.BAD
+        if not self.banner_fits and self.banner_text():
+            return self.banner_text(), theme.ACCENT
+        if self.thinking:
+            dots = "." * (1 + int(self.think_t * 3) % 3)
+            seat = self.seat()
+            return f"{self.side_name(seat.player)} ({seat.kind}) is thinking{dots}", theme.ACCENT
+        if self.hosted:
+            return "", theme.INK_DIM  # the host's own prompt says what keys do
+        if self.queue.busy:
+            return "Any key or click: skip to the end of the move", theme.INK_DIM
+        if self.state.over:
+            return "Game over: Enter or click for the result", theme.INK_DIM
+        return self.hint(), theme.INK_DIM
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        text, color = self.bottom_line()
+        present.message_line(surface, self.frame.bottom, text, color, self.frame.s,
+                             28 if color != theme.INK_DIM else 24)
+
+    # the side panel: drawn into its own surface when what it shows changes
     def panel_key(self) -> tuple:
         """Everything the side panel shows depends on: it is redrawn when this changes."""
         return (id(self.state), len(self.history), self.queue.busy)
 
-    def draw_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        """Draw the side panel into ``surface`` (its own, at ``panel``'s size)."""
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
+        """The game's own part of the panel, from ``rect.y`` down; returns where it ends."""
+        return rect.y
 
-    @property
-    def level_title(self) -> str:
-        return self.level.get("title", self.level["name"])
-
-    def draw_panel_header(self, surface: pygame.Surface, panel: pygame.Rect, s: float, title: str,
-                          subtitle: str, title_size: int = 40) -> tuple[int, int, int]:
-        """The panel's background, the game's name and a line about the level and start;
-        returns ``(x0, inner width, y)`` where the game's own content begins."""
-        pygame.draw.rect(surface, theme.BG_PANEL, panel)
-        x0 = panel.x + int(20 * s)
-        y = int(14 * s)
-        theme.draw_text(surface, title, (x0, y), int(title_size * s), theme.INK, bold=True)
-        theme.draw_text(surface, subtitle, (x0, y + 36 * s), int(21 * s), theme.INK_DIM)
-        return x0, panel.width - int(40 * s), y + int(66 * s)
-
-    def blit_panel(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        """The side panel changes only when a move or a choice does, so it is drawn into
-        its own surface when ``panel_key`` changes and blitted every frame."""
-        key = (panel.size, self.app.last_device, tuple(b.hover for b in self.buttons.values()),
-               *self.panel_key())
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            img = pygame.Surface(panel.size)
+    def blit_panel(self, surface: pygame.Surface) -> None:
+        frame = self.frame
+        key = (frame.size, self.app.last_device, tuple(b.hover for b in self.buttons.values()),
+               self.hosted, *self.panel_key())
+        if self._panel is None or self._panel[0] != key:
+            img = pygame.Surface(frame.panel.size)
             if pygame.display.get_surface():
                 img = img.convert()
-            self.draw_panel(img, img.get_rect(), s)
-            self._panel_cache = (key, img)
-        surface.blit(self._panel_cache[1], panel.topleft)
+            self.paint_panel(img, frame.s)
+            self._panel = (key, img)
+        surface.blit(self._panel[1], frame.panel.topleft)
         for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
-            button.rect = button.local_rect.move(panel.x, 0)
-    def draw_message_or_hint(self, surface: pygame.Surface, center_x: float, y: float, s: float,
-                             hint: str) -> None:
-        """The bottom line: an explanation of a refused choice wins over the controls."""
-        if self.message_t > 0:
-            theme.draw_text(surface, self.message, (center_x, y), int(28 * s), theme.BAD, "midtop")
-            return
-        if self.thinking:
-            dots = "." * (1 + int(self.think_t * 3) % 3)
-            seat = self.seat()
-            theme.draw_text(surface, f"{seat.player.capitalize()} ({seat.kind}) is thinking{dots}",
-                            (center_x, y), int(28 * s), theme.ACCENT, "midtop")
-            return
-        if self.hosted:
-            return  # the host's own prompt says what keys do
-        if self.queue.busy:
-            hint = "Any key or click: skip to the end of the move"
-        elif self.state.over:
-            hint = "Game over: Enter or click for the result"
-        theme.draw_text(surface, hint, (center_x, y), int(24 * s), theme.INK_DIM, "midtop")
+            button.rect = button.local_rect.move(frame.panel.x, frame.panel.y)
+
+    def paint_panel(self, img: pygame.Surface, s: float) -> None:
+        rect = img.get_rect()
+        img.fill(theme.BG_PANEL)
+        pygame.draw.line(img, theme.BG_PANEL_HI, (0, 0), (0, rect.h), max(1, int(2 * s)))
+        x0, width = int(20 * s), rect.width - int(40 * s)
+        y = int(14 * s)
+        name = self.entry.name
+        size = theme.fitted(name, int(40 * s), width, True)
+        theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
+        sub = self.panel_subtitle()
+        theme.draw_text(img, sub, (x0, y + 38 * s), theme.fitted(sub, int(21 * s), width), theme.INK_DIM)
+        body = pygame.Rect(x0, y + int(66 * s), width, rect.height)
+        y = self.draw_panel(img, body, s)
+        buttons_top = rect.height - int(48 * s)
+        self.draw_move_list(img, x0, y + 8 * s, width, buttons_top - 8 * s, s)
+        if not self.hosted:
+            self.draw_buttons(img, x0, buttons_top, width, s)
+
+    def panel_subtitle(self) -> str:
+        return f"{self.level.get('title', self.level['name'])} board   " \
+               f"{self.side_name(self.start_player)} started"
+
+    def turns(self) -> list[tuple[str, list[str]]]:
+        """The history as turns: ``(player, [notation, ...])``, the moves of one player in a
+        row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
+        out: list[tuple[str, list[str]]] = []
+        for before, _, text in self.history:
+            if out and out[-1][0] == before.to_move and self.rules.mid_turn(before):
+                out[-1][1].append(text)
+            else:
+                out.append((before.to_move, [text]))
+        return out
 
     def draw_move_list(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float,
-                       s: float, colors: dict[str, tuple[int, int, int]]) -> None:
-        """Numbered rows of the moves so far, newest at the bottom, each in its player's colour."""
+                       s: float) -> None:
+        """The turns so far, newest at the bottom, in each side's colour: two turns to a row
+        where they fit (alternating games read like a chess score), else one."""
         theme.draw_text(surface, "Moves", (x0, y), int(22 * s), theme.INK_DIM)
-        y += int(22 * s)
-        line = int(21 * s)
-        rows = max(1, int((bottom - y) // line))
-        col_w = (width - 40 * s) / 2
-        entries = [(before.to_move, text) for before, _, text in self.history]
-        # one row per exchange of turns: a new row starts whenever the first player moves again
-        grouped: list[list[tuple[str, str]]] = []
-        for player, text in entries:
-            if not grouped or len(grouped[-1]) == 2 or player == grouped[-1][0][0]:
-                grouped.append([(player, text)])
+        y += int(24 * s)
+        size = max(12, int(21 * s))
+        line = int(size * 1.05)
+        room = max(1, int((bottom - y) // line))
+        number_w = 40 * s
+        half = (width - number_w) / 2
+        font = theme.font(size)
+        rows: list[tuple[int | None, list[tuple[str, str]]]] = []
+        turns = self.turns()
+        n = 0
+        k = 0
+        while k < len(turns):
+            n += 1
+            player, texts = turns[k]
+            text = " ".join(texts)
+            pair = [(player, text)]
+            if k + 1 < len(turns) and turns[k + 1][0] != player and font.size(text)[0] < half - 8 * s:
+                nxt = " ".join(turns[k + 1][1])
+                if font.size(nxt)[0] < half - 8 * s:
+                    pair.append((turns[k + 1][0], nxt))
+            if len(pair) == 1:
+                for j, part in enumerate(theme.wrap(text, size, int(width - number_w))):
+                    rows.append((n if j == 0 else None, [(player, part)]))
             else:
-                grouped[-1].append((player, text))
-        for n, row in list(enumerate(grouped, 1))[-rows:]:
-            theme.draw_text(surface, f"{n:>3}.", (x0, y), int(21 * s), theme.INK_DIM)
-            for k, (player, text) in enumerate(row):
-                theme.draw_text(surface, text, (x0 + 40 * s + k * col_w, y), int(21 * s),
-                                colors.get(player, theme.INK))
+                rows.append((n, pair))
+            k += len(pair)
+        for number, cells in rows[-room:]:
+            if number is not None:
+                theme.draw_text(surface, f"{number:>3}.", (x0, y), size, theme.INK_DIM)
+            for c, (player, text) in enumerate(cells):
+                theme.draw_text(surface, text, (x0 + number_w + c * half, y), size, self.side_ink(player))
             y += line
 
+    def buttons_row(self) -> tuple[str, ...]:
+        return ("undo", "redo", "menu")
+
     def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
-        if self.hosted:
-            return  # the demo or replay hosting the game has its own controls
-        names = list(self.buttons_row())
+        names = self.buttons_row()
         gap = int(10 * s)
         bw = (int(width) - gap * (len(names) - 1)) // len(names)
         for k, name in enumerate(names):
             rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
             self.buttons[name].draw(surface, rect, int(24 * s))
-
-    def buttons_row(self) -> tuple[str, ...]:
-        return ("undo", "redo", "menu")

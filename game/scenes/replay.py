@@ -18,23 +18,21 @@ from __future__ import annotations
 import pygame
 
 from .. import saves
-from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
-from ..app.scene import Scene
 from ..ui import theme
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
 from ..ui.widgets import Button
+from .base import Scene
 
 
 class ReplayScene(Scene):
     STEP_SECONDS = 1.2  # auto-play: the pause after one move's animation before the next
 
     def __init__(self, app, record: saves.Record, name: str = "") -> None:
-        from . import make_game_scene
-
         super().__init__(app)
         self.record = record
         self.name = name
         # hosted: no autosave, no pause or result screen, no cursor; every seat a person's
-        game = make_game_scene(app, record.game, record.level, record.seed, hosted=True)
+        game = app.nav.hosted_game(record.game, record.level, record.seed)
         game.restore(record)
         self.game = game
         self.total = len(record.moves)
@@ -99,11 +97,8 @@ class ReplayScene(Scene):
 
     def take_over(self) -> None:
         """A real game from the position shown: the later moves are dropped."""
-        from .saves_menu import continue_game
-
         self.game.queue.skip()
-        record = self.game.record()
-        continue_game(self.app, record, f"You took over at move {self.position}")
+        self.app.nav.resume(self.game.record(), f"You took over at move {self.position}")
 
     def leave(self) -> None:
         self.app.stack.pop()

@@ -13,23 +13,11 @@ from __future__ import annotations
 import pygame
 
 from .. import saves
-from ..app.input import BACK, CONFIRM, DOWN, MENU, UP, Action
-from ..app.scene import Scene
 from ..ui import theme
+from ..ui.actions import BACK, CONFIRM, DOWN, MENU, UP, Action
 from ..ui.widgets import Button
+from .base import Scene
 from .overlay import AskScene
-
-
-def continue_game(app, record: saves.Record, banner: str = "") -> None:
-    """Make ``record`` the game in progress: on screen over the title, autosaved from now on."""
-    app.to_title()
-    app.start_game(record.game, record.level, record.seed)
-    scene = app.stack.top
-    scene.restore(record)
-    scene.autosave = True
-    scene.save_progress()  # the loaded game replaces the autosave at once, not at its next move
-    if banner:
-        scene.banner, scene.banner_t = banner, 2.5
 
 
 class LoadScene(Scene):
@@ -82,12 +70,10 @@ class LoadScene(Scene):
              ("Back", lambda: None)]))
 
     def continue_playing(self, record: saves.Record) -> None:
-        continue_game(self.app, record, "Loaded: play on")
+        self.app.nav.resume(record, "Loaded: play on")
 
     def replay(self, name: str, record: saves.Record) -> None:
-        from .replay import ReplayScene
-
-        self.app.stack.push(ReplayScene(self.app, record, name))
+        self.app.nav.replay(record, name)
 
     def ask_delete(self, entry: saves.SaveInfo) -> None:
         self.app.stack.push(AskScene(

@@ -1,36 +1,23 @@
-"""Game select: all five games, each with its level; games not built yet say so."""
+"""Game select: every game of the catalogue, each with its level."""
 from __future__ import annotations
 
 import pygame
 
-from .. import levels, rules
-from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..app.scene import Scene
+from .. import catalogue, levels
 from ..ui import theme
-from . import has_scene, make_howto
-
-BLURBS = {
-    "gauss": "Place discs; like poles repel, opposites attract. Score groups of four.",
-    "rush": "Fill the Go board: two connections means you place again.",
-    "sparks": "Chess-like: gate enemy pieces between your Sparks and Surges.",
-    "improbable": "Roll for stones, stop before a repeat busts your turn.",
-    "order": "Lay stones across the field; chains of connections score big.",
-}
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from .base import Scene
 
 
 class SelectScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.games = list(rules.GAME_IDS)
-        self.index = 0
-        self.level_names = {g: (levels.names(g) if self.playable(g) else []) for g in self.games}
+        self.games = list(catalogue.GAME_IDS)
+        self.index = self.games.index(game_id) if game_id in self.games else 0
+        self.level_names = {g: levels.names(g) for g in self.games}
         self.level_index = dict.fromkeys(self.games, 0)
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
         self.message = levels.problem_line()  # level files that were bad and set aside, if any
-
-    @staticmethod
-    def playable(game_id: str) -> bool:
-        return rules.available(game_id) and has_scene(game_id)
 
     def level_of(self, game_id: str) -> str | None:
         names = self.level_names[game_id]
@@ -38,12 +25,7 @@ class SelectScene(Scene):
 
     def start(self, i: int) -> None:
         game_id = self.games[i]
-        if not self.playable(game_id):
-            self.message = f"{rules.CATALOGUE[game_id][0]} is coming soon."
-            return
-        from .setup import SetupScene
-
-        self.app.stack.push(SetupScene(self.app, game_id, self.level_of(game_id)))
+        self.app.nav.setup(game_id, self.level_of(game_id))
 
     def cycle_level(self, i: int, delta: int) -> None:
         game_id = self.games[i]
@@ -52,11 +34,8 @@ class SelectScene(Scene):
             self.level_index[game_id] = (self.level_index[game_id] + delta) % len(names)
 
     def howto(self, i: int) -> None:
-        scene = make_howto(self.app, self.games[i])
-        if scene is None:
+        if not self.app.nav.howto(self.games[i]):
             self.message = "No rules screen for that game yet."
-        else:
-            self.app.stack.push(scene)
 
     def handle(self, action: Action) -> None:
         if action.pos is not None:
@@ -95,26 +74,23 @@ class SelectScene(Scene):
             rect = pygame.Rect(0, 0, width, row_h - int(12 * s))
             rect.midtop = (w // 2, top + i * row_h)
             selected = i == self.index
-            playable = self.playable(game_id)
+            record = catalogue.get(game_id)
             pygame.draw.rect(surface, theme.BG_PANEL_HI if selected else theme.BG_PANEL, rect,
                              border_radius=int(10 * s))
             if selected:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
-            title = rules.CATALOGUE[game_id][0]
-            ink = theme.INK if playable else theme.INK_FAINT
-            theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s), int(38 * s), ink, bold=True)
-            blurb = BLURBS[game_id] if playable else BLURBS[game_id] + "  (coming soon)"
-            theme.draw_text(surface, blurb, (rect.x + 20 * s, rect.y + 50 * s), int(24 * s), theme.INK_DIM)
+            theme.draw_text(surface, record.title, (rect.x + 20 * s, rect.y + 12 * s), int(38 * s), theme.INK,
+                            bold=True)
+            theme.draw_text(surface, record.blurb, (rect.x + 20 * s, rect.y + 50 * s), int(24 * s),
+                            theme.INK_DIM)
             level_rect = pygame.Rect(0, 0, int(200 * s), int(34 * s))
             howto_rect = pygame.Rect(0, 0, int(150 * s), int(34 * s))
-            if playable:
-                level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
-                pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
-                theme.draw_text(surface, f"<  {self.level_of(game_id)}  >", level_rect.center, int(26 * s),
-                                theme.ACCENT if selected else theme.INK, "center")
-                howto_rect.topright = (rect.right - 16 * s, rect.y + 48 * s)
-                theme.draw_text(surface, "How to play", howto_rect.center, int(22 * s), theme.INK_DIM,
-                                "center")
+            level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
+            pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
+            theme.draw_text(surface, f"<  {self.level_of(game_id)}  >", level_rect.center, int(26 * s),
+                            theme.ACCENT if selected else theme.INK, "center")
+            howto_rect.topright = (rect.right - 16 * s, rect.y + 48 * s)
+            theme.draw_text(surface, "How to play", howto_rect.center, int(22 * s), theme.INK_DIM, "center")
             self.rows.append((rect, level_rect, howto_rect))
         hint = "Up/Down choose   Left/Right level   Enter play   Tab how to play   Esc back"
         theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..app.scene import Scene
 from ..ui import theme
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from .base import Scene
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
 

@@ -11,18 +11,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import levels, rules
-from ..app.input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..app.scene import Scene
-from ..app.seats import AI_LEVELS, HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of
+from .. import catalogue, levels
 from ..ui import theme
-
-SIDE_COLORS = {
-    "red": theme.RED, "blue": theme.BLUE, "black": (30, 30, 34), "white": (236, 236, 230),
-    "brown": (150, 96, 54),
-}
-SIDE_INK = {"red": theme.RED_LIGHT, "blue": theme.BLUE_LIGHT, "black": (200, 200, 210),
-            "white": (250, 250, 245), "brown": (222, 170, 120)}
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from .base import Scene
+from .seats import AI_LEVELS, HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of
 
 
 def kind_label(kind: str) -> str:
@@ -34,7 +27,8 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.level = level
-        self.players = rules.get(game_id).players
+        self.entry = catalogue.get(game_id)
+        self.players = self.entry.players
         self.seats = self.remembered()
         self.focus = 0  # 0, 1: a seat's row; 2: Start
         self.rows: list[pygame.Rect] = []
@@ -93,7 +87,7 @@ class SetupScene(Scene):
         self.remember()
         seats = {p: Seat(p, s.kind, s.device) for p, s in self.seats.items()}
         self.app.stack.pop()
-        self.app.start_game(self.game_id, self.level, seats=seats)
+        self.app.nav.play(self.game_id, self.level, seats=seats)
 
     # -- input ------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
@@ -141,9 +135,8 @@ class SetupScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        title = rules.CATALOGUE[self.game_id][0]
-        theme.draw_text(surface, f"{title}: who plays?", (w / 2, 46 * s), int(60 * s), theme.INK, "center",
-                        True)
+        theme.draw_text(surface, f"{self.entry.title}: who plays?", (w / 2, 46 * s), int(60 * s), theme.INK,
+                        "center", True)
         theme.draw_text(surface, self.level_title, (w / 2, 92 * s), int(26 * s),
                         theme.INK_DIM, "center")
         g = self.app.glyphs()
@@ -153,18 +146,19 @@ class SetupScene(Scene):
         self.rows, self.kind_rects = [], []
         for i, player in enumerate(self.players):
             seat = self.seats[player]
+            side = self.entry.side(player)
             rect = pygame.Rect(0, 0, width, row_h - int(18 * s))
             rect.midtop = (w // 2, top + i * row_h)
             focused = self.focus == i
             pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, rect,
                              border_radius=int(12 * s))
-            pygame.draw.rect(surface, theme.ACCENT if focused else SIDE_COLORS.get(player, theme.INK_FAINT),
+            pygame.draw.rect(surface, theme.ACCENT if focused else side.tint.body,
                              rect, max(2, int(3 * s)), border_radius=int(12 * s))
             swatch = pygame.Rect(rect.x + int(24 * s), rect.y + int(24 * s), int(84 * s), int(84 * s))
-            pygame.draw.ellipse(surface, SIDE_COLORS.get(player, theme.INK), swatch)
+            pygame.draw.ellipse(surface, side.tint.body, swatch)
             pygame.draw.ellipse(surface, theme.INK_FAINT, swatch, max(1, int(2 * s)))
-            theme.draw_text(surface, player.capitalize(), (swatch.right + 24 * s, rect.y + 22 * s),
-                            int(48 * s), SIDE_INK.get(player, theme.INK), bold=True)
+            theme.draw_text(surface, side.name, (swatch.right + 24 * s, rect.y + 22 * s),
+                            int(48 * s), side.tint.light, bold=True)
             kind_rect = pygame.Rect(0, 0, int(330 * s), int(50 * s))
             kind_rect.topright = (rect.right - int(24 * s), rect.y + int(18 * s))
             pygame.draw.rect(surface, theme.BG, kind_rect, border_radius=8)

@@ -5,12 +5,12 @@ import math
 
 import pygame
 
-from .. import saves
-from ..app.input import BACK, MENU, Action
-from ..app.scene import Scene
+from .. import palette, saves
 from ..storage import StoredFileError
 from ..ui import theme
+from ..ui.actions import BACK, MENU, Action
 from ..ui.widgets import Item, Menu
+from .base import Scene
 
 
 class TitleScene(Scene):
@@ -21,7 +21,7 @@ class TitleScene(Scene):
             Item("Play", self.play),
             Item("Load game", self.load_game),
             Item("How to play GAUSS", self.howto),
-            Item("Watch the demo", app.to_demo),
+            Item("Watch the demo", app.nav.demo),
             Item("Settings", self.settings),
         ]
         if not app.options.kiosk:  # a kiosk is quit only from its operator menu
@@ -37,32 +37,21 @@ class TitleScene(Scene):
         self.menu = Menu(items)
 
     def resume(self) -> None:
-        record = self.saved
-        self.app.notice = ""
-        self.app.start_game(record.game, record.level, record.seed)
-        self.app.stack.top.restore(record)
+        self.app.nav.resume(self.saved)
 
     def settings(self) -> None:
-        from .settings_menu import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.nav.settings()
 
     def play(self) -> None:
-        from .select import SelectScene
-
         self.app.notice = ""
-        self.app.stack.push(SelectScene(self.app))
+        self.app.nav.select()
 
     def load_game(self) -> None:
-        from .saves_menu import LoadScene
-
         self.app.notice = ""
-        self.app.stack.push(LoadScene(self.app))
+        self.app.nav.load_menu()
 
     def howto(self) -> None:
-        from . import make_howto
-
-        self.app.stack.push(make_howto(self.app, "gauss"))
+        self.app.nav.howto("gauss")
 
     def handle(self, action: Action) -> None:
         if action.name in (BACK, MENU) and not action.is_pointer:
@@ -81,7 +70,7 @@ class TitleScene(Scene):
             a = self.t * 0.25 + k * math.pi / 6
             x = w / 2 + math.cos(a) * 360 * s
             y = h * 0.27 + math.sin(a) * 120 * s
-            color = theme.RED if k % 2 else theme.BLUE
+            color = palette.SIDES["red" if k % 2 else "blue"].body
             pygame.draw.circle(surface, color, (x, y), 14 * s)
         theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
         theme.draw_text(surface, "five magnetic duels for two players", (w / 2, h * 0.33), int(34 * s),

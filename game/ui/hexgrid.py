@@ -1,12 +1,9 @@
-"""Pixel geometry of a pointy-top hex board in axial coordinates, and its drawing."""
+"""Pixel geometry of a pointy-top hex board in axial coordinates, and an arrow to draw on it."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
-
-from . import theme
 
 SQRT3 = math.sqrt(3)
 
@@ -20,9 +17,12 @@ class HexLayout:
         self.size = size
 
     @classmethod
-    def fit(cls, radius: int, rect: pygame.Rect, margin: float = 0.96) -> HexLayout:
+    def fit(cls, radius: int, rect: pygame.Rect, margin: float = 0.96, pad: float = 0.0) -> HexLayout:
+        """The largest board that fits ``rect``, with ``pad`` cells of room on every side
+        (for coordinates)."""
         across = 2 * radius + 1
-        size = min(rect.width / (SQRT3 * across), rect.height / (1.5 * (across - 1) + 2)) * margin
+        size = min(rect.width / (SQRT3 * (across + 2 * pad)),
+                   rect.height / (1.5 * (across - 1) + 2 + 3 * pad)) * margin
         return cls(radius, rect.center, size)
 
     def to_pixel(self, q: float, r: float) -> tuple[float, float]:
@@ -48,33 +48,6 @@ class HexLayout:
         s = self.size * shrink
         return [(x + s * math.cos(math.radians(60 * k - 30)), y + s * math.sin(math.radians(60 * k - 30)))
                 for k in range(6)]
-
-
-def draw_board(surface: pygame.Surface, layout: HexLayout, cells: list[tuple[int, int]],
-               void: tuple[bool, ...]) -> None:
-    """Gray cells and the VOID ring, which reads as a dark, violet-rimmed moat."""
-    for (q, r), is_void in zip(cells, void, strict=True):
-        pts = layout.corners(q, r, 0.95)
-        if is_void:
-            pygame.draw.polygon(surface, theme.CELL_VOID, pts)
-            pygame.draw.polygon(surface, theme.CELL_VOID_EDGE, pts, max(1, int(layout.size * 0.07)))
-        else:
-            pygame.draw.polygon(surface, theme.CELL_GRAY, pts)
-            pygame.draw.polygon(surface, theme.CELL_GRAY_EDGE, pts, max(1, int(layout.size * 0.05)))
-
-
-@lru_cache(maxsize=64)
-def disc_image(color: tuple[int, int, int], dark: tuple[int, int, int], radius: int) -> pygame.Surface:
-    """A shaded disc: dark rim, body, a soft highlight (drawn, cached per size)."""
-    radius = max(3, radius)
-    img = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
-    c = (radius + 1, radius + 1)
-    pygame.draw.circle(img, dark, c, radius)
-    pygame.draw.circle(img, color, c, int(radius * 0.86))
-    light = tuple(min(255, v + 55) for v in color)
-    pygame.draw.circle(img, light, (c[0] - radius * 0.25, c[1] - radius * 0.28), int(radius * 0.38))
-    pygame.draw.circle(img, color, (c[0] - radius * 0.12, c[1] - radius * 0.12), int(radius * 0.34))
-    return img
 
 
 def draw_arrow(surface: pygame.Surface, color: tuple[int, int, int], start: tuple[float, float],

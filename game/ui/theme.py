@@ -1,34 +1,16 @@
-"""Colours, fonts and text drawing for every scene."""
+"""Fonts, text and the screens' colours for every scene."""
 from __future__ import annotations
 
 from functools import lru_cache
 
 import pygame
 
-BG = (18, 20, 28)
-BG_PANEL = (28, 31, 42)
-BG_PANEL_HI = (40, 44, 60)
-INK = (232, 234, 240)
-INK_DIM = (150, 156, 172)
-INK_FAINT = (96, 102, 120)
-ACCENT = (255, 204, 77)
-GOOD = (120, 220, 140)
-BAD = (240, 110, 100)
+from .. import palette
 
-RED = (222, 62, 62)
-RED_DARK = (140, 30, 36)
-RED_LIGHT = (255, 150, 140)
-BLUE = (54, 120, 230)
-BLUE_DARK = (26, 58, 130)
-BLUE_LIGHT = (150, 190, 255)
-PLAYER_COLORS = {"red": RED, "blue": BLUE}
-PLAYER_DARK = {"red": RED_DARK, "blue": BLUE_DARK}
-PLAYER_LIGHT = {"red": RED_LIGHT, "blue": BLUE_LIGHT}
-
-CELL_GRAY = (132, 136, 148)
-CELL_GRAY_EDGE = (96, 100, 112)
-CELL_VOID = (34, 30, 52)
-CELL_VOID_EDGE = (98, 76, 150)
+# the screens' colours live in the palette, with every side's (game.palette)
+BG, BG_PANEL, BG_PANEL_HI = palette.BG, palette.BG_PANEL, palette.BG_PANEL_HI
+INK, INK_DIM, INK_FAINT = palette.INK, palette.INK_DIM, palette.INK_FAINT
+ACCENT, GOOD, BAD = palette.ACCENT, palette.GOOD, palette.BAD
 
 
 @lru_cache(maxsize=64)
@@ -57,6 +39,15 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
+
+
+def fitted(text: str, size: int, width: float, bold: bool = False, smallest: int = 12) -> int:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` pixels (never
+    below ``smallest``: a label must stay readable; it may then overflow)."""
+    size = int(size)
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size = max(smallest, int(size * 0.92))
+    return size
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..app.input import CONFIRM, DOWN, POINT, UP, Action
 from ..audio import ui_sound
 from . import theme
+from .actions import CONFIRM, DOWN, POINT, UP, Action
 
 
 @dataclass

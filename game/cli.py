@@ -6,8 +6,8 @@ import logging
 import os
 import sys
 
-from .. import levels, rules
-from ..rules.core import RulesError
+from . import catalogue, levels
+from .rules.core import RulesError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -17,7 +17,7 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="main.py", description="Gauss Arcade: five two-player abstract games.")
-    p.add_argument("--game", help="start this game directly: " + ", ".join(rules.GAME_IDS))
+    p.add_argument("--game", help="start this game directly: " + ", ".join(catalogue.GAME_IDS))
     p.add_argument("--level", help="the level (board) of --game, e.g. classic, small, large")
     p.add_argument("--seed", type=int, help="seed for the random start player (and dice)")
     p.add_argument("--seconds", type=float, help="quit cleanly after this many seconds")
@@ -37,7 +37,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def parse(argv: list[str]):
-    from .app import Options
+    from .app.app import Options
 
     p = parser()
     ns = p.parse_args(argv)
@@ -57,15 +57,10 @@ def parse(argv: list[str]):
         p.error("--game cannot be combined with --demo or --kiosk (they choose the games)")
     if ns.game:
         try:
-            rules.get(ns.game)
+            catalogue.get(ns.game)
             levels.load(ns.game, ns.level)
         except RulesError as exc:
             p.error(str(exc))
-        from ..scenes import has_scene
-
-        if not has_scene(ns.game):
-            p.error(f"{rules.CATALOGUE[ns.game][0]} cannot be played on screen yet "
-                    "(its engine answers through 'python -m game.engine').")
     return Options(game=ns.game, level=ns.level, seed=ns.seed, seconds=ns.seconds,
                    screenshot=ns.screenshot, headless=ns.headless, size=(w, h),
                    fullscreen=ns.fullscreen or (ns.kiosk and not ns.headless), autoplay=ns.autoplay,
@@ -77,7 +72,7 @@ def log_to_file() -> None:
     rotated so that a kiosk running for weeks keeps a bounded log."""
     from logging.handlers import RotatingFileHandler
 
-    from .. import storage
+    from . import storage
 
     try:
         folder = storage.home() / "logs"
@@ -99,9 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .app import App
+    from .navigation import make_app
 
     try:
-        return App(options).run()
+        return make_app(options).run()
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,121 @@
+"""One record per game: the only place that lists the games and what each one has.
+
+Everything that lists or names games reads a :class:`GameRecord`: the game select
+and "who plays?" screens, saves, the demo, the engine protocol, the arena, the bench
+and the command line. A record holds the game's words (title, name, blurb, sides,
+notation) and its parts: the rules object, and where its scene and how-to pages
+live. The screens are named by module path and resolved by the scenes layer, so this
+module, like the rules, needs no pygame (the engine and the arena import it).
+
+Adding a sixth game: a rules module, an AI policy, a drawing kit, a scene, how-to
+pages, and one record here (see docs/architecture.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import palette
+from .rules import gauss, improbable, order, rush, sparks
+from .rules.core import Game, RulesError
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a game: the rules' player id, its name on screen and its colours."""
+
+    id: str
+    name: str
+    tint: palette.Tint
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    #: the full title (menus, the engine's ``games`` answer)
+    title: str
+    #: the short name (panel headings, save names)
+    name: str
+    #: one line for the game select and the demo
+    blurb: str
+    rules: Game
+    sides: tuple[Side, Side]
+    #: the play scene and the how-to pages: ``module:Class`` inside ``game.scenes``
+    scene: str
+    howto: str
+    #: the move notation in one line, for the screens that show a move list
+    notation: str
+    #: what ``rules.scores`` counts, in a word or two ("GAIN", "Stones")
+    score_name: str
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.rules.players
+
+    @property
+    def default_level(self) -> str:
+        return self.rules.default_level
+
+    def side(self, player: str) -> Side:
+        """The side whose rules id is ``player``."""
+        for side in self.sides:
+            if side.id == player:
+                return side
+        raise KeyError(player)
+
+
+def _sides(*ids: str) -> tuple[Side, Side]:
+    return tuple(Side(i, i.capitalize(), palette.SIDES[i]) for i in ids)  # type: ignore[return-value]
+
+
+#: every game of the arcade, in menu order
+RECORDS: dict[str, GameRecord] = {r.id: r for r in (
+    GameRecord(
+        id="gauss", title="GAUSS — magnetic duel", name="GAUSS",
+        blurb="Place discs; like poles repel, opposites attract. Score groups of four.",
+        rules=gauss.GAUSS, sides=_sides("red", "blue"),
+        scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
+        notation="Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK.",
+        score_name="GAIN"),
+    GameRecord(
+        id="rush", title="Rush", name="Rush",
+        blurb="Fill the Go board: two connections means you place again.",
+        rules=rush.RUSH, sides=_sides("black", "white"),
+        scene="rush_scene:RushScene", howto="howto_rush:RushHowTo",
+        notation="e5: a stone on e5; the stones of one turn are listed together.",
+        score_name="Stones"),
+    GameRecord(
+        id="sparks", title="Gauss: Sparks & Surges", name="Sparks & Surges",
+        blurb="Chess-like: gate enemy pieces between your Sparks and Surges.",
+        rules=sparks.SPARKS, sides=_sides("white", "black"),
+        scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
+        notation="Sb2-b5: a Spark moves;  x takes;  * a Surge conducts;  †2: two pieces lost.",
+        score_name="Pieces"),
+    GameRecord(
+        id="improbable", title="The Improbable", name="The Improbable",
+        blurb="Roll for stones, stop before a repeat busts your turn.",
+        rules=improbable.IMPROBABLE, sides=_sides("blue", "brown"),
+        scene="improbable_scene:ImprobableScene", howto="howto_improbable:ImprobableHowTo",
+        notation="R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost.",
+        score_name="Length"),
+    GameRecord(
+        id="order", title="The Great Order", name="The Great Order",
+        blurb="Lay stones across the field; chains of connections score big.",
+        rules=order.ORDER, sides=_sides("blue", "brown"),
+        scene="order_scene:OrderScene", howto="howto_order:OrderHowTo",
+        notation="L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores.",
+        score_name="Score"),
+)}
+GAME_IDS = tuple(RECORDS)
+
+
+def get(game_id: str) -> GameRecord:
+    """The record of ``game_id``; RulesError with the list of games for an unknown id."""
+    record = RECORDS.get(game_id) if isinstance(game_id, str) else None
+    if record is None:
+        raise RulesError(f"Unknown game '{game_id}'; the games are {', '.join(GAME_IDS)}.")
+    return record
+
+
+def game(game_id: str) -> Game:
+    """The rules of ``game_id`` (RulesError for an unknown id)."""
+    return get(game_id).rules

@@ -1,0 +1,154 @@
+"""Where the player goes: the first scene, the routes between screens, the kiosk's watch.
+
+This layer sits above the scenes and the app shell: it is the only part that knows
+every screen. Scenes ask it to go somewhere (``self.app.nav.select(game_id)``);
+the app asks it what to show first, calls :meth:`Navigator.watch` every frame and
+:meth:`Navigator.failed` after a scene raised. Game scenes and how-to pages are
+found through each game's record (:mod:`game.catalogue`).
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from . import catalogue
+from .app.app import App, Options
+from .saves import Record
+from .scenes.base import Scene
+from .scenes.demo import DemoScene
+from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
+from .scenes.name_entry import SaveNameScene
+from .scenes.replay import ReplayScene
+from .scenes.saves_menu import LoadScene
+from .scenes.seats import Seat
+from .scenes.select import SelectScene
+from .scenes.settings_menu import SettingsScene
+from .scenes.setup import SetupScene
+from .scenes.title import TitleScene
+
+FAILED_NOTICE = "Something went wrong in that game; it was closed. (Details in the log.)"
+
+
+def _screen(ref: str) -> type:
+    """The class a record names as ``module:Class`` inside ``game.scenes``."""
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(f"{__package__}.scenes.{module}"), name)
+
+
+def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,
+               autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False) -> Any:
+    """A game's play scene, started: ``seats`` says who plays each side (default: people
+    sharing the controls); ``hosted`` makes it a game shown inside another scene (demo,
+    replay): no autosave, no pause or result overlays of its own."""
+    cls = _screen(catalogue.get(game_id).scene)
+    scene = cls(app, level=level, seats=seats, hosted=hosted)
+    scene.start(seed, autoplay=autoplay)
+    return scene
+
+
+class Navigator:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def stack(self):
+        return self.app.stack
+
+    # -- the app's calls ------------------------------------------------------------------
+    def start(self) -> None:
+        """The first scene: the title, with the game or the demo on top when asked for."""
+        options = self.app.options
+        self.stack.reset(TitleScene(self.app))
+        if options.game:
+            self.play(options.game, options.level, options.seed, autoplay=options.autoplay)
+        elif options.demo:
+            self.demo()
+
+    def watch(self) -> None:
+        """A kiosk with nobody there: ask "still there?" (then the demo comes back)."""
+        app = self.app
+        top = self.stack.top
+        if (app.options.kiosk and top is not None and not top.calm
+                and app.idle >= app.settings.kiosk_idle_seconds):
+            self.stack.push(StillThereScene(app))
+
+    def failed(self) -> None:
+        """A scene raised (already logged): a kiosk shows its "restarting" card and goes
+        back to the demo; anyone else is taken to the title with a notice."""
+        if self.app.options.kiosk:
+            self.stack.reset(RestartCard(self.app))
+        else:
+            self.title(FAILED_NOTICE)
+
+    def operator(self) -> None:
+        if not isinstance(self.stack.top, OperatorScene):
+            self.stack.push(OperatorScene(self.app))
+
+    # -- routes -------------------------------------------------------------------------------
+    def title(self, notice: str = "") -> None:
+        self.app.notice = notice
+        self.stack.reset(TitleScene(self.app))
+
+    def demo(self) -> None:
+        """The attract loop, over the title screen that any key returns to."""
+        self.stack.reset(TitleScene(self.app))
+        self.stack.push(DemoScene(self.app, seed=self.app.options.seed))
+
+    def leave_demo(self) -> None:
+        self.app.idle = 0.0
+        self.title()
+
+    def select(self, game_id: str | None = None) -> None:
+        """The game list over the title, with ``game_id`` (the game just played) chosen."""
+        if not isinstance(self.stack.top, TitleScene):
+            self.title()
+        self.stack.push(SelectScene(self.app, game_id))
+
+    def setup(self, game_id: str, level: str | None = None) -> None:
+        self.stack.push(SetupScene(self.app, game_id, level))
+
+    def play(self, game_id: str, level: str | None = None, seed: int | None = None, autoplay: int = 0,
+             seats: dict[str, Seat] | None = None) -> Scene:
+        scene = game_scene(self.app, game_id, level, seed, autoplay=autoplay, seats=seats)
+        self.stack.push(scene)
+        return scene
+
+    def resume(self, record: Record, banner: str = "") -> Scene:
+        """``record`` becomes the game in progress, over the title, autosaved from now on."""
+        self.title()
+        scene = game_scene(self.app, record.game, record.level, record.seed)
+        scene.restore(record, banner or "Resumed where you left off")
+        self.stack.push(scene)
+        return scene
+
+    def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
+                    seats: dict[str, Seat] | None = None) -> Any:
+        return game_scene(self.app, game_id, level, seed, seats=seats, hosted=True)
+
+    def howto(self, game_id: str) -> bool:
+        """The how-to pages of ``game_id`` on top; False if the game has none."""
+        ref = catalogue.get(game_id).howto
+        if not ref:
+            return False
+        self.stack.push(_screen(ref)(self.app))
+        return True
+
+    def load_menu(self) -> None:
+        self.stack.push(LoadScene(self.app))
+
+    def replay(self, record: Record, name: str = "") -> None:
+        self.stack.push(ReplayScene(self.app, record, name))
+
+    def settings(self, operator: bool = False) -> None:
+        self.stack.push(SettingsScene(self.app, operator=operator))
+
+    def save_as(self, record: Record, on_saved: Callable[[str], None]) -> None:
+        self.stack.push(SaveNameScene(self.app, record, on_saved))
+
+
+def make_app(options: Options | None = None) -> App:
+    """The app with its navigator: what ``main.py`` runs and the tests drive."""
+    app = App(options)
+    app.nav = Navigator(app)
+    return app

@@ -1,0 +1,120 @@
+"""What a scene is, and what it may ask of the app that runs it.
+
+A scene receives abstract actions (:mod:`game.ui.actions`), fixed-step updates and
+a surface to draw on. It reaches the rest of the program only through its ``app``
+(the :class:`Host`: the scene stack, the devices, the settings, the sound) and,
+to go somewhere else, through ``app.nav`` (the :class:`Navigator`, which lives
+above the scenes). So no scene imports another screen it could be imported by.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from ..ui.actions import Action
+
+if TYPE_CHECKING:
+    from ..saves import Record
+    from .seats import Seat
+
+
+class Stack(Protocol):
+    scenes: list[Scene]
+
+    @property
+    def top(self) -> Scene | None: ...
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> Scene | None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def reset(self, scene: Scene) -> None: ...
+
+
+class Navigator(Protocol):
+    """Where a scene may send the player; implemented by :mod:`game.navigation`.
+
+    The app calls ``start`` once, ``watch`` every frame (a kiosk's idle check),
+    ``failed`` after a scene raised and ``operator`` for the kiosk's operator chord.
+    """
+
+    def start(self) -> None: ...
+    def watch(self) -> None: ...
+    def failed(self) -> None: ...
+    def operator(self) -> None: ...
+    def title(self, notice: str = "") -> None: ...
+    def demo(self) -> None: ...
+    def leave_demo(self) -> None: ...
+    def select(self, game_id: str | None = None) -> None: ...
+    def setup(self, game_id: str, level: str | None = None) -> None: ...
+    def play(self, game_id: str, level: str | None = None, seed: int | None = None, autoplay: int = 0,
+             seats: dict[str, Seat] | None = None) -> Scene: ...
+    def resume(self, record: Record, banner: str = "") -> Scene: ...
+    def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
+                    seats: dict[str, Seat] | None = None) -> Any: ...
+    def howto(self, game_id: str) -> bool: ...
+    def load_menu(self) -> None: ...
+    def replay(self, record: Record, name: str = "") -> None: ...
+    def settings(self, operator: bool = False) -> None: ...
+    def save_as(self, record: Record, on_saved: Callable[[str], None]) -> None: ...
+
+
+class Host(Protocol):
+    """What a scene may use of the app that runs it."""
+
+    stack: Stack
+    nav: Navigator
+    settings: Any
+    audio: Any
+    options: Any
+    pads: Any
+    notice: str
+    idle: float
+    last_device: str
+    fullscreen: bool
+    screen: pygame.Surface
+    frames: int
+    frame_started: float
+
+    def glyphs(self) -> dict[str, str]: ...
+    def save_settings(self) -> None: ...
+    def toggle_fullscreen(self, remember: bool = True) -> None: ...
+    def quit(self) -> None: ...
+
+
+class Scene:
+    """One screen on the app's scene stack.
+
+    The top scene gets the actions and the updates; drawing starts at the highest
+    opaque scene, so an overlay (``opaque = False``) draws over the scene below.
+    """
+
+    #: False: an overlay; the scenes below it are drawn first
+    opaque = True
+    #: typed text (TEXT actions) reaches this scene (a name entry)
+    wants_text = False
+    #: a kiosk asks nobody "still there?" over this scene (the demo, its cards, the operator menu)
+    calm = False
+    #: the mouse pointer is hidden over this scene even while it moves (the demo)
+    hides_pointer = False
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """The scene became the top of the stack (pushed, or uncovered by a pop)."""
+
+    def exit(self) -> None:
+        """The scene left the top of the stack (popped, replaced or covered)."""
+
+    def handle(self, action: Action) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def device_lost(self, device: str) -> None:
+        """A gamepad was unplugged (every scene on the stack hears it)."""

@@ -1,0 +1,303 @@
+"""The GAUSS drawing kit: the hex board with its VOID ring and coordinates, the discs
+as sprites, the move preview (arrows, ghosts, rings) and the side panel's supplies and
+GAIN/RISK areas. The play scene, the how-to pages and replays all draw with it.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from .. import palette
+from ..rules.gauss import PLAYERS, Geometry, Move, geometry
+from . import theme
+from .frame import PlayFrame
+from .hexgrid import HexLayout, draw_arrow
+
+CELL_GRAY = (132, 136, 148)
+CELL_GRAY_EDGE = (96, 100, 112)
+CELL_VOID = (34, 30, 52)
+CELL_VOID_EDGE = (98, 76, 150)
+DISC = 0.78  # a disc's radius, in cell sizes
+
+
+def tint(color: str) -> palette.Tint:
+    return palette.SIDES[color]
+
+
+# -- pictures (cached per size) -------------------------------------------------------------------
+
+@lru_cache(maxsize=96)
+def disc_image(color: str, radius: int, alpha: int = 255) -> pygame.Surface:
+    """A shaded disc: dark rim, body, a soft highlight; drawn at twice the size and
+    smoothed down, so its edge is anti-aliased."""
+    radius = max(3, radius)
+    t = tint(color)
+    k = 2
+    r = radius * k
+    big = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
+    c = (r + 2, r + 2)
+    pygame.draw.circle(big, t.dark, c, r)
+    pygame.draw.circle(big, t.body, c, int(r * 0.86))
+    light = palette.mix(t.body, (255, 255, 255), 0.28)
+    pygame.draw.circle(big, light, (c[0] - r * 0.25, c[1] - r * 0.28), int(r * 0.38))
+    pygame.draw.circle(big, t.body, (c[0] - r * 0.12, c[1] - r * 0.12), int(r * 0.34))
+    img = pygame.transform.smoothscale(big, (radius * 2 + 2, radius * 2 + 2))
+    if alpha < 255:
+        img.set_alpha(alpha)
+    return img
+
+
+@lru_cache(maxsize=64)
+def flash_image(color: str, radius: int, level: int) -> pygame.Surface:
+    """A disc of a scoring group with its flashing ring (``level`` 1–10)."""
+    width = max(2, int(radius * 0.28 * level / 10))
+    outer = int(radius * 1.08) + width
+    img = pygame.Surface((outer * 2 + 2, outer * 2 + 2), pygame.SRCALPHA)
+    disc = disc_image(color, radius)
+    img.blit(disc, disc.get_rect(center=img.get_rect().center))
+    pygame.draw.circle(img, theme.ACCENT, img.get_rect().center, radius * 1.08, width)
+    return img
+
+
+def ghost_image(color: str, radius: int) -> pygame.Surface:
+    return disc_image(color, radius, 110)
+
+
+# -- layout ---------------------------------------------------------------------------------------
+
+class Layout:
+    """Every position of the GAUSS screen for one window size and board radius."""
+
+    def __init__(self, size: tuple[int, int], radius: int) -> None:
+        self.frame = frame = PlayFrame.of(size)
+        s = self.s = frame.s
+        self.radius = radius
+        self.geo: Geometry = geometry(radius)
+        # room around the board for its coordinates
+        self.hex = HexLayout.fit(radius, frame.board, 0.97, pad=0.55)
+        self.disc_radius = int(self.hex.size * DISC)
+        # the panel, in its own coordinates: the two disc buttons, then GAIN and RISK per colour
+        x0 = int(20 * s)
+        inner = frame.panel.width - int(40 * s)
+        y = int(14 * s) + int(66 * s) + int(22 * s)
+        bw = (inner - int(10 * s)) // 2
+        self.color_buttons = {c: pygame.Rect(x0 + k * (bw + int(10 * s)), y, bw, int(40 * s))
+                              for k, c in enumerate(PLAYERS)}
+        y += int(52 * s)
+        self.supply_y = y
+        y += 2 * int(26 * s) + int(10 * s)
+        self.areas: dict[tuple[str, str], pygame.Rect] = {}
+        for color in PLAYERS:
+            for kind in ("gain", "risk"):
+                self.areas[(kind, color)] = pygame.Rect(x0, y, inner, int(28 * s))
+                y += int(32 * s)
+            y += int(6 * s)
+        self.words_y = y + int(4 * s)
+        self.panel_end = self.words_y + int(20 * s) + 2 * int(17 * s) + int(6 * s)
+        self.area_step = max(10.0, min(18 * s, (inner - 90 * s) / 15))
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.hex.from_pixel(*pos)
+
+    def area_slot(self, kind: str, color: str, slot: int) -> tuple[float, float]:
+        """Where the ``slot``-th disc of a GAIN or RISK area sits, on screen."""
+        box = self.areas[(kind, color)]
+        return (self.frame.panel.x + box.x + 70 * self.s + slot * self.area_step, box.centery)
+
+
+# -- the board ------------------------------------------------------------------------------------
+
+def draw_board(surface: pygame.Surface, lay: HexLayout, geo: Geometry, coordinates: bool = True) -> None:
+    """Gray cells and the VOID ring (a dark, violet-rimmed moat), and the files and
+    ranks of the notation around it (files a, b, ... along the slanting lines of q,
+    ranks 1, 2, ... from the bottom row up)."""
+    for (q, r), is_void in zip(geo.cells, geo.void, strict=True):
+        pts = lay.corners(q, r, 0.95)
+        if is_void:
+            pygame.draw.polygon(surface, CELL_VOID, pts)
+            pygame.draw.aalines(surface, CELL_VOID_EDGE, True, pts)
+            pygame.draw.polygon(surface, CELL_VOID_EDGE, pts, max(1, int(lay.size * 0.07)))
+        else:
+            pygame.draw.polygon(surface, CELL_GRAY, pts)
+            pygame.draw.aalines(surface, CELL_GRAY_EDGE, True, pts)
+            pygame.draw.polygon(surface, CELL_GRAY_EDGE, pts, max(1, int(lay.size * 0.05)))
+    if not coordinates:
+        return
+    R = geo.radius
+    size = max(12, int(lay.size * 0.5))
+    for q in range(-R, R + 1):  # the file letter just past the lowest cell of its line
+        r = min(R, R - q)
+        x, y = lay.to_pixel(q, r + 0.78)
+        theme.draw_text(surface, geo.name(geo.index[(q, r)])[0], (x, y), size, theme.INK_DIM, "center")
+    for r in range(-R, R + 1):  # the rank number left of the first cell of its row
+        q = max(-R, -R - r)
+        x, y = lay.to_pixel(q - 0.8, r)
+        theme.draw_text(surface, geo.name(geo.index[(q, r)])[1:], (x, y), size, theme.INK_DIM, "center")
+
+
+def draw_disc(surface: pygame.Surface, lay: HexLayout, cell: tuple[float, float], color: str,
+              alpha: int = 255) -> None:
+    img = disc_image(color, int(lay.size * DISC), alpha)
+    x, y = lay.to_pixel(*cell)
+    surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+
+def draw_last_move(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int]) -> None:
+    """The last trigger's cell: a thin accent hexagon inside the cell."""
+    pts = lay.corners(*cell, 0.99)
+    pygame.draw.polygon(surface, theme.ACCENT, pts, max(2, int(lay.size * 0.07)))
+
+
+def draw_cursor(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int], color: str,
+                legal: bool) -> None:
+    pts = lay.corners(*cell, 0.95)
+    pygame.draw.polygon(surface, theme.ACCENT if legal else theme.BAD, pts, max(2, int(lay.size * 0.12)))
+    if legal:
+        draw_disc(surface, lay, cell, color, 110)
+
+
+def draw_preview(surface: pygame.Surface, lay: HexLayout, effects: list[dict]) -> None:
+    """What a move would do: an arrow for every slide (green attracted, yellow repelled)
+    with a ghost where the disc lands, and rings on the discs that would score (white to
+    GAIN, red to RISK)."""
+    width = max(2, int(lay.size * 0.14))
+    for e in effects:
+        if e["type"] == "slide":
+            a, b = lay.to_pixel(*e["from"]), lay.to_pixel(*e["to"])
+            draw_disc(surface, lay, e["to"], e["color"], 110)
+            draw_arrow(surface, theme.GOOD if e["force"] == "attract" else theme.ACCENT, a, b, width)
+    for e in effects:
+        if e["type"] == "score":
+            for kind, ring in (("gain_cells", theme.INK), ("risk_cells", theme.BAD)):
+                for cell in e[kind]:
+                    pygame.draw.circle(surface, ring, lay.to_pixel(*cell), lay.size * 0.9, width)
+
+
+def preview_words(move_text: str, effects: list[dict]) -> str:
+    """The preview in words: ``Re5: 2 discs move, red scores 4 (+1 RISK)``."""
+    slides = sum(1 for e in effects if e["type"] == "slide")
+    words = [f"{move_text}: {slides} disc{'s' if slides != 1 else ''} move"]
+    for e in effects:
+        if e["type"] == "score":
+            words.append(f"{e['color']} scores {len(e['gain_cells'])}"
+                         + (f" (+{len(e['risk_cells'])} RISK)" if e["risk_cells"] else ""))
+    return ", ".join(words)
+
+
+# -- sprites --------------------------------------------------------------------------------------
+
+class DiscSprite(pygame.sprite.Sprite):
+    """One disc: where it stands (``cell``), where it is drawn (``pos``, fractional axial
+    while sliding), and its drop (``scale``, ``alpha``), flash or flight to GAIN/RISK
+    (``fly`` = ``(kind, slot)``, ``fly_t``). ``update(layout)`` sets ``image`` and ``rect``."""
+
+    def __init__(self, color: str, cell: tuple[int, int]) -> None:
+        super().__init__()
+        self.color = color
+        self.cell: tuple[int, int] | None = cell
+        self.pos = (float(cell[0]), float(cell[1]))
+        self.scale = 1.0
+        self.alpha = 255
+        self.flash = 0.0
+        self.fly: tuple[str, int] | None = None
+        self.fly_t = 0.0
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def place(self, lay: Layout) -> tuple[tuple[float, float], float]:
+        """Where the disc is drawn and its radius in pixels (on the board or in flight)."""
+        board_xy = lay.hex.to_pixel(*self.pos)
+        radius = lay.hex.size * DISC * self.scale
+        if self.fly is None:
+            return board_xy, radius
+        kind, slot = self.fly
+        tx, ty = lay.area_slot(kind, self.color, slot)
+        t = self.fly_t
+        return ((board_xy[0] + (tx - board_xy[0]) * t, board_xy[1] + (ty - board_xy[1]) * t),
+                radius + (lay.area_step * 0.45 - radius) * t)
+
+    def update(self, lay: Layout) -> None:
+        (x, y), radius = self.place(lay)
+        if self.flash > 0:
+            self.image = flash_image(self.color, int(radius), max(1, round(self.flash * 10)))
+        else:
+            self.image = disc_image(self.color, int(radius), int(self.alpha))
+        self.rect = self.image.get_rect(center=(round(x), round(y)))
+
+
+# -- the side panel ---------------------------------------------------------------------------------
+
+def draw_color_button(surface: pygame.Surface, rect: pygame.Rect, color: str, held: int | None,
+                      s: float) -> None:
+    """The face of a disc-colour button: a disc and ``red x7`` (``held`` None: no count)."""
+    img = disc_image(color, int(13 * s))
+    surface.blit(img, img.get_rect(center=(rect.x + 24 * s, rect.centery)))
+    label = color if held is None else f"{color} x{held}"
+    theme.draw_text(surface, label, (rect.x + 44 * s, rect.centery), int(26 * s),
+                    theme.INK if held else theme.INK_FAINT, "midleft")
+
+
+def draw_areas(surface: pygame.Surface, lay: Layout, gain: list[int], risk: list[int]) -> None:
+    """Both colours' GAIN and RISK areas with their discs and counts (panel coordinates)."""
+    s = lay.s
+    r = int(lay.area_step * 0.45)
+    for k, color in enumerate(PLAYERS):
+        for kind, count, label in (("gain", gain[k], "GAIN"), ("risk", risk[k], "RISK")):
+            box = lay.areas[(kind, color)]
+            pygame.draw.rect(surface, tint(color).dark if kind == "gain" else theme.BG_PANEL_HI, box,
+                             border_radius=5)
+            theme.draw_text(surface, f"{color[0].upper()} {label}", (box.x + 6 * s, box.centery), int(20 * s),
+                            theme.INK, "midleft", bold=True)
+            img = disc_image(color, r)
+            for i in range(count):
+                x = box.x + 70 * s + i * lay.area_step
+                surface.blit(img, img.get_rect(center=(round(x), box.centery)))
+            theme.draw_text(surface, str(count), (box.right - 8 * s, box.centery), int(24 * s), theme.INK,
+                            "midright", bold=True)
+
+
+LEGEND = ((("green arrow: attracted", theme.GOOD), ("yellow arrow: repelled", theme.ACCENT)),
+          (("white ring: scores to GAIN", theme.INK), ("red ring: to RISK", theme.BAD)))
+
+
+def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> None:
+    for row in LEGEND:
+        x = x0
+        for text, color in row:
+            x += theme.draw_text(surface, text, (x, y), int(18 * s), color).width + int(14 * s)
+        y += int(17 * s)
+
+
+def cell_toward(geo: Geometry, cell: tuple[int, int], direction: str, lean: bool
+                ) -> tuple[tuple[int, int], bool]:
+    """The gray cell one step from ``cell`` (``up``/``down`` zig-zag, so holding them walks
+    straight up or down the screen); returns ``(cell, lean)``, unchanged at the edge."""
+    q, r = cell
+    if direction == "left":
+        options = [(q - 1, r)]
+    elif direction == "right":
+        options = [(q + 1, r)]
+    elif direction == "up":
+        options = [(q + 1, r - 1), (q, r - 1)] if lean else [(q, r - 1), (q + 1, r - 1)]
+    else:
+        options = [(q, r + 1), (q - 1, r + 1)] if not lean else [(q - 1, r + 1), (q, r + 1)]
+    for c in options:
+        i = geo.index.get(c)
+        if i is not None and not geo.void[i]:
+            return c, (not lean) if direction in ("up", "down") else lean
+    return cell, lean
+
+
+def best_preview_cell(moves: list[Move], color: str, effects_of) -> tuple[int, int] | None:
+    """The cell whose preview has the most to show (for screenshots after autoplay)."""
+    mine = [m for m in moves if m.color == color]
+    if not moves:
+        return None
+    best = max(mine, key=lambda m: len(effects_of(m)), default=moves[0])
+    return best.cell
+
+
+def pulse(t: float) -> float:
+    return 0.5 + 0.5 * math.sin(t * 6.0)

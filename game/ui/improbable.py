@@ -1,0 +1,393 @@
+"""The Improbable drawing kit: two rows of wooden blocks across the table, the tray of
+blocks set aside this turn, an ivory die, the Roll and Stop buttons with the odds of
+the next roll, and each player's supply in six stacks. The play scene and the how-to
+pages draw with it.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from .. import palette
+from ..rules.improbable import LENGTHS, PLAYERS
+from . import theme
+from .frame import PlayFrame
+
+SUPPLY_PITCH = 114  # design pixels from one player's supply to the other's
+CAP = 34  # length units per line of a row: two lines hold any row (63 units), stones never split
+COPIES = 3
+IVORY, PIP = (242, 236, 222), (38, 34, 30)
+LANE, TICK = (30, 28, 30), (52, 50, 54)
+TRAY, TRAY_EDGE = (36, 34, 40), (70, 66, 74)
+_WOOD = (190, 150, 100)  # bare wood, stained by each side's colour
+_STAIN = {"blue": 0.55, "brown": 0.3}
+
+Rect4 = tuple[float, float, float, float]
+
+
+def ink(player: str) -> palette.RGB:
+    """A player's colour for texts on the dark table."""
+    return palette.SIDES[player].light
+
+
+def wood(player: str) -> tuple[palette.RGB, palette.RGB, palette.RGB, palette.RGB]:
+    """A side's stained wood: ``(body, grain, edge, shine)``."""
+    tint = palette.SIDES[player]
+    body = palette.mix(_WOOD, tint.body, _STAIN.get(player, 0.4))
+    return body, palette.mix(body, (0, 0, 0), 0.25), tint.dark, palette.mix(body, (255, 255, 255), 0.25)
+
+
+# -- drawn pieces --------------------------------------------------------------------------------
+
+def block_image(player: str, w: float, h: float, length: int | None = None) -> pygame.Surface:
+    """A wooden block ``w``×``h`` pixels: stained body, wavy grain, a lit top edge, its
+    length written on it when there is room (cached per size)."""
+    return _block(player, max(3, int(round(w))), max(3, int(round(h))), length)
+
+
+@lru_cache(maxsize=600)
+def _block(player: str, w: int, h: int, length: int | None) -> pygame.Surface:
+    body, grain, edge, shine = wood(player)
+    img = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(1, min(w, h) // 6)
+    pygame.draw.rect(img, edge, img.get_rect(), border_radius=radius)
+    inner = img.get_rect().inflate(-2, -2)
+    pygame.draw.rect(img, body, inner, border_radius=max(0, radius - 1))
+    rng = random.Random(w * 7919 + h * 131 + (length or 0) * 17 + PLAYERS.index(player))
+    lines = max(2, h // 6)
+    for k in range(lines):
+        base = inner.y + (k + 0.5) * inner.height / lines + rng.uniform(-1.0, 1.0)
+        amp, freq, phase = rng.uniform(0.5, 1.6), rng.uniform(0.05, 0.12), rng.uniform(0, 6.3)
+        pts = [(x, base + amp * math.sin(x * freq + phase)) for x in range(inner.x + 2, inner.right - 2, 3)]
+        if len(pts) >= 2:
+            pygame.draw.aalines(img, grain, False, pts)
+    if w > 90 and h >= 18:  # a knot on the longer blocks
+        side = rng.choice((0.14, 0.78))  # away from the number in the middle
+        kx = inner.x + inner.width * side + rng.uniform(-3, 3)
+        pygame.draw.ellipse(img, grain, (kx, inner.centery - h * 0.14, 10, h * 0.28), 1)
+    pygame.draw.line(img, shine, (inner.x + 2, inner.y), (inner.right - 3, inner.y))
+    if length and h >= 16 and w >= 12:
+        label = theme.text_surface(str(length), max(10, int(h * 0.6)), edge, True)
+        img.blit(label, label.get_rect(center=inner.center))
+    return img
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+@lru_cache(maxsize=64)
+def die_image(value: int | None, size: float, rim: palette.RGB) -> pygame.Surface:
+    """An ivory die showing ``value`` (a blank face with "?" before the first roll)."""
+    size = max(12, int(size))
+    img = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = img.get_rect()
+    pygame.draw.rect(img, rim, rect, border_radius=size // 6)
+    pygame.draw.rect(img, IVORY, rect.inflate(-max(4, size // 14) * 2, -max(4, size // 14) * 2),
+                     border_radius=size // 7)
+    if value is None:
+        q = theme.text_surface("?", int(size * 0.6), theme.INK_FAINT, True)
+        img.blit(q, q.get_rect(center=rect.center))
+    else:
+        off, r = size * 0.24, max(2, int(size * 0.085))
+        for dx, dy in PIPS[value]:
+            center = (rect.centerx + dx * off, rect.centery + dy * off)
+            pygame.draw.circle(img, PIP, center, r)
+            pygame.draw.aacircle(img, PIP, center, r)
+    return img
+
+
+def face_chips(surface: pygame.Surface, x: float, y: float, size: float, odds: dict) -> float:
+    """The six faces of the next roll, each coloured by what it would do: green sets a
+    stone aside, red busts, yellow ends the game (from the engine's ``chance``)."""
+    gap = size * 0.18
+    for v in LENGTHS:
+        if v in odds["bust_values"]:
+            fill = theme.BAD
+        elif v in odds["end_values"]:
+            fill = theme.ACCENT
+        else:
+            fill = theme.GOOD
+        rect = pygame.Rect(round(x + (v - 1) * (size + gap)), round(y), round(size), round(size))
+        pygame.draw.rect(surface, fill, rect, border_radius=max(2, int(size // 5)))
+        theme.draw_text(surface, str(v), rect.center, int(size * 0.8), PIP, "center", True)
+    return 6 * size + 5 * gap
+
+
+def row_places(lengths: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
+    """(line, first unit) of each stone of a row laid left to right, wrapping at ``CAP``."""
+    out, line, at = [], 0, 0
+    for length in lengths:
+        if at + length > CAP:
+            line, at = line + 1, 0
+        out.append((line, at))
+        at += length
+    return out
+
+
+def pct(p: float) -> str:
+    return f"{round(p * 100)}%"
+
+
+def lerp_rect(a: Rect4, b: Rect4, t: float) -> Rect4:
+    return tuple(x + (y - x) * t for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+# -- layout --------------------------------------------------------------------------------------
+
+@dataclass
+class Layout:
+    """Every position of the scene for one window size (pixels)."""
+
+    frame: PlayFrame
+    size: tuple[int, int]
+    s: float
+    panel: pygame.Rect
+    left: pygame.Rect
+    lane_x: float
+    lane_w: float
+    unit: float
+    block_h: float
+    pitch: float
+    row_label_y: dict[str, float]
+    row_y: dict[str, float]
+    tray: pygame.Rect
+    die_center: tuple[float, float]
+    die_size: float
+    roll: pygame.Rect
+    stop: pygame.Rect
+    card: pygame.Rect
+    supply_unit: float
+    supply_h: float
+    supply_col: dict[int, float] = field(default_factory=dict)
+    supply_bottom: dict[str, float] = field(default_factory=dict)
+    supply_header_y: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, size: tuple[int, int]) -> Layout:
+        frame = PlayFrame.of(size)
+        w, h = size
+        s = frame.s
+        panel, left = frame.panel, frame.left
+        m = 24 * s
+        lane_x, lane_w = m, left.width - 2 * m
+        unit = lane_w / CAP
+        block_h, pitch = 40 * s, 48 * s
+        row_label_y = {"blue": frame.top.bottom + 4 * s}
+        row_y = {"blue": row_label_y["blue"] + 28 * s}
+        tray = pygame.Rect(round(lane_x), round(row_y["blue"] + pitch + block_h + 40 * s),
+                           round(lane_w), round(block_h + 22 * s))
+        brown_bottom = frame.bottom.top - 8 * s
+        row_y["brown"] = brown_bottom - 6 * s - block_h - pitch
+        row_label_y["brown"] = row_y["brown"] - 28 * s
+        action_top = tray.bottom + 18 * s
+        die_size = 100 * s
+        die_center = (lane_x + 58 * s, action_top + 46 * s)
+        bw, bh = 230 * s, 80 * s
+        roll = pygame.Rect(round(lane_x + 134 * s), round(action_top), round(bw), round(bh))
+        stop = pygame.Rect(round(roll.right + 22 * s), round(action_top), round(bw), round(bh))
+        card = pygame.Rect(round(roll.x), round(action_top - 4 * s), round(lane_x + lane_w - roll.x),
+                           round(row_label_y["brown"] - 14 * s - action_top))
+        # the supplies, in the side panel: six stacks per player, widths proportional to length
+        x0, inner_w, cg = panel.x + 20 * s, panel.width - 40 * s, 10 * s
+        su = (inner_w - 5 * cg) / 21
+        cols, x = {}, x0
+        for length in LENGTHS:
+            cols[length] = x
+            x += length * su + cg
+        supply_h = 16 * s
+        headers = {p: 86 * s + k * SUPPLY_PITCH * s for k, p in enumerate(PLAYERS)}
+        bottoms = {p: headers[p] + 28 * s + COPIES * (supply_h + 3 * s) for p in PLAYERS}
+        return cls(frame, size, s, panel, left, lane_x, lane_w, unit, block_h, pitch, row_label_y, row_y,
+                   tray, die_center, die_size, roll, stop, card, su, supply_h, cols, bottoms, headers)
+
+    def row_rect(self, player: str, lengths, index: int) -> Rect4:
+        line, at = row_places(lengths[:index + 1])[index]
+        return (self.lane_x + at * self.unit, self.row_y[player] + line * self.pitch,
+                lengths[index] * self.unit - 3 * self.s, self.block_h)
+
+    def aside_rect(self, lengths, index: int) -> Rect4:
+        at = sum(lengths[:index])
+        return (self.tray.x + 12 * self.s + at * self.unit + index * 6 * self.s,
+                self.tray.y + 11 * self.s, lengths[index] * self.unit - 3 * self.s, self.block_h)
+
+    def supply_rect(self, player: str, length: int, slot: int) -> Rect4:
+        step = self.supply_h + 3 * self.s
+        return (self.supply_col[length], self.supply_bottom[player] - (slot + 1) * step,
+                length * self.supply_unit, self.supply_h)
+
+    def lane(self, player: str) -> pygame.Rect:
+        s = self.s
+        return pygame.Rect(round(self.lane_x - 8 * s), round(self.row_y[player] - 6 * s),
+                           round(self.lane_w + 16 * s), round(self.pitch + self.block_h + 12 * s))
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        if self.roll.collidepoint(pos):
+            return "roll"
+        if self.stop.collidepoint(pos):
+            return "stop"
+        return None
+
+
+# -- the table -----------------------------------------------------------------------------------
+
+def draw_table(surface: pygame.Surface, lay: Layout) -> None:
+    """The static table: a lane for each row, with faint unit ticks where it will grow,
+    and the tray."""
+    s = lay.s
+    for p in PLAYERS:
+        pygame.draw.rect(surface, LANE, lay.lane(p), border_radius=round(8 * s))
+        for line in range(2):
+            y = lay.row_y[p] + line * lay.pitch + lay.block_h + 2 * s
+            for u in range(0, CAP + 1, 2):
+                x = lay.lane_x + u * lay.unit
+                pygame.draw.line(surface, TICK, (x, y), (x, y + 2 * s))
+    pygame.draw.rect(surface, TRAY, lay.tray, border_radius=round(10 * s))
+    pygame.draw.rect(surface, TRAY_EDGE, lay.tray, max(1, round(2 * s)), border_radius=round(10 * s))
+
+
+def draw_row_label(surface: pygame.Surface, lay: Layout, player: str, name: str, row: tuple[int, ...],
+                   active: bool) -> None:
+    s = lay.s
+    y = lay.row_label_y[player]
+    r = theme.draw_text(surface, f"{'> ' if active else ''}{name}'s row   {sum(row)}", (lay.lane_x, y),
+                        int(26 * s), ink(player), bold=True)
+    full = [v for v in LENGTHS if row.count(v) >= COPIES]
+    if full:
+        note = f"all three in the row: {', '.join(map(str, full))} (rolling one ends the game)"
+        room = lay.lane_x + lay.lane_w - r.right - 18 * s
+        theme.draw_text(surface, note, (r.right + 18 * s, y + 3 * s),
+                        theme.fitted(note, int(21 * s), room, smallest=10), theme.ACCENT)
+    if active:
+        pygame.draw.rect(surface, ink(player), lay.lane(player), max(1, round(2 * s)),
+                         border_radius=round(8 * s))
+
+
+def draw_tray_label(surface: pygame.Surface, lay: Layout, text: str, flash: float) -> None:
+    s = lay.s
+    theme.draw_text(surface, text, (lay.tray.x + 4 * s, lay.tray.y - 24 * s), int(22 * s), theme.INK_DIM)
+    if flash > 0:
+        pygame.draw.rect(surface, theme.BAD, lay.tray.inflate(6 * s, 6 * s), max(2, round(5 * s * flash)),
+                         border_radius=round(12 * s))
+
+
+def draw_die(surface: pygame.Surface, lay: Layout, face: int | None, owner: str, dy: float, angle: float,
+             ringed: bool) -> None:
+    img = die_image(face, lay.die_size, palette.SIDES[owner].dark)
+    if angle:
+        img = pygame.transform.rotate(img, angle)
+    cx, cy = lay.die_center
+    surface.blit(img, img.get_rect(center=(round(cx), round(cy + dy))))
+    if ringed:
+        r = pygame.Rect(0, 0, round(lay.die_size * 1.16), round(lay.die_size * 1.16))
+        r.center = (round(cx), round(cy))
+        pygame.draw.rect(surface, theme.ACCENT, r, max(2, round(4 * lay.s)), border_radius=round(16 * lay.s))
+
+
+def draw_choice(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, label: str, key: str, on: bool,
+                chosen: bool) -> None:
+    """One of the two big buttons: the highlighted one ringed (yellow on a legal choice, red on
+    one refused now), its key below the label."""
+    s = lay.s
+    fill = (56, 62, 84) if on and chosen else theme.BG_PANEL_HI if on else theme.BG_PANEL
+    pygame.draw.rect(surface, fill, rect, border_radius=round(12 * s))
+    if chosen:
+        edge = theme.ACCENT if on else theme.BAD
+    else:
+        edge = theme.INK_DIM if on else theme.INK_FAINT
+    pygame.draw.rect(surface, edge, rect, max(2, round((4 if chosen else 2) * s)),
+                     border_radius=round(12 * s))
+    size = theme.fitted(label, int(44 * s), rect.width - 16 * s, True)
+    theme.draw_text(surface, label, (rect.centerx, rect.centery - 9 * s), size,
+                    theme.INK if on else theme.INK_FAINT, "center", bold=True)
+    if key:
+        theme.draw_text(surface, f"[{key}]", (rect.centerx, rect.bottom - 16 * s), int(20 * s),
+                        theme.INK_DIM if on else theme.INK_FAINT, "center")
+
+
+def draw_game_over(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, palette.RGB]], grow: float
+                   ) -> None:
+    """Where Roll and Stop were: why the game ended, on a small panel that grows in."""
+    s = lay.s
+    rect = lay.card.copy()
+    rect.height = min(rect.height, int((46 + 34 * len(lines)) * s))
+    k = 0.85 + 0.15 * grow
+    rect.size = (round(rect.width * k), round(rect.height * k))
+    rect.topleft = (lay.card.x, lay.card.y)
+    pygame.draw.rect(surface, (40, 36, 28), rect, border_radius=round(14 * s))
+    pygame.draw.rect(surface, theme.ACCENT, rect, max(2, round(3 * s)), border_radius=round(14 * s))
+    y = rect.y + 14 * s
+    for k, (text, color) in enumerate(lines):
+        size = int((34 if k == 0 else 24) * s)
+        size = theme.fitted(text, size, rect.width - 30 * s, bold=k == 0)
+        theme.draw_text(surface, text, (rect.x + 16 * s, y), size, color, bold=k == 0)
+        y += (42 if k == 0 else 30) * s
+
+
+class BlockSprite(pygame.sprite.Sprite):
+    """One wooden block: its owner and length, where it rests (``place``: ``("row", player,
+    index)``, ``("aside",)`` (in tray order) or ``("supply", player, length, slot)``) and, while
+    moving, the rectangle it comes from (``src``) and the progress ``t``. ``update(layout,
+    where)`` sets ``image`` and ``rect``; ``where(sprite)`` is its resting rectangle."""
+
+    def __init__(self, player: str, length: int, place: tuple) -> None:
+        super().__init__()
+        self.player = player
+        self.length = length
+        self.place = place
+        self.src: Rect4 | None = None
+        self.t = 1.0
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def update(self, lay: Layout, where) -> None:
+        dest = where(self)
+        if self.src is None:
+            x, y, w, h = dest
+            self.image = block_image(self.player, w, h, self.length)
+        else:  # changing size on its way (tray <-> supply): scale one image, don't carve a new one
+            x, y, w, h = lerp_rect(self.src, dest, self.t)
+            big = max((self.src[2], self.src[3]), (dest[2], dest[3]))
+            img = block_image(self.player, big[0], big[1], self.length)
+            size = (max(3, round(w)), max(3, round(h)))
+            self.image = img if img.get_size() == size else pygame.transform.scale(img, size)
+        self.rect = self.image.get_rect(topleft=(round(x), round(y)))
+
+
+def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows: tuple, mover: str | None,
+                  names: dict[str, str]) -> None:
+    """Both supplies in the panel (panel coordinates): six stacks per player, each with its
+    length and how many are left."""
+    s = lay.s
+    px = lay.panel.x
+    x0, inner_w = 20 * s, lay.panel.width - 40 * s
+    for k, p in enumerate(PLAYERS):
+        y = lay.supply_header_y[p]
+        held = sum(supply[6 * k:6 * k + 6])
+        theme.draw_text(surface, f"{'> ' if p == mover else ''}{names[p]}: supply {held} blocks", (x0, y),
+                        int(24 * s), ink(p), bold=p == mover)
+        theme.draw_text(surface, f"row {sum(rows[k])}", (x0 + inner_w, y), int(24 * s), ink(p), "topright")
+        for length in LENGTHS:
+            count = supply[6 * k + length - 1]
+            if not count:  # an empty stack keeps its outline and its length
+                x, yy, w, h = lay.supply_rect(p, length, 0)
+                pygame.draw.rect(surface, theme.INK_FAINT, (round(x - px), round(yy), round(w), round(h)), 1,
+                                 border_radius=2)
+                theme.draw_text(surface, str(length), (x - px + w / 2, yy + h / 2), int(h * 0.8),
+                                theme.INK_FAINT, "center")
+            for slot in range(count):
+                x, yy, w, h = lay.supply_rect(p, length, slot)
+                surface.blit(block_image(p, w, h), (round(x - px), round(yy)))
+            # under each stack: its length (dim) and how many are left (bright)
+            cx = lay.supply_col[length] - px + length * lay.supply_unit / 2
+            size, top = int(19 * s), lay.supply_bottom[p] + 2 * s
+            lw = theme.font(size).size(f"{length} ")[0]
+            cw = theme.font(size, True).size(f"\u00d7{count}")[0]
+            theme.draw_text(surface, f"{length} ", (cx - (lw + cw) / 2, top), size, theme.INK_DIM)
+            theme.draw_text(surface, f"\u00d7{count}", (cx - (lw + cw) / 2 + lw, top), size,
+                            theme.INK if count else theme.INK_FAINT, bold=True)

@@ -1,0 +1,431 @@
+"""The Great Order drawing kit: the 18 x 5 field between the two boundaries of sixes
+(their column numbers are the notation's), the stones as blocks (placed, flying from a
+collection, face down while hidden), the lit columns of a chain, the legal columns of the
+chosen end stone, the arrangement screen and the hot-seat hand-over card. The play scene
+and the how-to pages draw with it.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from .. import palette
+from ..rules.order import COLUMNS, PLAYERS, WIDTH
+from ..rules.turns import triangular
+from . import theme
+from .frame import PlayFrame
+
+#: the collection every arrangement starts from (valid; the player rearranges it)
+START_ROW = (1, 2, 3, 4, 5) * 3
+COLORS = {p: palette.SIDES[p].body for p in PLAYERS}
+DARK = {p: palette.SIDES[p].dark for p in PLAYERS}
+LIGHT = {p: palette.SIDES[p].light for p in PLAYERS}
+FIELD_BG = (34, 37, 50)
+FIELD_LINE = (48, 52, 68)
+EMPTY_OK = (84, 150, 104)  # a legal empty column: quieter than a connection
+
+class FieldGeom:
+    """Where things are drawn inside ``area``: the field of 18 columns x 5 cells between
+    blue's boundary (top) and brown's (bottom); blue's collection above, brown's below.
+
+    ``u`` is a field cell; a collection block is ``bw`` wide and ``length * c`` tall."""
+
+    def __init__(self, area: pygame.Rect, s: float, collections: bool = True) -> None:
+        self.area = area
+        self.s = s
+        self.collections = collections
+        label = 26 * s if collections else 0.0
+        gap = 10 * s if collections else 0.0
+        k = 0.6 if collections else 0.0
+        units = WIDTH + 1.4 + 2 * WIDTH * k
+        fixed = 2 * label + 4 * gap
+        u = min((area.width - 40 * s) / COLUMNS, (area.height - fixed) / units)
+        self.u = u = max(4.0, u)
+        self.c = c = u * k
+        self.bw = u * 0.86
+        self.step = u * 1.16
+        self.bh = 0.7 * u
+        total = units * u + fixed
+        y = area.y + (area.height - total) / 2
+        self.fx0 = area.centerx - COLUMNS * u / 2
+        self.label_y: dict[str, float] = {}
+        self.row_top: dict[str, float] = {}
+        if collections:
+            self.label_y["blue"] = y
+            y += label + gap
+            self.row_top["blue"] = y
+            y += WIDTH * c + gap
+        self.bound = {"blue": self.rect(self.fx0, y, COLUMNS * u, self.bh)}
+        y += self.bh
+        self.field = self.rect(self.fx0, y, COLUMNS * u, WIDTH * u)
+        self.field_y = y
+        y += WIDTH * u
+        self.bound["brown"] = self.rect(self.fx0, y, COLUMNS * u, self.bh)
+        y += self.bh
+        if collections:
+            y += gap
+            self.row_top["brown"] = y
+            y += WIDTH * c + gap
+            self.label_y["brown"] = y
+
+    @staticmethod
+    def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return pygame.Rect(round(x), round(y), round(x + w) - round(x), round(y + h) - round(y))
+
+    def col_x(self, col: int) -> tuple[int, int]:
+        a, b = round(self.fx0 + col * self.u), round(self.fx0 + (col + 1) * self.u)
+        return a, b - a
+
+    def column_rect(self, col: int, with_bounds: bool = False) -> pygame.Rect:
+        x, w = self.col_x(col)
+        if with_bounds:
+            top, bottom = self.bound["blue"].top, self.bound["brown"].bottom
+        else:
+            top, bottom = self.field.top, self.field.bottom
+        return pygame.Rect(x, top, w, bottom - top)
+
+    def stone_rect(self, player: str, col: int, length: int) -> pygame.Rect:
+        """A stone in the field: blue hangs from the top boundary, brown stands on the bottom one."""
+        inset = max(2.0, self.u * 0.07)
+        x = self.fx0 + col * self.u + inset
+        w = self.u - 2 * inset
+        h = length * self.u - inset
+        if player == "blue":
+            return self.rect(x, self.field_y + 1, w, h - 1)
+        return self.rect(x, self.field_y + WIDTH * self.u - h, w, h - 1)
+
+    def slot_x(self, i: int, n: int) -> float:
+        return self.area.centerx + (i - (n - 1) / 2) * self.step
+
+    def slot_rect(self, player: str, i: int, n: int, length: int) -> pygame.Rect:
+        """Block ``i`` of a collection of ``n``: blue's lie on a line above the field, brown's below."""
+        h = length * self.c
+        x = self.slot_x(i, n) - self.bw / 2
+        top = self.row_top[player]
+        y = top + WIDTH * self.c - h if player == "blue" else top
+        return self.rect(x, y, self.bw, h)
+
+    def row_rect(self, player: str) -> pygame.Rect:
+        return self.rect(self.fx0, self.row_top[player], COLUMNS * self.u, WIDTH * self.c)
+
+    def slot_at(self, player: str, pos: tuple[int, int], n: int) -> int | None:
+        if not self.collections or n <= 0:
+            return None
+        x, y = pos
+        top = self.row_top[player]
+        if not top - self.c <= y <= top + (WIDTH + 1) * self.c:
+            return None
+        i = round((x - self.slot_x(0, n)) / self.step)
+        if 0 <= i < n and abs(x - self.slot_x(i, n)) <= self.step / 2:
+            return i
+        return None
+
+    def column_at(self, pos: tuple[int, int]) -> int | None:
+        x, y = pos
+        if not self.bound["blue"].top <= y < self.bound["brown"].bottom:
+            return None
+        col = math.floor((x - self.fx0) / self.u)
+        return col if 0 <= col < COLUMNS else None
+
+
+# --- pictures (cached) -------------------------------------------------------------------------
+
+def block_image(player: str, length: int, w: int, h: int, style: str = "normal", unit: float = 0.0
+                ) -> pygame.Surface:
+    """A stone of ``length`` as a ``w`` x ``h`` block: ``normal`` (takeable or placed), ``dim``
+    (inside a collection), ``hidden`` (face down: no length shown), ``ghost`` (a preview)."""
+    return _block(player, length, w, h, style, round(unit, 1))
+
+
+@lru_cache(maxsize=600)
+def _block(player: str, length: int, w: int, h: int, style: str, unit: float) -> pygame.Surface:
+    img = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    rect = img.get_rect()
+    radius = max(2, int(min(w, h) * 0.16))
+    if style == "hidden":
+        fill, edge, ink = theme.BG_PANEL_HI, DARK[player], theme.INK_FAINT
+    elif style == "dim":
+        fill, edge, ink = DARK[player], COLORS[player], theme.INK_DIM
+    else:
+        fill, edge, ink = COLORS[player], LIGHT[player], theme.INK
+    pygame.draw.rect(img, fill, rect, border_radius=radius)
+    if style != "hidden" and unit > 6:
+        # one faint notch per cell, so a block reads as ``length`` cells long
+        for k in range(1, length):
+            y = round(k * unit) if player == "blue" else round(h - k * unit)
+            pygame.draw.line(img, edge, (3, y), (w - 4, y), 1)
+    pygame.draw.rect(img, edge, rect, max(1, int(min(w, h) * 0.06)), border_radius=radius)
+    size = int(min(w * 0.72, max(h * 0.8, 12)))
+    label = "?" if style == "hidden" else str(length)
+    text = theme.text_surface(label, size, ink, True)
+    img.blit(text, text.get_rect(center=rect.center))
+    if pygame.display.get_surface():
+        img = img.convert_alpha()
+    if style == "ghost":
+        img.set_alpha(120)
+    return img
+
+
+def glow_image(w: int, h: int, strength: float = 1.0) -> pygame.Surface:
+    """A completed column: a band of light from one boundary to the other."""
+    return _glow(w, h, round(strength, 2))
+
+
+@lru_cache(maxsize=200)
+def _glow(w: int, h: int, strength: float) -> pygame.Surface:
+    img = pygame.Surface((w, h), pygame.SRCALPHA)
+    a = int(70 + 120 * max(0.0, strength - 1.0))
+    img.fill((*theme.ACCENT, min(255, a // 2 + 18)))
+    pygame.draw.rect(img, (*theme.ACCENT, min(255, a + 60)), img.get_rect(), max(2, w // 14))
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def draw_stone(surface: pygame.Surface, geom: FieldGeom, player: str, col: int, length: int,
+               style: str = "normal") -> None:
+    rect = geom.stone_rect(player, col, length)
+    surface.blit(block_image(player, length, rect.w, rect.h, style, geom.u), rect)
+
+
+def draw_static_field(surface: pygame.Surface, geom: FieldGeom) -> None:
+    """The empty field, its cells, and the two boundaries of three 6-stones each."""
+    s = geom.s
+    pygame.draw.rect(surface, FIELD_BG, geom.field)
+    for col in range(COLUMNS + 1):
+        x = round(geom.fx0 + col * geom.u)
+        pygame.draw.line(surface, FIELD_LINE, (x, geom.field.top), (x, geom.field.bottom - 1), 1)
+    for row in range(1, WIDTH):
+        y = round(geom.field_y + row * geom.u)
+        pygame.draw.line(surface, FIELD_LINE, (geom.field.left, y), (geom.field.right - 1, y), 1)
+    num = max(9, int(geom.bh * 0.62))
+    for player in PLAYERS:
+        band = geom.bound[player]
+        for b in range(3):  # three 6-stones end to end
+            x0, _ = geom.col_x(6 * b)
+            x1, w1 = geom.col_x(6 * b + 5)
+            stone = pygame.Rect(x0 + 2, band.y + 2, x1 + w1 - x0 - 4, band.h - 4)
+            radius = max(2, int(stone.h * 0.3))
+            pygame.draw.rect(surface, DARK[player], stone, border_radius=radius)
+            pygame.draw.rect(surface, COLORS[player], stone, max(2, int(3 * s)), border_radius=radius)
+        for col in range(COLUMNS):
+            x, w = geom.col_x(col)
+            theme.draw_text(surface, str(col), (x + w / 2, band.centery), num, LIGHT[player], "center")
+
+
+# --- layout and sprites ---------------------------------------------------------------------
+
+class Layout:
+    """Every position of The Great Order's screen for one window size."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.frame = frame = PlayFrame.of(size)
+        self.s = frame.s
+        self.geom = FieldGeom(frame.board, frame.s)
+
+
+def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
+    return pygame.Rect(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t),
+                       max(1, round(a.w + (b.w - a.w) * t)), max(1, round(a.h + (b.h - a.h) * t)))
+
+
+class StoneSprite(pygame.sprite.Sprite):
+    """A stone in the field: whose, its length and column; while it flies from the
+    collection, ``src`` is its slot ``(index, collection size)`` and ``t`` its progress.
+    ``update(layout)`` sets ``image`` and ``rect``."""
+
+    def __init__(self, player: str, length: int, column: int) -> None:
+        super().__init__()
+        self.player = player
+        self.length = length
+        self.column = column
+        self.src: tuple[int, int] | None = None
+        self.t = 1.0
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def update(self, lay: Layout) -> None:
+        geom = lay.geom
+        dest = geom.stone_rect(self.player, self.column, self.length)
+        if self.src is None:
+            self.image = block_image(self.player, self.length, dest.w, dest.h, "normal", geom.u)
+            self.rect = dest
+            return
+        i, n = self.src  # in flight: a bright block with an accent rim, growing into the field
+        rect = lerp_rect(geom.slot_rect(self.player, i, n, self.length), dest, self.t)
+        img = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = img.get_rect()
+        radius = max(2, rect.w // 6)
+        pygame.draw.rect(img, COLORS[self.player], local, border_radius=radius)
+        pygame.draw.rect(img, theme.ACCENT, local, max(2, int(3 * lay.s)), border_radius=radius)
+        theme.draw_text(img, str(self.length), local.center, max(8, int(rect.w * 0.7)), theme.INK, "center",
+                        True)
+        self.image, self.rect = img, rect
+
+
+# --- the play screen -------------------------------------------------------------------------
+
+def draw_lit_columns(surface: pygame.Surface, geom: FieldGeom, landed: dict[tuple[str, int], int],
+                     flash: dict[int, float]) -> None:
+    """Completed columns light up boundary to boundary; a new connection flashes."""
+    for col in range(COLUMNS):
+        if landed.get(("blue", col), 0) + landed.get(("brown", col), 0) == WIDTH:
+            rect = geom.column_rect(col, with_bounds=True)
+            surface.blit(glow_image(rect.w, rect.h), rect)
+    for col, f in flash.items():
+        rect = geom.column_rect(col, with_bounds=True)
+        surface.blit(glow_image(rect.w, rect.h, 1.0 + round(f * 10) / 10), rect)
+
+
+def draw_targets(surface: pygame.Surface, geom: FieldGeom, columns: dict[int, bool], forced: bool,
+                 mover: str, s: float) -> None:
+    """The legal columns of the chosen end stone: gold where it connects (with a "!" when
+    the connection is forced), green for an empty column."""
+    width = max(2, int(3 * s))
+    for col, connects in columns.items():
+        rect = geom.column_rect(col).inflate(-2, -2)
+        if connects:
+            pygame.draw.rect(surface, theme.ACCENT, rect, width, border_radius=4)
+        else:
+            pygame.draw.rect(surface, EMPTY_OK, rect.inflate(-4, -4), max(1, width - 1), border_radius=4)
+        if connects and forced:
+            band = geom.bound[mover]
+            x, w = geom.col_x(col)
+            tag = pygame.Rect(x + 2, band.y + 2, w - 4, band.h - 4)
+            pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=4)
+            theme.draw_text(surface, "!", tag.center, int(band.h * 0.8), theme.BG, "center", True)
+
+
+def draw_column_cursor(surface: pygame.Surface, geom: FieldGeom, player: str, col: int, length: int,
+                       legal: bool, s: float) -> None:
+    rect = geom.column_rect(col, with_bounds=True).inflate(4, 4)
+    if legal:
+        draw_stone(surface, geom, player, col, length, "ghost")
+    pygame.draw.rect(surface, theme.INK if legal else theme.BAD, rect, max(2, int(3 * s)), border_radius=5)
+
+
+def draw_collection(surface: pygame.Surface, geom: FieldGeom, player: str, name: str, coll: list[int],
+                    active: bool, s: float) -> None:
+    """A collection row: its two ends bright (takeable), the rest dimmed."""
+    n = len(coll)
+    label = f"{name}'s collection: {n} stone{'s' if n != 1 else ''}"
+    if n:
+        label += "   (only the two ends can be taken)"
+    theme.draw_text(surface, label, (geom.fx0, geom.label_y[player]), int(22 * s),
+                    LIGHT[player] if active else theme.INK_DIM)
+    for i, length in enumerate(coll):
+        rect = geom.slot_rect(player, i, n, length)
+        style = "normal" if i in (0, n - 1) else "dim"
+        surface.blit(block_image(player, length, rect.w, rect.h, style, geom.c), rect)
+
+
+def draw_end_marks(surface: pygame.Surface, geom: FieldGeom, player: str, coll: list[int], chosen: str,
+                   placeable: dict[str, bool], choosing: bool, s: float) -> None:
+    """The mover's ends: the chosen one framed (gold while choosing), a cross on one that
+    cannot be placed anywhere."""
+    n = len(coll)
+    if not n:
+        return
+    width = max(2, int(3 * s))
+    for end in ("left", "right") if n > 1 else ("left",):
+        i = 0 if end == "left" else n - 1
+        rect = geom.slot_rect(player, i, n, coll[i]).inflate(8 * s, 8 * s)
+        if not placeable[end]:
+            pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, width)
+            pygame.draw.line(surface, theme.BAD, rect.bottomleft, rect.topright, width)
+        if end == chosen:
+            color = theme.ACCENT if choosing else theme.INK
+            pygame.draw.rect(surface, color, rect, width + (1 if choosing else 0), border_radius=6)
+            word = "L" if end == "left" else "R"
+            y = rect.top - 2 * s if player == "blue" else rect.bottom + 2 * s
+            theme.draw_text(surface, word, (rect.centerx, y), int(20 * s), color,
+                            "midbottom" if player == "blue" else "midtop", True)
+
+
+# --- the arrangement -------------------------------------------------------------------------
+
+def draw_hidden_collection(surface: pygame.Surface, geom: FieldGeom, player: str, name: str, count: int,
+                           s: float) -> None:
+    """Another player's collection while arranging: face down, or not laid out yet."""
+    if count:
+        theme.draw_text(surface, f"{name}'s collection: hidden until play begins",
+                        (geom.fx0, geom.label_y[player]), int(22 * s), theme.INK_DIM)
+        for i in range(count):
+            rect = geom.slot_rect(player, i, count, 3)
+            surface.blit(block_image(player, 3, rect.w, rect.h, "hidden", geom.c), rect)
+    else:
+        theme.draw_text(surface, f"{name} arranges next", (geom.fx0, geom.label_y[player]), int(22 * s),
+                        theme.INK_DIM)
+        pygame.draw.rect(surface, theme.BG_PANEL, geom.row_rect(player), border_radius=8)
+
+
+def draw_working_row(surface: pygame.Surface, geom: FieldGeom, player: str, work: list[int],
+                     held: int | None, cursor: int | None, equal_pairs: bool, s: float) -> None:
+    """The arranger's row: the stone held lifted toward the field, equal neighbours marked
+    red (the rules refuse them), the cursor framed."""
+    n = len(work)
+    lift = geom.c * 0.6 * (1 if player == "blue" else -1)
+    for i, length in enumerate(work):
+        rect = geom.slot_rect(player, i, n, length)
+        if i == held:
+            rect = rect.move(0, lift)
+        surface.blit(block_image(player, length, rect.w, rect.h, "normal", geom.c), rect)
+    width = max(2, int(3 * s))
+    if equal_pairs:
+        for i in range(n - 1):
+            if work[i] == work[i + 1]:
+                a = geom.slot_rect(player, i, n, work[i])
+                b = geom.slot_rect(player, i + 1, n, work[i + 1])
+                pygame.draw.rect(surface, theme.BAD, a.union(b).inflate(6 * s, 6 * s), width, border_radius=6)
+    if held is not None:
+        rect = geom.slot_rect(player, held, n, work[held]).move(0, lift)
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8 * s, 8 * s), width + 1, border_radius=6)
+    if cursor is not None and held != cursor:
+        rect = geom.slot_rect(player, cursor, n, work[cursor]).inflate(8 * s, 8 * s)
+        pygame.draw.rect(surface, theme.INK, rect, width, border_radius=6)
+
+
+def draw_carried(surface: pygame.Surface, geom: FieldGeom, player: str, work: list[int], held: int,
+                 pos: tuple[int, int]) -> None:
+    """The stone picked up follows the mouse."""
+    rect = geom.slot_rect(player, held, len(work), work[held])
+    img = block_image(player, work[held], rect.w, rect.h, "ghost", geom.c)
+    surface.blit(img, img.get_rect(center=pos))
+
+
+def draw_card(surface: pygame.Surface, area: pygame.Rect, player: str, lines: list[str], title: str,
+              s: float) -> None:
+    """The hot-seat hand-over: nothing of either collection is visible behind it."""
+    cover = pygame.Rect(area.x, 0, area.width, area.bottom)
+    pygame.draw.rect(surface, theme.BG, cover)
+    box = cover.inflate(-80 * s, -160 * s)
+    pygame.draw.rect(surface, theme.BG_PANEL, box, border_radius=16)
+    pygame.draw.rect(surface, COLORS[player], box, max(2, int(4 * s)), border_radius=16)
+    theme.draw_text(surface, title, (box.centerx, box.y + box.h * 0.28),
+                    theme.fitted(title, int(50 * s), box.width - 40 * s, True), LIGHT[player], "center", True)
+    y = box.y + box.h * 0.45
+    for line in lines:
+        theme.draw_text(surface, line, (box.centerx, y), theme.fitted(line, int(28 * s), box.width - 40 * s),
+                        theme.INK, "midtop")
+        y += 36 * s
+
+
+def draw_player_box(surface: pygame.Surface, rect: pygame.Rect, player: str, name: str, note: str,
+                    score: int, active: bool, s: float) -> None:
+    """A player's box in the panel: colour, name, a note (stones left), the score."""
+    pygame.draw.rect(surface, theme.BG_PANEL_HI if active else theme.BG_PANEL, rect, border_radius=6)
+    if active:
+        pygame.draw.rect(surface, COLORS[player], rect, max(2, int(2 * s)), border_radius=6)
+    sw = pygame.Rect(rect.x + int(8 * s), rect.y + int(8 * s), int(14 * s), rect.h - int(16 * s))
+    pygame.draw.rect(surface, COLORS[player], sw, border_radius=3)
+    theme.draw_text(surface, name, (rect.x + 32 * s, rect.y + 6 * s), int(28 * s), LIGHT[player], bold=True)
+    theme.draw_text(surface, note, (rect.x + 32 * s, rect.y + 29 * s), int(19 * s), theme.INK_DIM)
+    theme.draw_text(surface, str(score), (rect.right - 12 * s, rect.centery), int(40 * s), theme.INK,
+                    "midright", True)
+
+
+def chain_words(c: int) -> str:
+    """``chain 3: 1+2+3 = 6``."""
+    if c <= 0:
+        return ""
+    return f"chain {c}: {'+'.join(str(i) for i in range(1, c + 1))} = {triangular(c)}"

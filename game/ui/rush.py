@@ -1,0 +1,311 @@
+"""The Rush drawing kit: a wooden Go board with its coordinates, stones as sprites,
+connection lines that grow from a new stone, the marks of legal and refused points,
+the "place AGAIN" pill and cursor. The play scene and the how-to pages draw with it.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from .. import palette
+from ..rules.rush import NAME, State
+from . import theme
+from .frame import PlayFrame
+
+WOOD = (214, 174, 106)
+WOOD_EDGE = (150, 108, 52)
+GRID = (62, 44, 24)
+LINK_COLOR = (255, 226, 90)
+LINK_EDGE = (92, 52, 8)
+REFUSED = (190, 50, 40)
+FILES = "abcdefghijklmnopqrstuvwxy"
+
+
+def stone_colors(color: str) -> tuple[palette.RGB, palette.RGB]:
+    """A stone's body and rim, from its side's tint."""
+    t = palette.SIDES[color]
+    return t.body, t.dark
+
+
+class GridLayout:
+    """Maps a point ``(x, y)`` (fractional too) of an ``N × N`` board to pixels and back."""
+
+    def __init__(self, n: int, rect: pygame.Rect, margin: float = 0.95) -> None:
+        self.n = n
+        side = min(rect.width, rect.height)
+        self.step = side / (n - 1 + 2 * margin)
+        self.x0 = rect.centerx - self.step * (n - 1) / 2
+        self.y0 = rect.centery - self.step * (n - 1) / 2
+
+    @property
+    def stone_radius(self) -> int:
+        return max(3, int(self.step * 0.47))
+
+    def to_pixel(self, x: float, y: float) -> tuple[float, float]:
+        return (self.x0 + x * self.step, self.y0 + y * self.step)
+
+    def from_pixel(self, px: float, py: float) -> tuple[int, int] | None:
+        """The nearest point to ``(px, py)``, or None when off the board."""
+        fx, fy = (px - self.x0) / self.step, (py - self.y0) / self.step
+        x, y = round(fx), round(fy)
+        if 0 <= x < self.n and 0 <= y < self.n and abs(fx - x) <= 0.5 and abs(fy - y) <= 0.5:
+            return (x, y)
+        return None
+
+
+class Layout:
+    """Every position of the Rush screen for one window size and board size."""
+
+    def __init__(self, size: tuple[int, int], n: int) -> None:
+        self.frame = frame = PlayFrame.of(size)
+        self.s = frame.s
+        self.grid = GridLayout(n, frame.board, margin=1.2)
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.grid.from_pixel(*pos)
+
+
+def star_points(n: int) -> list[tuple[int, int]]:
+    if n < 9:
+        return [(n // 2, n // 2)] if n >= 5 else []
+    edge = 2 if n < 13 else 3
+    lines = [edge, n // 2, n - 1 - edge]
+    if n < 19:
+        return [(x, y) for x in (edge, n - 1 - edge) for y in (edge, n - 1 - edge)] + [(n // 2, n // 2)]
+    return [(x, y) for x in lines for y in lines]
+
+
+def draw_goban(surface: pygame.Surface, lay: GridLayout, labels: bool = True) -> None:
+    """The wooden board, its lines, star points and the files and ranks of the notation
+    (files a, b, ... from the left, ranks 1, 2, ... from the bottom)."""
+    n, st = lay.n, lay.step
+    pad = st * 0.62
+    left, top = lay.to_pixel(0, 0)
+    right, bottom = lay.to_pixel(n - 1, n - 1)
+    rect = pygame.Rect(round(left - pad), round(top - pad), round(right - left + 2 * pad),
+                       round(bottom - top + 2 * pad))
+    radius = max(2, int(st * 0.18))
+    pygame.draw.rect(surface, WOOD, rect, border_radius=radius)
+    pygame.draw.rect(surface, WOOD_EDGE, rect, max(1, int(st * 0.06)), border_radius=radius)
+    width = max(1, round(st / 28))
+    for k in range(n):
+        edge = width + (1 if k in (0, n - 1) else 0)
+        pygame.draw.line(surface, GRID, lay.to_pixel(k, 0), lay.to_pixel(k, n - 1), edge)
+        pygame.draw.line(surface, GRID, lay.to_pixel(0, k), lay.to_pixel(n - 1, k), edge)
+    for x, y in star_points(n):
+        center = lay.to_pixel(x, y)
+        r = max(2, st * 0.09)
+        pygame.draw.circle(surface, GRID, center, r)
+        pygame.draw.aacircle(surface, GRID, center, r)
+    if labels:
+        size = max(12, min(int(st * 0.5), 30))
+        for k in range(n):
+            x, _ = lay.to_pixel(k, 0)
+            theme.draw_text(surface, FILES[k], (x, rect.bottom + 3), size, theme.INK_DIM, "midtop")
+            _, y = lay.to_pixel(0, k)
+            theme.draw_text(surface, str(n - k), (rect.left - 6, y), size, theme.INK_DIM, "midright")
+
+
+@lru_cache(maxsize=160)
+def stone_image(color: str, radius: int, alpha: int = 255) -> pygame.Surface:
+    """A shaded stone with a soft shadow, drawn at twice the size and smoothed down."""
+    radius = max(3, radius)
+    body, rim = stone_colors(color)
+    k = 2
+    r = radius * k
+    size = r * 2 + 4 * k
+    big = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (r + k, r + k)
+    pygame.draw.circle(big, (0, 0, 0, 70), (c[0] + 2 * k, c[1] + 2 * k), r)
+    pygame.draw.circle(big, rim, c, r)
+    pygame.draw.circle(big, body, c, max(1, r - max(1, r // 9)))
+    light = palette.mix(body, (255, 255, 255), 0.25) if color == "black" else (255, 255, 255)
+    pygame.draw.circle(big, light, (c[0] - r * 0.3, c[1] - r * 0.32), max(1, int(r * 0.3)))
+    pygame.draw.circle(big, body, (c[0] - r * 0.16, c[1] - r * 0.18), max(1, int(r * 0.3)))
+    img = pygame.transform.smoothscale(big, (size // k, size // k))
+    if alpha < 255:
+        img.set_alpha(alpha)
+    return img
+
+
+def ghost_image(color: str, radius: int) -> pygame.Surface:
+    return stone_image(color, radius, 120)
+
+
+@lru_cache(maxsize=16)
+def dot_image(color: str, radius: int) -> pygame.Surface:
+    """The subtle mark of a legal point, in the mover's colour."""
+    r = max(2, radius)
+    img = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    rgba = (20, 20, 24, 110) if color == "black" else (255, 255, 250, 150)
+    pygame.draw.circle(img, rgba, (r + 1, r + 1), r)
+    pygame.draw.circle(img, (rgba[0], rgba[1], rgba[2], 200), (r + 1, r + 1), r, max(1, r // 3))
+    return img
+
+
+def draw_link(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], t: float,
+              width: int) -> None:
+    """A connection line from ``a`` growing towards ``b`` (``t`` from 0 to 1)."""
+    if t <= 0:
+        return
+    end = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+    pygame.draw.line(surface, LINK_EDGE, a, end, width + 4)
+    pygame.draw.line(surface, LINK_COLOR, a, end, width)
+    if t >= 1:
+        pygame.draw.circle(surface, LINK_EDGE, b, width * 1.6 + 2)
+        pygame.draw.circle(surface, LINK_COLOR, b, width * 1.6)
+
+
+def draw_badge(surface: pygame.Surface, center: tuple[float, float], number: int, radius: float) -> None:
+    """The number of connections in a small yellow disc."""
+    pygame.draw.circle(surface, LINK_EDGE, center, radius + 2)
+    pygame.draw.circle(surface, LINK_COLOR, center, radius)
+    theme.draw_text(surface, str(number), center, int(radius * 1.7), (40, 24, 4), "center", True)
+
+
+def occupied_neighbours(state: State, cell: tuple[int, int]) -> list[tuple[tuple[int, int], str]]:
+    """The stones orthogonally next to ``cell`` in ``state``: where the connection lines go."""
+    geo = state.geo
+    i = geo.index(cell)
+    return [(geo.cell(j), NAME[state.board[j]]) for j in geo.neighbours[i] if state.board[j]]
+
+
+def draw_marks(surface: pygame.Surface, g: GridLayout, mover: str, legal, refused) -> None:
+    """Dots on the mover's legal points; small crosses where the mover may not place."""
+    dot = dot_image(mover, max(3, int(g.step * 0.13)))
+    for cell in legal:
+        surface.blit(dot, dot.get_rect(center=g.to_pixel(*cell)))
+    arm = g.step * 0.13
+    width = max(2, int(g.step * 0.06))
+    for cell in refused:
+        x, y = g.to_pixel(*cell)
+        pygame.draw.line(surface, REFUSED, (x - arm, y - arm), (x + arm, y + arm), width)
+        pygame.draw.line(surface, REFUSED, (x - arm, y + arm), (x + arm, y - arm), width)
+
+
+def draw_links(surface: pygame.Surface, g: GridLayout, origin: tuple[int, int], cells, t: float) -> None:
+    a = g.to_pixel(*origin)
+    width = max(2, int(g.step * 0.1))
+    for cell in cells:
+        draw_link(surface, a, g.to_pixel(*cell), t, width)
+
+
+def draw_last_marker(surface: pygame.Surface, g: GridLayout, cell: tuple[int, int], color: str,
+                     links: int) -> None:
+    """The last stone placed: a ring (Go's usual mark) and its number of connections."""
+    x, y = g.to_pixel(*cell)
+    ring = (230, 230, 226) if color == "black" else (30, 30, 34)
+    pygame.draw.circle(surface, ring, (x, y), g.step * 0.2, max(2, int(g.step * 0.06)))
+    if links:
+        draw_badge(surface, (x + g.step * 0.36, y - g.step * 0.36), links, max(7.0, g.step * 0.2))
+
+
+def draw_cursor(surface: pygame.Surface, g: GridLayout, cell: tuple[int, int], look: str,
+                color: palette.RGB, legal: bool, clock: float) -> None:
+    """The cursor: corner brackets on a point, or, while the mover places again, a pulsing
+    square in the mover's colour rimmed in the accent (red rim where it may not place)."""
+    x, y = g.to_pixel(*cell)
+    half = g.step * 0.5
+    if look == "again":
+        pulse = 0.5 + 0.5 * math.sin(clock * 6.0)
+        side = half * (1.12 + 0.12 * pulse)
+        rect = pygame.Rect(0, 0, round(side * 2), round(side * 2))
+        rect.center = (round(x), round(y))
+        thick = max(3, int(g.step * 0.13))
+        rim = theme.ACCENT if legal else theme.BAD
+        pygame.draw.rect(surface, rim, rect.inflate(4, 4), thick + 4, border_radius=int(g.step * 0.2))
+        pygame.draw.rect(surface, color, rect, thick, border_radius=int(g.step * 0.2))
+        return
+    width = max(3, int(g.step * 0.1))
+    arm = half * 0.55
+    for ink, w in ((LINK_EDGE, width + 4), (color, width)):  # a dark rim: visible on wood
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = x + sx * half * 0.95, y + sy * half * 0.95
+                pygame.draw.line(surface, ink, (cx + sx * 2, cy), (cx - sx * arm, cy), w)
+                pygame.draw.line(surface, ink, (cx, cy + sy * 2), (cx, cy - sy * arm), w)
+
+
+def draw_preview(surface: pygame.Surface, g: GridLayout, state: State, cell: tuple[int, int],
+                 connections: int) -> None:
+    """A legal point under the cursor: the ghost stone, thin lines to the stones it
+    would connect to, and their number."""
+    x, y = g.to_pixel(*cell)
+    ghost = ghost_image(state.to_move, g.stone_radius)
+    surface.blit(ghost, ghost.get_rect(center=(round(x) + 1, round(y) + 1)))
+    width = max(1, int(g.step * 0.05))
+    for c, _ in occupied_neighbours(state, cell):
+        pygame.draw.line(surface, LINK_COLOR, (x, y), g.to_pixel(*c), width)
+    if connections:
+        draw_badge(surface, (x + g.step * 0.36, y - g.step * 0.36), connections, max(7.0, g.step * 0.2))
+
+
+def draw_again_pill(surface: pygame.Surface, rect: pygame.Rect, player: str, name: str, pop: float,
+                    s: float) -> None:
+    """The unmistakable "place again" status: a pill in the mover's colour, rimmed in yellow,
+    with a ring that flies out of it as it appears (``pop`` from 1 to 0)."""
+    size = int(34 * s)
+    ink = (245, 245, 240) if player == "black" else (20, 20, 24)
+    label = theme.text_surface(f"{name} places AGAIN", size, ink, True)
+    pill = label.get_rect().inflate(int(36 * s), int(14 * s))
+    pill.midleft = (rect.x, rect.centery)
+    if pop > 0:
+        grow = int((1.0 - pop) * 26 * s) + int(8 * s)
+        pygame.draw.rect(surface, theme.ACCENT, pill.inflate(grow, grow), max(1, int(4 * s * pop)),
+                         border_radius=pill.h)
+    pygame.draw.rect(surface, theme.ACCENT, pill.inflate(int(6 * s), int(6 * s)), border_radius=pill.h)
+    pygame.draw.rect(surface, stone_colors(player)[0], pill, border_radius=pill.h)
+    surface.blit(label, label.get_rect(center=pill.center))
+    note = "2+ connections: same player, one more stone"
+    room = rect.right - pill.right - 16 * s
+    if room > 60 * s:
+        theme.draw_text(surface, note, (pill.right + 16 * s, pill.centery),
+                        theme.fitted(note, int(22 * s), room, smallest=10), theme.ACCENT, "midleft")
+
+
+class StoneSprite(pygame.sprite.Sprite):
+    """One stone: its point, and its drop (``scale``, ``alpha``). ``update(layout)`` sets
+    ``image`` and ``rect``."""
+
+    def __init__(self, color: str, cell: tuple[int, int]) -> None:
+        super().__init__()
+        self.color = color
+        self.cell = cell
+        self.scale = 1.0
+        self.alpha = 255
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = self.image.get_rect()
+
+    def update(self, lay: Layout) -> None:
+        g = lay.grid
+        self.image = stone_image(self.color, int(g.stone_radius * self.scale), int(self.alpha))
+        x, y = g.to_pixel(*self.cell)
+        self.rect = self.image.get_rect(center=(round(x) + 1, round(y) + 1))
+
+
+def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, player: str, label: str,
+               count: int, total: int, active: bool, s: float) -> None:
+    """A side's stone count in the panel: the stone, its name, the number and a bar."""
+    icon = stone_image(player, int(11 * s))
+    surface.blit(icon, icon.get_rect(center=(x0 + 11 * s, y + 12 * s)))
+    theme.draw_text(surface, label, (x0 + 30 * s, y + 12 * s), int(25 * s),
+                    palette.SIDES[player].light if active else theme.INK_DIM, "midleft", active)
+    theme.draw_text(surface, str(count), (x0 + width, y + 12 * s), int(30 * s), theme.INK, "midright", True)
+    bar = pygame.Rect(x0 + 30 * s, y + 27 * s, width - 30 * s, int(7 * s))
+    pygame.draw.rect(surface, theme.BG_PANEL_HI, bar, border_radius=3)
+    fill = bar.copy()
+    fill.width = round(bar.width * count / total)
+    pygame.draw.rect(surface, stone_colors(player)[0] if player == "white" else (110, 114, 128), fill,
+                     border_radius=3)
+
+
+LEGEND = [("dot: legal", theme.INK_DIM), ("x: all own, no enemy", theme.BAD),
+          ("line: connection", LINK_COLOR)]
+
+
+def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> None:
+    x = x0
+    for text, color in LEGEND:
+        x = theme.draw_text(surface, text, (x, y), int(18 * s), color).right + int(12 * s)
