@@ -1,0 +1,153 @@
+"""The shape of the code: layers that import only downward, no import circles (function-
+local imports included), pure rules and AI, and one record per game."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from game import catalogue
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+#: the layers, lowest first: a module may import its own layer and the ones below
+LAYERS = [
+    ("rules", ["game.rules"]),
+    ("ai", ["game.ai"]),
+    ("data and headless tools", ["game.palette", "game.catalogue", "game.storage", "game.levels",
+                                 "game.saves", "game.settings", "game.engine", "game.arena"]),
+    ("ui", ["game.ui", "game.anim", "game.audio"]),
+    ("scenes", ["game.scenes"]),
+    ("app", ["game.app"]),
+    ("navigation and CLI", ["game.navigation", "game.cli", "game.bench", "game"]),
+]
+
+
+def modules() -> dict[str, tuple[Path, bool]]:
+    found = {}
+    for path in GAME.rglob("*.py"):
+        parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        if package:
+            parts = parts[:-1]
+        found[".".join(parts)] = (path, package)
+    return found
+
+
+def imports_of(name: str, path: Path, package: bool, known: dict) -> set[str]:
+    """Every module of ``game`` that ``name`` imports, anywhere in its body."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = name.split(".") if package else name.split(".")[:-1]
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            targets = [f"{target}.{a.name}" for a in node.names]
+        for t in targets:
+            while t not in known and "." in t:
+                t = t.rsplit(".", 1)[0]
+            if t in known and t != name:
+                out.add(t)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports_of(name, path, package, known) for name, (path, package) in known.items()}
+
+
+def layer_of(name: str) -> int:
+    best, depth = -1, -1
+    for k, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (name == prefix or name.startswith(prefix + ".")) and len(prefix) > depth:
+                best, depth = k, len(prefix)
+    return best
+
+
+def test_every_module_has_a_layer():
+    assert [m for m in graph() if layer_of(m) < 0] == []
+
+
+def test_imports_go_only_down_the_layers():
+    wrong = [f"{a} ({LAYERS[layer_of(a)][0]}) imports {b} ({LAYERS[layer_of(b)][0]})"
+             for a, targets in graph().items() for b in targets if layer_of(b) > layer_of(a)]
+    assert wrong == []
+
+
+def strongly_connected(g: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm: the groups of modules that reach each other."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    groups = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in g[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            groups.append(group)
+
+    for v in g:
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_no_part_imports_a_part_that_imports_it_back():
+    circles = [sorted(group) for group in strongly_connected(graph()) if len(group) > 1]
+    assert circles == []
+
+
+def test_the_cycle_finder_finds_a_circle():
+    groups = strongly_connected({"a": {"b"}, "b": {"a"}, "c": {"a"}})
+    assert sorted(map(sorted, groups)) == [["a", "b"], ["c"]]
+
+
+def test_the_app_shell_knows_no_concrete_scene():
+    """The app runs scenes through their interface; which ones is the navigator's."""
+    shown = {b for a, targets in graph().items() if a.startswith("game.app") for b in targets
+             if b.startswith("game.scenes")}
+    assert shown <= {"game.scenes.base", "game.scenes.seats"}
+
+
+@pytest.mark.parametrize("package", ["rules", "ai"])
+def test_rules_and_ai_stay_pure_python(package):
+    for path in (GAME / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+                assert not any(n.split(".")[0] == "pygame" for n in names), f"{path.name} imports pygame"
+
+
+def test_one_record_per_game_names_each_of_its_parts():
+    from game.navigation import _screen
+
+    assert list(catalogue.RECORDS) == list(catalogue.GAME_IDS)
+    for game_id, record in catalogue.RECORDS.items():
+        assert record.rules.id == game_id and record.players == tuple(s.id for s in record.sides)
+        assert _screen(record.scene).game_id == game_id
+        assert _screen(record.howto).pages
+        assert (GAME.parent / "levels" / game_id / f"{record.default_level}.json").is_file()
