@@ -14,7 +14,7 @@ from ..anim import Tween, ease_out_cubic, linear
 from ..rules.gauss import NAME, PLAYERS, Move
 from ..ui import gauss as kit
 from ..ui import theme
-from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
+from ..ui.actions import ALTERNATE, CONFIRM, MENU, REDO, UNDO, UP, Action
 from ..ui.widgets import Button
 from .play import MovePlay, PlayScene, effect
 
@@ -26,7 +26,6 @@ class GaussScene(PlayScene):
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)
-        self.discs: dict[tuple[int, int], kit.DiscSprite] = {}
         self.cursor = (0, 0)
         self.color = "red"
         self.lean = False  # the keyboard cursor's zig-zag going up and down
@@ -59,28 +58,18 @@ class GaussScene(PlayScene):
             return
         self.color = color
 
-    def on_action(self, action: Action) -> None:
-        if action.name == POINT:
-            self.point_at(action.pos)
-        elif action.name == ALTERNATE:
-            self.select_color(self.other(self.color))
-        elif action.name in (UP, DOWN, LEFT, RIGHT) and not action.is_pointer:
-            self.cursor, self.lean = kit.cell_toward(self.state.geo, self.cursor, action.name, self.lean)
-            self.hover_from_mouse = False
-        elif action.name == CONFIRM:
-            if action.pos is not None:
-                cell = self.cell_at(action.pos)
-                if cell is None:
-                    return
-                self.cursor = cell
-            self.try_place(self.cursor)
+    def alternate(self, action: Action) -> None:
+        self.select_color(self.other(self.color))
+
+    def step_cursor(self, direction: str) -> None:
+        self.cursor, self.lean = kit.cell_toward(self.state.geo, self.cursor, direction, self.lean)
+
+    def confirm(self, cell: tuple[int, int]) -> None:
+        self.try_place(cell)
 
     def try_place(self, cell: tuple[int, int]) -> bool:
         """Place a disc of the chosen colour on ``cell`` (or say why not)."""
         return self.try_play(Move(cell, self.color))
-
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        return self.layout.cell_at(pos) if self.layout else None
 
     @property
     def hex(self):
@@ -88,22 +77,13 @@ class GaussScene(PlayScene):
 
     # -- what is drawn at rest, for tests to compare with the engine ------------------------
     def reset_view(self) -> None:
-        self.board.empty()
-        self.discs = {}
-        geo = self.state.geo
-        for i, code in enumerate(self.state.board):
-            if code:
-                self.add_disc(kit.DiscSprite(NAME[code], geo.cells[i]))
+        self.show_pieces(kit.discs_of(self.state))
         self.shown_supply = list(self.state.supply)
         self.shown_gain = list(self.state.gain)
         self.shown_risk = list(self.state.risk)
 
-    def add_disc(self, sprite: kit.DiscSprite) -> None:
-        self.discs[sprite.cell] = sprite
-        self.board.add(sprite)
-
     def drawn_board(self) -> dict[tuple[int, int], str]:
-        return {cell: s.color for cell, s in self.discs.items() if s.alive() and s.fly is None}
+        return {cell: s.color for cell, s in self.pieces.items() if s.alive() and s.fly is None}
 
     def engine_board(self) -> dict[tuple[int, int], str]:
         geo = self.state.geo
@@ -118,7 +98,7 @@ class GaussScene(PlayScene):
 
         def start() -> None:
             sprite.scale, sprite.alpha = 1.7, 0
-            self.add_disc(sprite)
+            self.add_piece(sprite)
             self.shown_supply[slot] -= 1
 
         def drop(t: float) -> None:
@@ -134,10 +114,10 @@ class GaussScene(PlayScene):
         into_void = any(geo.void[geo.index[tuple(e["to"])]] for e in slides)
 
         def start() -> None:
-            picked = [(self.discs.pop(tuple(e["from"])), e) for e in slides]
+            picked = [(self.pieces.pop(tuple(e["from"])), e) for e in slides]
             for sprite, e in picked:
                 sprite.cell = tuple(e["to"])
-                self.discs[sprite.cell] = sprite
+                self.pieces[sprite.cell] = sprite
                 moving.append((sprite, tuple(map(float, e["from"])), tuple(map(float, e["to"]))))
             self.cue("slide")
 
@@ -159,7 +139,7 @@ class GaussScene(PlayScene):
         def flash_start() -> None:
             for e in scores:
                 for cell in e["gain_cells"] + e["risk_cells"]:
-                    group.append(self.discs[tuple(cell)])
+                    group.append(self.pieces[tuple(cell)])
             self.cue("score")
 
         def flash(t: float) -> None:
@@ -172,7 +152,7 @@ class GaussScene(PlayScene):
                 counts = {"gain": self.shown_gain[k], "risk": self.shown_risk[k]}
                 for kind in ("gain", "risk"):
                     for cell in e[f"{kind}_cells"]:
-                        sprite = self.discs.pop(tuple(cell))
+                        sprite = self.pieces.pop(tuple(cell))
                         sprite.fly, sprite.cell = (kind, counts[kind]), None
                         self.board.change_layer(sprite, 1)  # over the board while it flies
                         counts[kind] += 1

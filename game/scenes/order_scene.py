@@ -33,7 +33,6 @@ class OrderScene(PlayScene):
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)
-        self.stones: dict[tuple[str, int], kit.StoneSprite] = {}
         # play: the end stone chosen ("end" stage) and the column cursor ("column" stage)
         self.stage = "end"
         self.end = "left"
@@ -80,21 +79,13 @@ class OrderScene(PlayScene):
 
     def reset_view(self) -> None:
         """Make the drawn field, collections and counters match the engine state."""
-        self.board.empty()
-        self.stones = {}
-        for k, player in enumerate(PLAYERS):
-            for col, length in enumerate(self.state.columns[k]):
-                if length:
-                    self.add_stone(kit.StoneSprite(player, length, col))
+        self.show_pieces(kit.StoneSprite(player, length, col) for k, player in enumerate(PLAYERS)
+                         for col, length in enumerate(self.state.columns[k]) if length)
         self.shown_collections = [list(c) for c in self.state.collections]
         self.shown_score = list(self.state.score)
         self.shown_chain = self.state.chain
         self.flash = {}
         self.chain_pop = 0.0
-
-    def add_stone(self, sprite: kit.StoneSprite) -> None:
-        self.stones[(sprite.player, sprite.column)] = sprite
-        self.board.add(sprite)
 
     # what is drawn at rest, for tests to compare with the engine ---------------------------
     def drawn_field(self) -> dict[tuple[str, int], int]:
@@ -203,7 +194,7 @@ class OrderScene(PlayScene):
             i = 0 if e["end"] == "left" else n - 1
             coll.pop(i)
             sprite.src, sprite.t = (i, n), 0.0
-            self.add_stone(sprite)
+            self.add_piece(sprite)
             self.board.change_layer(sprite, 1)
 
         def fly(t: float) -> None:

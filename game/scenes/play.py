@@ -27,7 +27,7 @@ from ..anim import AnimQueue, Tween, linear
 from ..audio import cue
 from ..rules.core import DRAW, Outcome, fresh_seed
 from ..ui import present, theme
-from ..ui.actions import BACK, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DIRECTIONS, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
 from ..ui.frame import PlayFrame
 from ..ui.present import EndCard
 from ..ui.widgets import Button
@@ -119,6 +119,8 @@ class PlayScene(Scene):
         self.ai_rng = random.Random()
         self.hover_from_mouse = False  # the cursor follows the mouse (else keys or a pad)
         self.preview_cache: dict[Any, tuple[Any, list[dict[str, Any]]]] = {}
+        #: the sprites on the board, each by where it stands (its ``key``: a cell, a square)
+        self.pieces: dict[Any, pygame.sprite.Sprite] = {}
         self.layout: Any = None  # the kit's layout for the current size (see relayout)
         self._background: pygame.Surface | None = None
         self._panel: tuple[tuple, pygame.Surface] | None = None
@@ -283,8 +285,49 @@ class PlayScene(Scene):
         """Rebuild sprites and shown counters from ``self.state`` (new game, undo)."""
         raise NotImplementedError
 
+    def show_pieces(self, sprites) -> None:
+        """The board shows exactly ``sprites`` (a new game, an undo)."""
+        self.board.empty()
+        self.pieces = {}
+        for sprite in sprites:
+            self.add_piece(sprite)
+
+    def add_piece(self, sprite: pygame.sprite.Sprite) -> None:
+        self.pieces[sprite.key] = sprite
+        self.board.add(sprite)
+
     def on_action(self, action: Action) -> None:
-        """An action for the game itself (not pause/undo/redo/skip)."""
+        """An action for the game itself (not pause/undo/redo/skip). By default a board
+        with a cursor: the mouse moves it, directions step it, a click or Enter confirms
+        the cell under it, the other choice is the game's."""
+        if action.name == POINT:
+            self.point_at(action.pos)
+        elif action.name == ALTERNATE:
+            self.alternate(action)
+        elif action.name in DIRECTIONS and not action.is_pointer:
+            self.step_cursor(action.name)
+            self.hover_from_mouse = False
+        elif action.name == CONFIRM:
+            if action.pos is not None:
+                cell = self.cell_at(action.pos)
+                if cell is None:
+                    self.missed(action.pos)
+                    return
+                self.cursor = cell
+                self.hover_from_mouse = True
+            self.confirm(self.cursor)
+
+    def step_cursor(self, direction: str) -> None:
+        """Move the board cursor one step (``up``, ``down``, ``left``, ``right``)."""
+
+    def confirm(self, cell: Any) -> None:
+        """Enter, A or a click on ``cell``: the game's move there."""
+
+    def alternate(self, action: Action) -> None:
+        """Tab, X or a right click: the game's other choice."""
+
+    def missed(self, pos: tuple[int, int]) -> None:
+        """A click that hit no cell."""
 
     def turn_started(self) -> None:
         """The state changed hands (a move, undo, new game): per-turn choices start
@@ -293,8 +336,8 @@ class PlayScene(Scene):
         self.message_t = 0.0
 
     def cell_at(self, pos: tuple[int, int]) -> Any | None:
-        """The board cell under a screen position (None off the board), for pointer scenes."""
-        return None
+        """The board cell under a screen position (None off the board): the layout knows."""
+        return self.layout.cell_at(pos) if self.layout else None
 
     def point_at(self, pos: tuple[int, int] | None) -> None:
         """The mouse moved: the cursor follows it over the board."""

@@ -13,7 +13,7 @@ from ..anim import Tween, ease_out_cubic, linear
 from ..rules.rush import NAME, PLAYERS, Move, State
 from ..ui import rush as kit
 from ..ui import theme
-from ..ui.actions import CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
+from ..ui.actions import CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP
 from .play import MovePlay, PlayScene, effect
 
 DROP, LINK, AGAIN = 0.18, 0.26, 0.42
@@ -24,7 +24,6 @@ class RushScene(PlayScene):
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)
-        self.stones: dict[tuple[int, int], kit.StoneSprite] = {}
         n = self.level["size"]
         self.cursor = (n // 2, n // 2)
         self.legal: set[tuple[int, int]] = set()
@@ -71,27 +70,17 @@ class RushScene(PlayScene):
     def try_place(self, cell: tuple[int, int]) -> bool:
         return self.try_play(Move(cell))
 
-    def on_action(self, action: Action) -> None:
-        if action.name == POINT:
-            self.point_at(action.pos)
-        elif action.name in (UP, DOWN, LEFT, RIGHT) and not action.is_pointer:
-            dx, dy = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}[action.name]
-            n = self.state.size
-            self.cursor = (min(n - 1, max(0, self.cursor[0] + dx)), min(n - 1, max(0, self.cursor[1] + dy)))
-            self.hover_from_mouse = False
-        elif action.name == CONFIRM:
-            if action.pos is not None:
-                cell = self.cell_at(action.pos)
-                if cell is None:
-                    if self.frame.board.collidepoint(action.pos):
-                        self.say("Click on a point where two lines cross.")
-                    return
-                self.cursor = cell
-                self.hover_from_mouse = True
-            self.try_place(self.cursor)
+    def step_cursor(self, direction: str) -> None:
+        dx, dy = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}[direction]
+        n = self.state.size
+        self.cursor = (min(n - 1, max(0, self.cursor[0] + dx)), min(n - 1, max(0, self.cursor[1] + dy)))
 
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        return self.layout.cell_at(pos) if self.layout else None
+    def confirm(self, cell: tuple[int, int]) -> None:
+        self.try_place(cell)
+
+    def missed(self, pos: tuple[int, int]) -> None:
+        if self.frame.board.collidepoint(pos):
+            self.say("Click on a point where two lines cross.")
 
     @property
     def grid(self) -> kit.GridLayout | None:
@@ -99,12 +88,7 @@ class RushScene(PlayScene):
 
     # -- what is drawn at rest, for tests to compare with the engine ------------------------
     def reset_view(self) -> None:
-        self.board.empty()
-        self.stones = {}
-        geo = self.state.geo
-        for i, code in enumerate(self.state.board):
-            if code:
-                self.add_stone(kit.StoneSprite(NAME[code], geo.cell(i)))
+        self.show_pieces(kit.stones_of(self.state))
         self.shown_count = {p: self.state.count(p) for p in PLAYERS}
         self.shown_to_move = self.state.to_move
         self.shown_continuing = self.state.continuing
@@ -117,12 +101,8 @@ class RushScene(PlayScene):
             self.link_from, self.links = None, []
         self.link_t = 1.0
 
-    def add_stone(self, sprite: kit.StoneSprite) -> None:
-        self.stones[sprite.cell] = sprite
-        self.board.add(sprite)
-
     def drawn_board(self) -> dict[tuple[int, int], str]:
-        return {cell: s.color for cell, s in self.stones.items() if s.alive()}
+        return {cell: s.color for cell, s in self.pieces.items() if s.alive()}
 
     def engine_board(self) -> dict[tuple[int, int], str]:
         geo = self.state.geo
@@ -147,7 +127,7 @@ class RushScene(PlayScene):
 
         def start() -> None:
             sprite.scale, sprite.alpha = 1.5, 0
-            self.add_stone(sprite)
+            self.add_piece(sprite)
             self.shown_count[color] += 1
             self.link_from, self.links, self.link_t = cell, targets, 0.0 if targets else 1.0
 
@@ -206,8 +186,8 @@ class RushScene(PlayScene):
         if self.link_from is not None and self.links:
             kit.draw_links(surface, g, self.link_from, self.links, self.link_t)
         last = self.link_from
-        if last is not None and last in self.stones and self.stones[last].scale == 1.0:
-            kit.draw_last_marker(surface, g, last, self.stones[last].color,
+        if last is not None and last in self.pieces and self.pieces[last].scale == 1.0:
+            kit.draw_last_marker(surface, g, last, self.pieces[last].color,
                                  len(self.links) if self.link_t > 0 else 0)
         if idle:
             preview = self.preview_at(self.cursor)

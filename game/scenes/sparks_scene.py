@@ -30,7 +30,7 @@ from ..rules.sparks import (
 )
 from ..ui import present, theme
 from ..ui import sparks as kit
-from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
 from ..ui.sparks import kind_name, marks_for, name_of, side_of, square_of
 from ..ui.widgets import Button
 from .base import Scene
@@ -44,7 +44,6 @@ class SparksScene(PlayScene):
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)
-        self.pieces: dict[str, kit.PieceSprite] = {}
         self.cursor = "d2"
         self.selected: str | None = None
         self.targets: dict[str, frozenset[str]] = {}
@@ -177,30 +176,19 @@ class SparksScene(PlayScene):
             return
         super().handle(action)
 
-    def on_action(self, action: Action) -> None:
-        if action.name == POINT:
-            self.point_at(action.pos)
-        elif action.name == ALTERNATE:
-            if action.is_pointer:  # right click: let go of the selected piece
-                if self.selected:
-                    self.deselect()
-            else:
-                self.offer_draw()
-        elif action.name in (UP, DOWN, LEFT, RIGHT) and not action.is_pointer:
-            f, r = square_of(self.cursor)
-            df, dr = {UP: (0, 1), DOWN: (0, -1), LEFT: (-1, 0), RIGHT: (1, 0)}[action.name]
-            self.cursor = name_of(min(7, max(0, f + df)), min(7, max(0, r + dr)))
-            self.hover_from_mouse = False
-        elif action.name == CONFIRM:
-            if action.pos is not None:
-                square = self.cell_at(action.pos)
-                if square is None:
-                    return
-                self.cursor = square
-            self.choose(self.cursor)
+    def alternate(self, action: Action) -> None:
+        if not action.is_pointer:
+            self.offer_draw()
+        elif self.selected:  # right click: let go of the selected piece
+            self.deselect()
 
-    def cell_at(self, pos: tuple[int, int]) -> str | None:
-        return self.layout.cell_at(pos) if self.layout else None
+    def step_cursor(self, direction: str) -> None:
+        f, r = square_of(self.cursor)
+        df, dr = {UP: (0, 1), DOWN: (0, -1), LEFT: (-1, 0), RIGHT: (1, 0)}[direction]
+        self.cursor = name_of(min(7, max(0, f + df)), min(7, max(0, r + dr)))
+
+    def confirm(self, square: str) -> None:
+        self.choose(square)
 
     @property
     def geo(self) -> kit.BoardGeom | None:
@@ -211,13 +199,7 @@ class SparksScene(PlayScene):
 
     # -- what is drawn at rest, for tests to compare with the engine ------------------------
     def reset_view(self) -> None:
-        self.board.empty()
-        self.pieces = {}
-        for i, v in enumerate(self.state.board):
-            if v:
-                sprite = kit.PieceSprite(LETTERS[v], NAMES[i])
-                self.pieces[sprite.square] = sprite
-                self.board.add(sprite)
+        self.show_pieces(kit.PieceSprite(LETTERS[v], NAMES[i]) for i, v in enumerate(self.state.board) if v)
         self.beams, self.arc, self.flash_corner = [], None, None
         moved = [move for _, move, _ in self.history if isinstance(move, Move)]
         self.last_move = (moved[-1].frm, moved[-1].to) if moved else None

@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 from .. import palette
-from ..rules.gauss import PLAYERS, Geometry, Move, geometry
+from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
 from . import theme
 from .frame import PlayFrame
 from .hexgrid import HexLayout, draw_arrow
@@ -206,6 +206,10 @@ class DiscSprite(pygame.sprite.Sprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = self.image.get_rect()
 
+    @property
+    def key(self) -> tuple[int, int] | None:
+        return self.cell
+
     def place(self, lay: Layout) -> tuple[tuple[float, float], float]:
         """Where the disc is drawn and its radius in pixels (on the board or in flight)."""
         board_xy = lay.hex.to_pixel(*self.pos)
@@ -225,6 +229,12 @@ class DiscSprite(pygame.sprite.Sprite):
         else:
             self.image = disc_image(self.color, int(radius), int(self.alpha))
         self.rect = self.image.get_rect(center=(round(x), round(y)))
+
+
+def discs_of(state) -> list[DiscSprite]:
+    """A sprite for every disc on the board of ``state``."""
+    geo = state.geo
+    return [DiscSprite(NAME[code], geo.cells[i]) for i, code in enumerate(state.board) if code]
 
 
 # -- the side panel ---------------------------------------------------------------------------------

@@ -226,6 +226,10 @@ class Layout:
         return pygame.Rect(round(self.lane_x - 8 * s), round(self.row_y[player] - 6 * s),
                            round(self.lane_w + 16 * s), round(self.pitch + self.block_h + 12 * s))
 
+    def cell_at(self, pos: tuple[int, int]) -> None:
+        """No board of cells: Roll and Stop are buttons (:meth:`button_at`)."""
+        return None
+
     def button_at(self, pos: tuple[int, int]) -> str | None:
         if self.roll.collidepoint(pos):
             return "roll"

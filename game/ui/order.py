@@ -223,6 +223,10 @@ class Layout:
         self.s = frame.s
         self.geom = FieldGeom(frame.board, frame.s)
 
+    def cell_at(self, pos: tuple[int, int]) -> None:
+        """No board cursor here: the scene reads columns and collections itself."""
+        return None
+
 
 def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
     return pygame.Rect(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t),
@@ -243,6 +247,10 @@ class StoneSprite(pygame.sprite.Sprite):
         self.t = 1.0
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = self.image.get_rect()
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.player, self.column)
 
     def update(self, lay: Layout) -> None:
         geom = lay.geom

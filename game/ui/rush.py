@@ -278,11 +278,21 @@ class StoneSprite(pygame.sprite.Sprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = self.image.get_rect()
 
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.cell
+
     def update(self, lay: Layout) -> None:
         g = lay.grid
         self.image = stone_image(self.color, int(g.stone_radius * self.scale), int(self.alpha))
         x, y = g.to_pixel(*self.cell)
         self.rect = self.image.get_rect(center=(round(x) + 1, round(y) + 1))
+
+
+def stones_of(state: State) -> list[StoneSprite]:
+    """A sprite for every stone on the board of ``state``."""
+    geo = state.geo
+    return [StoneSprite(NAME[code], geo.cell(i)) for i, code in enumerate(state.board) if code]
 
 
 def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, player: str, label: str,

@@ -326,6 +326,10 @@ class PieceSprite(pygame.sprite.Sprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = self.image.get_rect()
 
+    @property
+    def key(self) -> str:
+        return self.square
+
     def update(self, lay: Layout) -> None:
         geo = lay.geo
         base = int(geo.sq * 0.84)
