@@ -513,9 +513,21 @@ class OrderScene(PlayScene):
             kit.draw_end_marks(surface, geom, mover, coll, self.end, placeable, self.stage == "end", s)
         self.board.update(self.layout)
         self.board.draw(surface)
+        last = self.last_stone()
+        if last is not None and not self.queue.busy:
+            kit.draw_last_stone(surface, geom, *last, s)
         if idle and (self.stage == "column" or self.app.last_device == "mouse"):
             kit.draw_column_cursor(surface, geom, self.state.to_move, self.col, self.end_length(self.end),
                                    self.col in self.legal_columns(), s)
+
+    def last_stone(self) -> tuple[str, int, int] | None:
+        """``(player, column, length)`` of the stone placed last, if any."""
+        if not self.history or not isinstance(self.history[-1][1], Move):
+            return None
+        before, move, _ = self.history[-1]
+        k = PLAYERS.index(before.to_move)
+        length = self.state.columns[k][move.column]
+        return (before.to_move, move.column, length) if length else None
 
     def draw_arrange(self, surface: pygame.Surface) -> None:
         geom, s = self.layout.geom, self.layout.s

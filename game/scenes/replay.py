@@ -147,11 +147,12 @@ class ReplayScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.game.draw(surface)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
         bar_h = int(50 * s)
-        self.bar = pygame.Rect(0, h - bar_h, w, bar_h)  # over the game's hint line and its buttons
+        self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        # the game lays itself out above the bar, so the bar hides none of it (its coordinates)
+        self.game.draw(surface.subsurface((0, 0, w, self.bar.y)))
         pygame.draw.rect(surface, theme.BG_PANEL, self.bar)
         pygame.draw.line(surface, theme.INK_FAINT, self.bar.topleft, self.bar.topright, max(1, int(2 * s)))
         if self.total:  # how far through the game, along the top edge of the bar

@@ -304,6 +304,13 @@ def draw_targets(surface: pygame.Surface, geom: FieldGeom, columns: dict[int, bo
             theme.draw_text(surface, "!", tag.center, int(band.h * 0.8), theme.BG, "center", True)
 
 
+def draw_last_stone(surface: pygame.Surface, geom: FieldGeom, player: str, col: int, length: int,
+                    s: float) -> None:
+    """The stone placed last: an accent frame, like the other games' last-move marks."""
+    rect = geom.stone_rect(player, col, length).inflate(int(6 * s), int(6 * s))
+    pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(3 * s)), border_radius=max(3, rect.w // 5))
+
+
 def draw_column_cursor(surface: pygame.Surface, geom: FieldGeom, player: str, col: int, length: int,
                        legal: bool, s: float) -> None:
     rect = geom.column_rect(col, with_bounds=True).inflate(4, 4)
