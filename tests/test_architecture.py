@@ -151,3 +151,51 @@ def test_one_record_per_game_names_each_of_its_parts():
         assert _screen(record.scene).game_id == game_id
         assert _screen(record.howto).pages
         assert (GAME.parent / "levels" / game_id / f"{record.default_level}.json").is_file()
+
+
+def private_rules_names_used(name: str, path: Path, package: bool, known: dict) -> list[str]:
+    """``_private`` names of a rules module that module ``name`` reaches into."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: dict[str, str] = {}  # local name -> rules module
+    used = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = name.split(".") if package else name.split(".")[:-1]
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for a in node.names:
+                full = f"{target}.{a.name}"
+                if full in known and full.startswith("game.rules"):
+                    aliases[a.asname or a.name] = full
+                elif target.startswith("game.rules") and a.name.startswith("_"):
+                    used.append(f"{target}.{a.name}")
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("game.rules") and a.asname:
+                    aliases[a.asname] = a.name
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in aliases and node.attr.startswith("_")
+                and not node.attr.startswith("__")):
+            used.append(f"{aliases[node.value.id]}.{node.attr}")
+    return used
+
+
+def test_no_private_rules_name_is_used_outside_its_module():
+    """The AI and the screens use the rules' public (documented, fast) API only."""
+    known = modules()
+    wrong = {name: used for name, (path, package) in known.items()
+             if not name.startswith("game.rules")
+             for used in [private_rules_names_used(name, path, package, known)] if used}
+    assert wrong == {}
+
+
+def test_the_private_name_finder_finds_one(tmp_path):
+    known = modules()
+    probe = tmp_path / "probe.py"
+    probe.write_text("from ..rules import sparks as S\nfrom ..rules.order import _ways\nS._resolve()\n")
+    assert sorted(private_rules_names_used("game.ai.probe", probe, False, known)) == [
+        "game.rules.order._ways", "game.rules.sparks._resolve"]

@@ -721,10 +721,10 @@ def test_random_playout_picks_uniformly(seed, plies, monkeypatch):
     s = random_state(seed, plies)
     assert not s.over
     rng = random.Random(seed)
-    board, bb, c = list(s.board), sparks._bitboards(s.board), 0 if s.to_move == "white" else 1
-    _chi2_uniform(s, lambda: sparks._sample(board, bb, c, s.gate_diagonals, rng.random))
+    board, bb, c = list(s.board), sparks.bitboards(s.board), 0 if s.to_move == "white" else 1
+    _chi2_uniform(s, lambda: sparks.sample_move(board, bb, c, s.gate_diagonals, rng.random))
     monkeypatch.setattr(sparks, "SAMPLE_TRIES", 0)                    # the exact fallback too
-    _chi2_uniform(s, lambda: sparks._sample(board, bb, c, s.gate_diagonals, rng.random))
+    _chi2_uniform(s, lambda: sparks.sample_move(board, bb, c, s.gate_diagonals, rng.random))
 
 
 # --- load_state -------------------------------------------------------------------------------

@@ -72,12 +72,12 @@ def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int) -> 
     """Place colour ``c`` on ``t`` (board changed in place); the immediate gain for
     player colour ``me``: own GAIN scored minus the opponent's, RISK counted against."""
     board[t] = c
-    moved = G._slides(geo, board, t, c)
+    moved = G.slides(geo, board, t, c)
     gain = 0.0
     starts = [t]
     for m in moved:
         starts.append(m[1])
-    for group in G._groups(geo, board, starts):
+    for group in G.groups(geo, board, starts):
         col = board[group[0]]
         sign = 1.0 if col == me else -1.0
         for i in group:
@@ -140,9 +140,9 @@ class GaussPolicy(Policy):
                         best, t, c = g, tt, cc
             supply[base + c - 1] -= 1
             board[t] = c
-            moved = G._slides(geo, board, t, c)
+            moved = G.slides(geo, board, t, c)
             starts = [t] + [m[1] for m in moved]
-            for group in G._groups(geo, board, starts):
+            for group in G.groups(geo, board, starts):
                 col = board[group[0]] - 1
                 for i in group:
                     if void[i]:
@@ -170,7 +170,7 @@ class RushPolicy(Policy):
         out = {}
         for m in moves:
             i = geo.index(m.cell)
-            conn = R.CONNECTIONS[R._packed(geo.neighbours[i], board)]
+            conn = R.CONNECTIONS[R.packed_neighbours(geo.neighbours[i], board)]
             out[m] = 0.9 if conn >= 2 else (0.5 if conn == 1 else 0.4)
         return out
 
@@ -210,7 +210,7 @@ class SparksPolicy(Policy):
         tries = knobs.get("tries", 3)
         diag = state.gate_diagonals
         board = list(state.board)
-        bb = S._bitboards(board)
+        bb = S.bitboards(board)
         c = 0 if state.to_move == "white" else 1
         quiet = state.quiet_plies
         counts: dict[tuple[int, ...], int] = {}
@@ -226,16 +226,16 @@ class SparksPolicy(Policy):
                     return 0.5
                 c = 1 - c
             f, t = move
-            captured, gated, corner = S._resolve(board, bb, f, t, c, diag)
+            captured, gated, corner = S.resolve(board, bb, f, t, c, diag)
             key = tuple(bb)
             if captured or gated or corner:
                 quiet = 0
                 counts = {key: 1}
-                verdict = S._decide(bb, True, 1, 0)
+                verdict = S.decide(bb, True, 1, 0)
             else:
                 quiet += 1
                 repeats = counts[key] = counts.get(key, 0) + 1
-                verdict = S._decide(bb, False, repeats, quiet)
+                verdict = S.decide(bb, False, repeats, quiet)
             if verdict:
                 return self.result(verdict[0])
             c = 1 - c
@@ -258,7 +258,7 @@ class SparksPolicy(Policy):
         n = tries * 3 if danger else tries
         best, best_score = None, -1e9
         for _ in range(n):
-            mv = S._sample(board, bb, c, diag, rand)
+            mv = S.sample_move(board, bb, c, diag, rand)
             if mv is None:
                 return None
             f, t = mv
@@ -281,14 +281,14 @@ class SparksPolicy(Policy):
         board0 = state.board
         diag = state.gate_diagonals
         c = 0 if state.to_move == "white" else 1
-        bb0 = S._bitboards(board0)
+        bb0 = S.bitboards(board0)
         sign = 1.0 if c == 0 else -1.0
         base = sum((VALUE[v] if v <= 4 else -VALUE[v]) for v in board0 if v)
         out = {}
         for m in moves:
             board = list(board0)
             bb = list(bb0)
-            S._resolve(board, bb, S.SQ[m.frm], S.SQ[m.to], c, diag)
+            S.resolve(board, bb, S.SQ[m.frm], S.SQ[m.to], c, diag)
             if not bb[5] & bb[1 - c] and bb[5] & bb[c]:
                 out[m] = 1.0
                 continue
@@ -647,7 +647,7 @@ class OrderPolicy(Policy):
             rest = order_value(nxt, deadline) if nxt is not None else 0
             v = base + (points if p == 0 else -points) + rest
             x = coll[0] if end == 0 else coll[-1]
-            column = O._targets(own, opp, x)[0][0]
+            column = O.placements(own, opp, x)[0][0]
             out.append((O.Move("left" if end == 0 else "right", column), v if p == 0 else -v))
         return out
 
@@ -675,11 +675,11 @@ class OrderPolicy(Policy):
             own, opp, coll = cols[p], cols[1 - p], colls[p]
             opts = []
             if coll:
-                tl, cl = O._targets(own, opp, coll[0])
+                tl, cl = O.placements(own, opp, coll[0])
                 if tl:
                     opts.append((0, tl, cl, coll[0]))
                 if len(coll) > 1:
-                    tr, cr = O._targets(own, opp, coll[-1])
+                    tr, cr = O.placements(own, opp, coll[-1])
                     if tr:
                         opts.append((1, tr, cr, coll[-1]))
             if not opts:

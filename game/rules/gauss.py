@@ -21,13 +21,17 @@ VOID discs, then fewer RISK discs, else it is a draw.
 Internally a board is a tuple of small ints (0 empty, 1 red, 2 blue) indexed by
 cell number, with the six rays of every cell precomputed, so a move costs a few
 list look-ups per direction and random playouts stay cheap.
+
+Fast API (for the AI's playouts and priors, which must not reach into private names):
+:func:`slides` applies a trigger's attraction and repulsion to a board list in place,
+:func:`groups` finds the new groups of four or more around the cells that changed.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
@@ -41,6 +45,36 @@ from .core import (
     need_player,
     start_player,
 )
+
+# --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
+
+
+class PlaceEffect(TypedDict):
+    type: str  # "place"
+    cell: list[int]
+    color: str
+
+
+#: a disc the trigger moved ("from" is a keyword, hence the call form)
+SlideEffect = TypedDict("SlideEffect", {"type": str, "from": list[int], "to": list[int],
+                                        "color": str, "force": str})
+
+
+class ScoreEffect(TypedDict):
+    type: str  # "score": a group of four or more left the board
+    color: str
+    gain_cells: list[list[int]]
+    risk_cells: list[list[int]]
+
+
+class EndEffect(TypedDict):
+    type: str  # "end"
+    winner: str
+
+
+Effect = PlaceEffect | SlideEffect | ScoreEffect | EndEffect
+EFFECT_TYPES: dict[str, type] = {"place": PlaceEffect, "slide": SlideEffect, "score": ScoreEffect,
+                                 "end": EndEffect}
 
 PLAYERS = ("red", "blue")
 RED, BLUE = 1, 2
@@ -148,7 +182,7 @@ def _supply_slot(player: str, color: int) -> int:
     return (0 if player == "red" else 2) + (color - 1)
 
 
-def _slides(geo: Geometry, board: list[int], t: int, c: int) -> list[tuple[int, int, int, bool]]:
+def slides(geo: Geometry, board: list[int], t: int, c: int) -> list[tuple[int, int, int, bool]]:
     """Move the discs the trigger at ``t`` of colour ``c`` affects, in place.
 
     Returns ``(from, to, colour, attracted)`` for every disc that really moved, in
@@ -184,7 +218,7 @@ def _slides(geo: Geometry, board: list[int], t: int, c: int) -> list[tuple[int, 
     return moved
 
 
-def _groups(geo: Geometry, board: list[int], starts: list[int]) -> list[list[int]]:
+def groups(geo: Geometry, board: list[int], starts: list[int]) -> list[list[int]]:
     """Connected same-colour groups of 4+ discs that contain one of ``starts``.
 
     Only groups touching a disc that was placed or moved can be new: every group of
@@ -230,6 +264,7 @@ def final_scores(gain: tuple[int, int], risk: tuple[int, int], void: tuple[int, 
 
 
 class Gauss(Game):
+    effect_types = EFFECT_TYPES
     id = "gauss"
     players = PLAYERS
     default_level = "classic"
@@ -277,21 +312,21 @@ class Gauss(Game):
             return f"{state.to_move.capitalize()} has no {move.color} discs left."
         return None
 
-    def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
         geo = state.geo
         t = geo.index[tuple(move.cell)]
         c = CODE[move.color]
         board = list(state.board)
         board[t] = c
-        effects: list[dict[str, Any]] = [
+        effects: list[Effect] = [
             {"type": "place", "cell": list(geo.cells[t]), "color": move.color}]
-        moved = _slides(geo, board, t, c)
+        moved = slides(geo, board, t, c)
         for src, dst, col, attracted in moved:
             effects.append({"type": "slide", "from": list(geo.cells[src]), "to": list(geo.cells[dst]),
                             "color": NAME[col], "force": "attract" if attracted else "repel"})
         gain, risk = list(state.gain), list(state.risk)
-        for group in _groups(geo, board, [t] + [m[1] for m in moved]):
+        for group in groups(geo, board, [t] + [m[1] for m in moved]):
             col = board[group[0]]
             gain_cells = [i for i in group if not geo.void[i]]
             risk_cells = [i for i in group if geo.void[i]]
@@ -339,11 +374,11 @@ class Gauss(Game):
                 c = 1 if supply[base] else 2
             supply[base + c - 1] -= 1
             board[t] = c
-            moved = _slides(geo, board, t, c)
+            moved = slides(geo, board, t, c)
             starts = [t]
             for _, dst, _, _ in moved:
                 starts.append(dst)
-            for group in _groups(geo, board, starts):
+            for group in groups(geo, board, starts):
                 col = board[group[0]] - 1
                 for i in group:
                     if void[i]:
@@ -436,7 +471,7 @@ class Gauss(Game):
             total = held + board.count(k + 1) + gain[k] + risk[k]
             if total != 15:
                 raise RulesError(f"The state has {total} {c} discs in all; there must be 15.")
-        if _groups(geo, board, list(range(len(board)))):
+        if groups(geo, board, list(range(len(board)))):
             raise RulesError("The board holds a group of 4 or more discs of one colour, which would "
                              "already have scored.")
         placed = [15 - supply[0] - supply[1], 15 - supply[2] - supply[3]]
@@ -473,7 +508,7 @@ class Gauss(Game):
         geo = geometry(radius)
         return f"{move.color[0].upper()}{geo.name(geo.index[tuple(move.cell)])}"
 
-    def move_note(self, before: State, move: Move, effects: list[dict[str, Any]]) -> str:
+    def move_note(self, before: State, move: Move, effects: list[Effect]) -> str:
         """``Re5 R+3!1``: the move and what scored (:func:`score_suffix`)."""
         return self.move_text(move, before) + score_suffix(effects)
 
@@ -490,7 +525,7 @@ class Gauss(Game):
         return Move(geo.cells[i], "red" if text[0].upper() == "R" else "blue")
 
 
-def score_suffix(effects: list[dict[str, Any]]) -> str:
+def score_suffix(effects: list[Effect]) -> str:
     """The move list's note of what a move scored: `` R+3`` per group, ``!1`` for RISK.
 
     ``Re5 R+3!1 B+4`` reads: red disc on e5; a red group scored 3 to GAIN and 1 to

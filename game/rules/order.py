@@ -28,13 +28,16 @@ A player with no legal placement at the start of their turn passes.
 
 **End.** When every stone is placed, or when both players pass in a row (a dead
 end that legal play never reaches). Higher score wins; equal scores draw.
+
+Fast API (for the AI): :func:`placements` lists where a stone of a given length may go
+and whether it must connect.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from .core import DRAW, Game, IllegalMove, Outcome, RulesError, draw, need, need_int
 from .turns import (
@@ -45,6 +48,46 @@ from .turns import (
     resolve_seed,
     triangular,
 )
+
+# --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
+
+
+class PlaceEffect(TypedDict):
+    type: str  # "place"
+    player: str
+    length: int
+    column: int
+    end: str
+
+
+class ConnectEffect(TypedDict):
+    type: str  # "connect": the stone completes a connection; the chain grows
+    player: str
+    column: int
+    chain: int
+
+
+class ScoreEffect(TypedDict):
+    type: str  # "score": a chain of connections scores its triangular number
+    player: str
+    connections: int
+    points: int
+
+
+class PassEffect(TypedDict):
+    type: str  # "pass"
+    player: str
+
+
+class EndEffect(TypedDict):
+    type: str  # "end"
+    winner: str
+    reason: str
+
+
+Effect = PlaceEffect | ConnectEffect | ScoreEffect | PassEffect | EndEffect
+EFFECT_TYPES: dict[str, type] = {"place": PlaceEffect, "connect": ConnectEffect, "score": ScoreEffect,
+                                 "pass": PassEffect, "end": EndEffect}
 
 PLAYERS = ("blue", "brown")
 COLUMNS = 18
@@ -160,7 +203,7 @@ def random_arrangement(rng: random.Random) -> tuple[int, ...]:
 # --- the placement rule (shared by play, legal_moves and random_playout) ---------------------
 
 
-def _targets(own: list[int] | tuple[int, ...], opp: list[int] | tuple[int, ...], x: int
+def placements(own: list[int] | tuple[int, ...], opp: list[int] | tuple[int, ...], x: int
              ) -> tuple[list[int], bool]:
     """Where a stone of length ``x`` may go: ``(columns, connects)``.
 
@@ -178,21 +221,21 @@ def _targets(own: list[int] | tuple[int, ...], opp: list[int] | tuple[int, ...],
 def _can_place(own: Any, opp: Any, coll: Any) -> bool:
     if not coll:
         return False
-    if _targets(own, opp, coll[0])[0]:
+    if placements(own, opp, coll[0])[0]:
         return True
-    return len(coll) > 1 and bool(_targets(own, opp, coll[-1])[0])
+    return len(coll) > 1 and bool(placements(own, opp, coll[-1])[0])
 
 
 def _moves(own: Any, opp: Any, coll: Any) -> list[Move]:
     if not coll:
         return []
-    out = [Move("left", c) for c in _targets(own, opp, coll[0])[0]]
+    out = [Move("left", c) for c in placements(own, opp, coll[0])[0]]
     if len(coll) > 1:
-        out += [Move("right", c) for c in _targets(own, opp, coll[-1])[0]]
+        out += [Move("right", c) for c in placements(own, opp, coll[-1])[0]]
     return out
 
 
-def _settle_turn(p: int, cols: list[list[int]], colls: list[Any], effects: list[dict[str, Any]] | None
+def _settle_turn(p: int, cols: list[list[int]], colls: list[Any], effects: list[Effect] | None
                  ) -> int | None:
     """After player ``p``'s turn ended: who moves next (index), or None when the game is over.
 
@@ -211,6 +254,7 @@ def _settle_turn(p: int, cols: list[list[int]], colls: list[Any], effects: list[
 
 
 class Order(Game):
+    effect_types = EFFECT_TYPES
     id = "order"
     players = PLAYERS
     default_level = "classic"
@@ -277,7 +321,7 @@ class Order(Game):
         p = PLAYERS.index(state.to_move)
         own, opp, coll = state.columns[p], state.columns[1 - p], state.collections[p]
         x = coll[0] if move.end == "left" else coll[-1]
-        targets, connects = _targets(own, opp, x)
+        targets, connects = placements(own, opp, x)
         if col in targets:
             return None
         if not targets:
@@ -291,7 +335,7 @@ class Order(Game):
                     f"completes it.")
         return f"Your {x} can make a connection (column {targets[0]}), so it must be placed to make one."
 
-    def play(self, state: State, move: Move | Arrange) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, move: Move | Arrange) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
         if state.phase == "arrange":
             p = PLAYERS.index(state.to_move)
@@ -309,10 +353,10 @@ class Order(Game):
         colls = list(state.collections)
         coll = colls[p]
         x = coll[0] if move.end == "left" else coll[-1]
-        _, connects = _targets(cols[p], cols[1 - p], x)
+        _, connects = placements(cols[p], cols[1 - p], x)
         colls[p] = coll[1:] if move.end == "left" else coll[:-1]
         cols[p][move.column] = x
-        effects: list[dict[str, Any]] = [{"type": "place", "player": player, "length": x,
+        effects: list[Effect] = [{"type": "place", "player": player, "length": x,
                                           "column": move.column, "end": move.end}]
         chain = state.chain
         score = list(state.score)
@@ -361,8 +405,8 @@ class Order(Game):
         while colls[0] or colls[1]:
             own, opp, coll = cols[p], cols[1 - p], colls[p]
             if coll:
-                tl, cl = _targets(own, opp, coll[0])
-                tr, cr = _targets(own, opp, coll[-1]) if len(coll) > 1 else ((), False)
+                tl, cl = placements(own, opp, coll[0])
+                tr, cr = placements(own, opp, coll[-1]) if len(coll) > 1 else ((), False)
                 n = len(tl) + len(tr)
             else:
                 n = 0
@@ -543,7 +587,7 @@ class Order(Game):
                 length = str(coll[0] if move.end == "left" else coll[-1])
         return f"{move.end[0].upper()}{length}@{move.column}"
 
-    def move_note(self, before: State, move: Move | Arrange, effects: list[dict[str, Any]]) -> str:
+    def move_note(self, before: State, move: Move | Arrange, effects: list[Effect]) -> str:
         """``L2@7*`` a placement that connects, ``L2@7* +6`` one that ends a chain scoring 6."""
         text = self.move_text(move, before)
         if any(e["type"] == "connect" for e in effects):

@@ -32,13 +32,16 @@ Internally a board is a tuple of small ints (0 empty, 1 black, 2 white) indexed 
 ``x + y * N``, with the orthogonal neighbours of every point precomputed. The random
 playout works on one mutable board with incremental neighbour counts, so a random
 9×9 game costs well under a millisecond.
+
+Fast API (for the AI's priors): :func:`packed_neighbours` counts one point's black and
+white neighbours in one int, the key of ``CONNECTIONS``.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from .core import (
     Game,
@@ -50,6 +53,34 @@ from .core import (
     need_int,
     need_player,
 )
+
+# --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
+
+
+class PlaceEffect(TypedDict):
+    type: str  # "place"
+    cell: list[int]
+    color: str
+    connections: int
+
+
+class AgainEffect(TypedDict):
+    type: str  # "again": two connections or more, the mover places again
+
+
+class PassEffect(TypedDict):
+    type: str  # "pass"
+    player: str
+
+
+class EndEffect(TypedDict):
+    type: str  # "end"
+    winner: str
+
+
+Effect = PlaceEffect | AgainEffect | PassEffect | EndEffect
+EFFECT_TYPES: dict[str, type] = {"place": PlaceEffect, "again": AgainEffect, "pass": PassEffect,
+                                 "end": EndEffect}
 
 PLAYERS = ("black", "white")
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -167,7 +198,7 @@ class State:
 
 # --- the rules, on a board of ints (shared by play, load and the playout) -----
 
-def _packed(nbrs: tuple[int, ...], board: Any) -> int:
+def packed_neighbours(nbrs: tuple[int, ...], board: Any) -> int:
     """Black neighbours + 8 * white neighbours of one point."""
     p = 0
     for n in nbrs:
@@ -180,16 +211,16 @@ def _packed(nbrs: tuple[int, ...], board: Any) -> int:
 def _legal_points(geo: Geometry, board: Any, colour: int) -> list[int]:
     """The empty points where ``colour`` may place, in point order."""
     nbrs, illegal = geo.neighbours, ILLEGAL[colour]
-    return [i for i, c in enumerate(board) if not c and not illegal[_packed(nbrs[i], board)]]
+    return [i for i, c in enumerate(board) if not c and not illegal[packed_neighbours(nbrs[i], board)]]
 
 
 def _can_place(geo: Geometry, board: Any, colour: int) -> bool:
     nbrs, illegal = geo.neighbours, ILLEGAL[colour]
-    return any(not c and not illegal[_packed(nbrs[i], board)] for i, c in enumerate(board))
+    return any(not c and not illegal[packed_neighbours(nbrs[i], board)] for i, c in enumerate(board))
 
 
 def _after_placement(geo: Geometry, board: Any, mover: int, connections: int
-                     ) -> tuple[int, bool, list[dict[str, Any]]]:
+                     ) -> tuple[int, bool, list[Effect]]:
     """Who places next once ``mover`` has placed a stone making ``connections``.
 
     Returns ``(next colour or 0 when the board is full, continuing, effects)`` with
@@ -202,7 +233,7 @@ def _after_placement(geo: Geometry, board: Any, mover: int, connections: int
     return _start_turn(geo, board, 3 - mover)
 
 
-def _start_turn(geo: Geometry, board: Any, player: int) -> tuple[int, bool, list[dict[str, Any]]]:
+def _start_turn(geo: Geometry, board: Any, player: int) -> tuple[int, bool, list[Effect]]:
     """The start of ``player``'s turn on a board that is not full: pass if need be.
 
     Every empty point is legal for at least one colour (its neighbours cannot be
@@ -218,6 +249,7 @@ def _winner(board: Any) -> str:
 
 
 class Rush(Game):
+    effect_types = EFFECT_TYPES
     id = "rush"
     players = PLAYERS
     default_level = "9x9"
@@ -254,21 +286,21 @@ class Rush(Game):
             return f"There is no point {list(move.cell)} on a {state.size}×{state.size} board."
         if state.board[i]:
             return "That point is already occupied."
-        packed = _packed(geo.neighbours[i], state.board)
+        packed = packed_neighbours(geo.neighbours[i], state.board)
         if ILLEGAL[CODE[state.to_move]][packed]:
             return (f"A stone there would connect to {CONNECTIONS[packed]} of your own stones and no "
                     "enemy stone.")
         return None
 
-    def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
         geo = state.geo
         i = geo.index(move.cell)
         mover = CODE[state.to_move]
-        connections = CONNECTIONS[_packed(geo.neighbours[i], state.board)]
+        connections = CONNECTIONS[packed_neighbours(geo.neighbours[i], state.board)]
         board = list(state.board)
         board[i] = mover
-        effects: list[dict[str, Any]] = [{"type": "place", "cell": list(geo.cell(i)),
+        effects: list[Effect] = [{"type": "place", "cell": list(geo.cell(i)),
                                           "color": state.to_move, "connections": connections}]
         nxt, continuing, more = _after_placement(geo, board, mover, connections)
         effects += more
@@ -299,7 +331,7 @@ class Rush(Game):
         geo = state.geo
         nbrs = geo.neighbours
         board = list(state.board)
-        packed = [_packed(nbrs[i], board) for i in range(geo.points)]
+        packed = [packed_neighbours(nbrs[i], board) for i in range(geo.points)]
         empties = [i for i, c in enumerate(board) if not c]
         where = [0] * geo.points
         for k, i in enumerate(empties):
@@ -443,7 +475,7 @@ class Rush(Game):
             mover = CODE[to_move]
             nbrs = geo.neighbours
             if not any(c == mover and CONNECTIONS[p] >= 2 and ENEMIES[mover][p]
-                       for i, c in enumerate(board) for p in (_packed(nbrs[i], board),)):
+                       for i, c in enumerate(board) for p in (packed_neighbours(nbrs[i], board),)):
                 raise RulesError(f"'continuing' is true, but no {to_move} stone touches two or more "
                                  "stones with an enemy among them, so none can have been just placed.")
         state = State(level=name, size=size, board=tuple(board), to_move=to_move,

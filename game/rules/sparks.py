@@ -51,21 +51,78 @@ Internally a board is a tuple of 64 small ints indexed ``file + 8 * rank`` (``a1
 (one int per set of squares, precomputed rays and neighbourhoods), so a slide, a gate or
 a whole network is a handful of integer operations. ``random_playout`` draws moves by
 rejection sampling over a fixed superset of candidate moves (exactly uniform, see
-:func:`_sample`) and applies them with the same :func:`_resolve` and :func:`_decide` as
+:func:`sample_move`) and applies them with the same :func:`resolve` and :func:`decide` as
 :meth:`Sparks.play`.
 
 Repetition: a removed piece never comes back, so no placement seen before a removal can
 return; ``State.history`` therefore keeps the placements since the last removal (the
 start position included), which counts repetitions exactly as a full history would.
+
+Fast API (for the AI's playouts and priors): :func:`bitboards` of a board,
+:func:`sample_move` a uniform random legal move, :func:`resolve` makes a move and its
+captures, gating and corner deaths, :func:`decide` says whether the game is over.
 """
 from __future__ import annotations
 
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from .core import DRAW, Game, IllegalMove, Outcome, RulesError, fresh_seed, need, need_int, need_player
+
+# --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
+
+#: a piece moved ("from" is a keyword, hence the call form); conduct: a Surge conducted
+MoveEffect = TypedDict("MoveEffect", {"type": str, "from": str, "to": str, "piece": str,
+                                      "conduct": bool})
+
+
+class CaptureEffect(TypedDict):
+    type: str  # "capture"
+    square: str
+    piece: str
+
+
+class GatedEffect(TypedDict):
+    type: str  # "gated": pieces caught between a Spark and a Surge
+    squares: list[str]
+    pieces: list[str]
+
+
+class CornerEffect(TypedDict):
+    type: str  # "corner": a piece that ended on a corner is lost
+    square: str
+    piece: str
+
+
+class OfferEffect(TypedDict):
+    type: str  # "offer": a draw is offered
+    player: str
+
+
+class AnswerEffect(TypedDict):
+    type: str  # "answer" to a draw offer
+    player: str
+    accept: bool
+
+
+class PassEffect(TypedDict):
+    type: str  # "pass"
+    player: str
+
+
+class EndEffect(TypedDict):
+    type: str  # "end"
+    winner: str
+    reason: str
+
+
+Effect = (MoveEffect | CaptureEffect | GatedEffect | CornerEffect | OfferEffect | AnswerEffect
+          | PassEffect | EndEffect)
+EFFECT_TYPES: dict[str, type] = {
+    "move": MoveEffect, "capture": CaptureEffect, "gated": GatedEffect, "corner": CornerEffect,
+    "offer": OfferEffect, "answer": AnswerEffect, "pass": PassEffect, "end": EndEffect}
 
 PLAYERS = ("white", "black")
 COLOUR_LETTER = ("W", "B")
@@ -155,7 +212,7 @@ def _squares(bits: int) -> list[int]:
 # key the repetition history counts.
 
 
-def _bitboards(board: Any) -> list[int]:
+def bitboards(board: Any) -> list[int]:
     bb = [0, 0, 0, 0, 0, 0]
     for i, v in enumerate(board):
         if v:
@@ -172,7 +229,7 @@ def _bitboards(board: Any) -> list[int]:
 
 def _key(board: Any) -> tuple[int, ...]:
     """The placement of all pieces, as the repetition history counts it."""
-    return tuple(_bitboards(board))
+    return tuple(bitboards(board))
 
 
 def _gated_squares(bb: list[int], c: int, diag: bool) -> int:
@@ -286,7 +343,7 @@ def _pick(moves: list[tuple[int, int]], rand: Any) -> tuple[int, int]:
     return moves[i][0], (targets & -targets).bit_length() - 1
 
 
-def _sample(board: Any, bb: list[int], c: int, diag: bool, rand: Any) -> tuple[int, int] | None:
+def sample_move(board: Any, bb: list[int], c: int, diag: bool, rand: Any) -> tuple[int, int] | None:
     """A uniformly random legal move ``(from, to)`` of side ``c``; None if it has none.
 
     Rejection sampling over fixed slots: every Spark owns ``SLOTS`` slots, every
@@ -397,7 +454,7 @@ def _gated_pieces(bb: list[int], diag: bool) -> int:
     return hit
 
 
-def _resolve(board: list[int], bb: list[int], f: int, t: int, c: int, diag: bool
+def resolve(board: list[int], bb: list[int], f: int, t: int, c: int, diag: bool
              ) -> tuple[int, list[tuple[int, int]], bool]:
     """Make side ``c``'s move ``f``→``t`` (``board`` and ``bb`` are updated) and apply
     steps 1–3: capture, gating, corner.
@@ -444,7 +501,7 @@ def _resolve(board: list[int], bb: list[int], f: int, t: int, c: int, diag: bool
     return captured, gated, corner
 
 
-def _decide(bb: list[int], removed: bool, repeats: int, quiet: int) -> tuple[str, str] | None:
+def decide(bb: list[int], removed: bool, repeats: int, quiet: int) -> tuple[str, str] | None:
     """Steps 4–5 after a move: ``(winner, reason)`` if the game is over."""
     if removed:
         white, black = bool(bb[5] & bb[0]), bool(bb[5] & bb[1])
@@ -545,11 +602,11 @@ def _settle_start(state: State) -> State:
     """A started or loaded position as play would leave it: decided if the position
     decides it, and with a side to move that can move (the other one passes)."""
     board = state.board
-    verdict = _decide(_bitboards(board), True, 1, state.quiet_plies)
+    verdict = decide(bitboards(board), True, 1, state.quiet_plies)
     if verdict:
         return _finish(state, *verdict)
     c = _colour_of(state.to_move)
-    bb = _bitboards(board)
+    bb = bitboards(board)
     if _moves(board, bb, c, state.gate_diagonals):
         return state
     if _moves(board, bb, 1 - c, state.gate_diagonals):
@@ -580,7 +637,7 @@ def _board_from(squares: Any, where: str, limits: dict[int, int] | None = None) 
 
 
 def _check_ungated(board: list[int], diag: bool, where: str) -> None:
-    gated = _squares(_gated_pieces(_bitboards(board), diag))
+    gated = _squares(_gated_pieces(bitboards(board), diag))
     if gated:
         first = min(gated, key=ORDER.__getitem__)
         raise RulesError(f"The {where} has a gated piece on {NAMES[first]}, which no position "
@@ -592,6 +649,7 @@ def _level_board(level: dict[str, Any]) -> list[int]:
 
 
 class Sparks(Game):
+    effect_types = EFFECT_TYPES
     id = "sparks"
     players = PLAYERS
     default_level = "classic"
@@ -635,7 +693,7 @@ class Sparks(Game):
         if state.offered_by is not None:
             return [ACCEPT, DECLINE]
         board = state.board
-        found = _moves(board, _bitboards(board), _colour_of(state.to_move), state.gate_diagonals)
+        found = _moves(board, bitboards(board), _colour_of(state.to_move), state.gate_diagonals)
         pairs = [(f, t) for f, targets in found for t in _squares(targets)]
         pairs.sort(key=lambda m: (ORDER[m[0]], ORDER[m[1]]))
         return [Move(NAMES[f], NAMES[t]) for f, t in pairs]
@@ -643,14 +701,14 @@ class Sparks(Game):
     def _targets(self, state: State, f: int) -> int:
         """The bitboard of squares the piece on ``f`` (of the side to move) may go to."""
         board = state.board
-        for g, targets in _moves(board, _bitboards(board), _colour_of(state.to_move), state.gate_diagonals):
+        for g, targets in _moves(board, bitboards(board), _colour_of(state.to_move), state.gate_diagonals):
             if g == f:
                 return targets
         return 0
 
     def _conducts(self, state: State, f: int, t: int) -> bool:
         """Whether the Surge on ``f`` needs to conduct to reach ``t``."""
-        bb = _bitboards(state.board)
+        bb = bitboards(state.board)
         c = OWNER[state.board[f]]
         occ = bb[0] | bb[1]
         return not _slides(f, occ, occ | _gated_squares(bb, c, state.gate_diagonals)) & BIT[t]
@@ -694,7 +752,7 @@ class Sparks(Game):
         if q:
             return f"A {name} never lands on a piece."
         if f % 8 == t % 8 or f // 8 == t // 8:
-            gated = _gated_squares(_bitboards(board), c, state.gate_diagonals)
+            gated = _gated_squares(bitboards(board), c, state.gate_diagonals)
             step = (8 if f // 8 < t // 8 else -8) if f % 8 == t % 8 else (1 if f < t else -1)
             for s in range(f + step, t, step):
                 if board[s]:
@@ -717,19 +775,19 @@ class Sparks(Game):
         return None
 
     def _play_draw(self, state: State, action: DrawOffer | DrawAnswer
-                   ) -> tuple[State, list[dict[str, Any]]]:
+                   ) -> tuple[State, list[Effect]]:
         player = state.to_move
         other = PLAYERS[1 - _colour_of(player)]
         if isinstance(action, DrawOffer):
             return (replace(state, to_move=other, offered_by=player),
                     [{"type": "offer", "player": player}])
-        effects: list[dict[str, Any]] = [{"type": "answer", "player": player, "accept": action.accept}]
+        effects: list[Effect] = [{"type": "answer", "player": player, "accept": action.accept}]
         if action.accept:
             effects.append({"type": "end", "winner": DRAW, "reason": "agreement"})
             return _finish(state, DRAW, "agreement"), effects
         return replace(state, to_move=other, offered_by=None), effects
 
-    def play(self, state: State, move: Action) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, move: Action) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
         if not isinstance(move, Move):
             return self._play_draw(state, move)
@@ -739,9 +797,9 @@ class Sparks(Game):
         board = list(state.board)
         piece = board[f]
         conduct = KIND[piece] == SURGE and self._conducts(state, f, t)
-        bb = _bitboards(board)
-        captured, gated, corner = _resolve(board, bb, f, t, c, diag)
-        effects: list[dict[str, Any]] = [{"type": "move", "from": move.frm, "to": move.to,
+        bb = bitboards(board)
+        captured, gated, corner = resolve(board, bb, f, t, c, diag)
+        effects: list[Effect] = [{"type": "move", "from": move.frm, "to": move.to,
                                           "piece": LETTERS[piece], "conduct": conduct}]
         if captured:
             effects.append({"type": "capture", "square": move.to, "piece": LETTERS[captured]})
@@ -758,7 +816,7 @@ class Sparks(Game):
         after = State(level=state.level, board=tuple(board), to_move=PLAYERS[1 - c], winner=None,
                       seed=state.seed, quiet_plies=quiet, history=history, gate_diagonals=diag,
                       ply=state.ply + 1)
-        verdict = _decide(bb, removed, history.count(key), quiet)
+        verdict = decide(bb, removed, history.count(key), quiet)
         if verdict is None:
             if not _moves(board, bb, 1 - c, diag):
                 if _moves(board, bb, c, diag):
@@ -781,7 +839,7 @@ class Sparks(Game):
             return state
         diag = state.gate_diagonals
         board = list(state.board)
-        bb = _bitboards(board)
+        bb = bitboards(board)
         c = _colour_of(state.to_move)
         quiet = state.quiet_plies
         history = list(state.history)
@@ -791,9 +849,9 @@ class Sparks(Game):
         ply = state.ply
         rand = rng.random
         while True:
-            move = _sample(board, bb, c, diag, rand)
+            move = sample_move(board, bb, c, diag, rand)
             if move is None:  # c passes (only after a move of the other side: states are settled)
-                move = _sample(board, bb, 1 - c, diag, rand)
+                move = sample_move(board, bb, 1 - c, diag, rand)
                 if move is None:
                     verdict = (DRAW, "blocked")
                     break
@@ -801,19 +859,19 @@ class Sparks(Game):
             f, t = move
             if trace is not None:
                 trace.append((NAMES[f], NAMES[t]))
-            captured, gated, corner = _resolve(board, bb, f, t, c, diag)
+            captured, gated, corner = resolve(board, bb, f, t, c, diag)
             ply += 1
             key = tuple(bb)
             if captured or gated or corner:
                 quiet = 0
                 history = [key]
                 counts = {key: 1}
-                verdict = _decide(bb, True, 1, 0)
+                verdict = decide(bb, True, 1, 0)
             else:
                 quiet += 1
                 history.append(key)
                 repeats = counts[key] = counts.get(key, 0) + 1
-                verdict = _decide(bb, False, repeats, quiet)
+                verdict = decide(bb, False, repeats, quiet)
             if verdict:
                 break
             c = 1 - c
@@ -896,7 +954,7 @@ class Sparks(Game):
             raise RulesError("The state's 'level' must be a level name.")
         state = State(level=name, board=tuple(board), to_move="white", winner=None, seed=seed,
                       quiet_plies=quiet, history=(_key(board),), gate_diagonals=diag, ply=ply)
-        decided = _decide(_bitboards(board), True, 1, quiet)
+        decided = decide(bitboards(board), True, 1, quiet)
         offered_by = obj.get("offered_by")
         if offered_by is not None and over:
             raise RulesError("A finished game has no draw offer.")
@@ -944,7 +1002,7 @@ class Sparks(Game):
 
     _TEXT = re.compile(r"^\s*([SUDIsudi]?)\s*([a-h][1-8])\s*[-x*:]?\s*([a-h][1-8])\s*$")
 
-    def move_note(self, before: State, move: Action, effects: list[dict[str, Any]]) -> str:
+    def move_note(self, before: State, move: Action, effects: list[Effect]) -> str:
         """``Sb2-b5 †2``: the move, and the pieces it cost either side to gates or corners."""
         text = self.move_text(move, before)
         removed = sum(len(e["squares"]) for e in effects if e["type"] == "gated")
