@@ -6,7 +6,8 @@ immutable state values:
 * ``new(level, seed, first, options) -> state``
 * ``legal_moves(state) -> [move]``: empty once the game is over
 * ``play(state, move) -> (state, effects)``: never mutates ``state``; effects are
-  the protocol's JSON-ready dicts, in the order they happen (see PROTOCOL.md)
+  the protocol's JSON-ready dicts, in the order they happen, each typed by a TypedDict
+  of its game (``effect_types``: ``"slide"`` -> ``SlideEffect``)
 * ``parse_move(obj) / move_json(move)``: protocol JSON in and out
 * ``state_json(state) / load_state(obj)``: STATE in and out
 * ``move_text(move) / parse_text(text)``: the human notation of the move list
@@ -124,6 +125,8 @@ class Game:
     id: str = ""
     players: tuple[str, str] = ("", "")
     default_level: str = ""
+    #: every effect ``play`` can emit: its ``type`` -> the TypedDict that gives its keys
+    effect_types: dict[str, type] = {}
 
     # -- level data ---------------------------------------------------------
     def check_level(self, data: dict[str, Any]) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from .core import Game, IllegalMove, Outcome, RulesError, need, need_int, need_player
 from .turns import (
@@ -40,6 +40,44 @@ from .turns import (
     resolve_seed,
     stream,
 )
+
+# --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
+
+
+class RollEffect(TypedDict):
+    type: str  # "roll"
+    player: str
+    value: int
+
+
+class AsideEffect(TypedDict):
+    type: str  # "aside": the rolled stone goes to the tray
+    player: str
+    length: int
+
+
+class BustEffect(TypedDict):
+    type: str  # "bust": a repeat; the tray goes back to the supply
+    player: str
+    returned: list[int]
+
+
+class BankEffect(TypedDict):
+    type: str  # "bank": stopped; the tray goes into the row
+    player: str
+    lengths: list[int]
+
+
+class EndEffect(TypedDict):
+    type: str  # "end"
+    winner: str
+    reason: str
+    value: int
+
+
+Effect = RollEffect | AsideEffect | BustEffect | BankEffect | EndEffect
+EFFECT_TYPES: dict[str, type] = {"roll": RollEffect, "aside": AsideEffect, "bust": BustEffect,
+                                 "bank": BankEffect, "end": EndEffect}
 
 PLAYERS = ("blue", "brown")
 LENGTHS = (1, 2, 3, 4, 5, 6)
@@ -122,6 +160,7 @@ def chance(state: State) -> dict[str, Any]:
 
 
 class Improbable(Game):
+    effect_types = EFFECT_TYPES
     id = "improbable"
     players = PLAYERS
     default_level = "classic"
@@ -167,7 +206,7 @@ class Improbable(Game):
         """The value the seeded die shows on the next roll of this game."""
         return stream(state.seed)(1 + state.rolls, FACES) + 1
 
-    def play(self, state: State, move: Move) -> tuple[State, list[dict[str, Any]]]:
+    def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
         p = PLAYERS.index(state.to_move)
         player = state.to_move
@@ -181,7 +220,7 @@ class Improbable(Game):
                         to_move=nxt, winner=None, seed=state.seed, rolls=state.rolls, die=state.die)
             return new, [{"type": "bank", "player": player, "lengths": list(banked)}]
         v = move.value if move.value is not None else self.next_roll(state)
-        effects: list[dict[str, Any]] = [{"type": "roll", "player": player, "value": v}]
+        effects: list[Effect] = [{"type": "roll", "player": player, "value": v}]
         what = _resolve(v, state.aside, rows[p].count(v))
         common = {"level": state.level, "seed": state.seed, "rolls": state.rolls + 1, "die": v}
         if what == "bust":
@@ -377,7 +416,7 @@ class Improbable(Game):
             value = self.next_roll(state)
         return "R" if value is None else f"R{value}"
 
-    def move_note(self, before: State, move: Move, effects: list[dict[str, Any]]) -> str:
+    def move_note(self, before: State, move: Move, effects: list[Effect]) -> str:
         """``R4`` a roll, ``R4 bust`` a repeat (the turn's stones go back), ``R4 end`` the
         roll that ended the game, ``S+9`` a stop that banked 9."""
         text = self.move_text(move, before)
