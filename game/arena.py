@@ -53,7 +53,8 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
     while not state.over:
         side = "a" if state.to_move == seat_a else "b"
         t0, c0 = time.perf_counter(), time.process_time()
-        move = Thinker(game, state, level[side], rng=rngs[side], time_scale=time_scale).result()
+        move = Thinker(game, state, level[side], rng=rngs[side], time_scale=time_scale,
+                       policy=catalogue.get(game_id).policy).result()
         times[side].append(time.perf_counter() - t0)
         cpu[side].append(time.process_time() - c0)
         state, _ = game.play(state, move)

@@ -3,9 +3,10 @@
 Everything that lists or names games reads a :class:`GameRecord`: the game select
 and "who plays?" screens, saves, the demo, the engine protocol, the arena, the bench
 and the command line. A record holds the game's words (title, name, blurb, sides,
-notation) and its parts: the rules object, and where its scene and how-to pages
-live. The screens are named by module path and resolved by the scenes layer, so this
-module, like the rules, needs no pygame (the engine and the arena import it).
+notation) and its parts: the rules object, the AI policy (with its level settings),
+and where its scene and how-to pages live. The screens are named by module path and
+resolved by the scenes layer, so this module, like the rules and the AI, needs no
+pygame (the engine and the arena import it).
 
 Adding a sixth game: a rules module, an AI policy, a drawing kit, a scene, how-to
 pages, and one record here (see docs/architecture.md).
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import palette
+from .ai import policies
 from .rules import gauss, improbable, order, rush, sparks
 from .rules.core import Game, RulesError
 
@@ -38,6 +40,9 @@ class GameRecord:
     #: one line for the game select and the demo
     blurb: str
     rules: Game
+    #: the computer opponent's knowledge of the game; its ``tuning`` holds the game's
+    #: settings for easy, medium and hard
+    policy: type[policies.Policy]
     sides: tuple[Side, Side]
     #: the play scene and the how-to pages: ``module:Class`` inside ``game.scenes``
     scene: str
@@ -72,35 +77,35 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
     GameRecord(
         id="gauss", title="GAUSS — magnetic duel", name="GAUSS",
         blurb="Place discs; like poles repel, opposites attract. Score groups of four.",
-        rules=gauss.GAUSS, sides=_sides("red", "blue"),
+        rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=_sides("red", "blue"),
         scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
         notation="Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK.",
         score_name="GAIN"),
     GameRecord(
         id="rush", title="Rush", name="Rush",
         blurb="Fill the Go board: two connections means you place again.",
-        rules=rush.RUSH, sides=_sides("black", "white"),
+        rules=rush.RUSH, policy=policies.RushPolicy, sides=_sides("black", "white"),
         scene="rush_scene:RushScene", howto="howto_rush:RushHowTo",
         notation="e5: a stone on e5; the stones of one turn are listed together.",
         score_name="Stones"),
     GameRecord(
         id="sparks", title="Gauss: Sparks & Surges", name="Sparks & Surges",
         blurb="Chess-like: gate enemy pieces between your Sparks and Surges.",
-        rules=sparks.SPARKS, sides=_sides("white", "black"),
+        rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=_sides("white", "black"),
         scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
         notation="Sb2-b5: a Spark moves;  x takes;  * a Surge conducts;  †2: two pieces lost.",
         score_name="Pieces"),
     GameRecord(
         id="improbable", title="The Improbable", name="The Improbable",
         blurb="Roll for stones, stop before a repeat busts your turn.",
-        rules=improbable.IMPROBABLE, sides=_sides("blue", "brown"),
+        rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=_sides("blue", "brown"),
         scene="improbable_scene:ImprobableScene", howto="howto_improbable:ImprobableHowTo",
         notation="R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost.",
         score_name="Length"),
     GameRecord(
         id="order", title="The Great Order", name="The Great Order",
         blurb="Lay stones across the field; chains of connections score big.",
-        rules=order.ORDER, sides=_sides("blue", "brown"),
+        rules=order.ORDER, policy=policies.OrderPolicy, sides=_sides("blue", "brown"),
         scene="order_scene:OrderScene", howto="howto_order:OrderHowTo",
         notation="L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores.",
         score_name="Score"),

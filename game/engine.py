@@ -118,7 +118,8 @@ class Session:
             return fail("The game is over: there is no move to generate.")
         from .ai import choose_move  # imported here: the other commands never pay for the AI
 
-        move = choose_move(game, state, level, time_ms=time_ms, rng=self.rng)
+        move = choose_move(game, state, level, time_ms=time_ms, rng=self.rng,
+                           policy=catalogue.get(game.id).policy)
         return {"ok": True, "move": game.move_json(move)}
 
     def quit(self, _: dict[str, Any]) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game import catalogue, levels, rules
-from game.ai import Search, Settings, Thinker, choose_move, policies
+from game import ai, catalogue, levels, rules
+from game.ai import Search, Settings, policies
 from game.ai import levels as ai_levels
 from game.arena import run as arena_run
 from game.arena import wilson
@@ -28,13 +28,28 @@ GAMES = ("gauss", "rush", "sparks", "improbable", "order")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def policy_of(game: Game) -> type[policies.Policy]:
+    """The policy the game's record names, as every caller in the game passes it (the
+    toy games of these tests have no record: uniform playouts)."""
+    record = catalogue.RECORDS.get(game.id)
+    return record.policy if record else policies.Policy
+
+
+def choose_move(game: Game, state, *args, **kw):
+    return ai.choose_move(game, state, *args, policy=policy_of(game), **kw)
+
+
+def Thinker(game: Game, state, *args, **kw):  # noqa: N802 - stands in for the class
+    return ai.Thinker(game, state, *args, policy=policy_of(game), **kw)
+
+
 def start(game_id: str, seed: int = 1):
     game = catalogue.game(game_id)
     return game, game.new(levels.load(game_id), seed=seed)
 
 
 def search(game: Game, state, iterations: int, seed: int = 0, **kw) -> Search:
-    s = Search(game, state, policies.for_game(game), Settings(iterations=iterations, **kw),
+    s = Search(game, state, policies.for_game(game, policy_of(game)), Settings(iterations=iterations, **kw),
                random.Random(seed))
     s.run()
     return s
@@ -272,12 +287,13 @@ def test_deterministic_with_a_seed(game_id):
 
 def test_levels_are_settings_of_one_search():
     for game_id in GAMES:
-        e, m, h = (ai_levels.settings(game_id, lv) for lv in ai_levels.LEVELS)
+        tuning = catalogue.get(game_id).policy.tuning
+        e, m, h = (ai_levels.settings(lv, tuning=tuning) for lv in ai_levels.LEVELS)
         assert e.seconds < m.seconds < h.seconds <= 1.0
         assert e.temperature > h.temperature == 0
-    assert ai_levels.settings("gauss", "hard", time_ms=100).seconds < 0.1
+    assert ai_levels.settings("hard", time_ms=100, tuning=policies.GaussPolicy.tuning).seconds < 0.1
     with pytest.raises(ValueError):
-        ai_levels.settings("gauss", "expert")
+        ai_levels.settings("expert")
 
 
 def test_order_arrangement_is_valid():
@@ -435,7 +451,7 @@ def test_order_hard_plays_the_solved_win():
     """Where one end wins against best play and the other does not, hard takes the
     winning end (a budget of 20 simulations could not find it by search)."""
     game = catalogue.game("order")
-    policy = policies.for_game(game)
+    policy = policies.for_game(game, policy_of(game))
     found = 0
     for s in order_play_states(7, 40):
         values = policy.exact_values(s)
@@ -464,7 +480,7 @@ def test_order_exact_solve_goes_on_across_slices():
         slices += 1
     # more than one slice: the solve was resumed (how many depends on the machine's speed)
     assert slices > 1 and worst < 0.06
-    values = dict(policies.for_game(game).exact_values(state))
+    values = dict(policies.for_game(game, policy_of(game)).exact_values(state))
     if max(values.values()) > 0:
         assert values[move] == max(values.values())
     assert move in game.legal_moves(state)
@@ -477,8 +493,8 @@ def test_order_book_is_valid_and_strong():
     assert len(set(book)) == len(book) >= 8
     assert all(O.why_bad_arrangement(a) is None for a in book)
     game, state = start("order")
-    for level, k in (("hard", ai_levels.GAME["order"]["hard"]["playout"]["book"]),
-                     ("medium", ai_levels.GAME["order"]["medium"]["playout"]["book"])):
+    for level, k in (("hard", policies.OrderPolicy.tuning["hard"]["playout"]["book"]),
+                     ("medium", policies.OrderPolicy.tuning["medium"]["playout"]["book"])):
         for seed in range(6):
             lengths = choose_move(game, state, level, rng=seed).lengths
             assert lengths in book[:k] or lengths[::-1] in book[:k]

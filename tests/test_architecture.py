@@ -151,6 +151,7 @@ def test_one_record_per_game_names_each_of_its_parts():
         assert _screen(record.scene).game_id == game_id
         assert _screen(record.howto).pages
         assert (GAME.parent / "levels" / game_id / f"{record.default_level}.json").is_file()
+        assert record.policy.__name__ != "Policy" and set(record.policy.tuning) == {"easy", "medium", "hard"}
 
 
 def private_rules_names_used(name: str, path: Path, package: bool, known: dict) -> list[str]:

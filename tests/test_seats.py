@@ -200,7 +200,7 @@ def test_computer_against_computer_finishes_every_game_shown_as_played(app, game
     made = []
 
     def thinker(game, state, level, rng=None, **kw):
-        t = Thinker(game, state, level, rng=rng, iterations=30)
+        t = Thinker(game, state, level, rng=rng, iterations=30, **kw)
         made.append(t)
         return t
 

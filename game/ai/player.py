@@ -39,7 +39,8 @@ class Thinker:
 
     def __init__(self, game: Game, state: Any, level: str = "medium", time_ms: int | None = None,
                  rng: random.Random | int | None = None, iterations: int | None = None,
-                 time_scale: float = 1.0, settings: Settings | None = None) -> None:
+                 time_scale: float = 1.0, settings: Settings | None = None,
+                 policy: type[policies.Policy] | None = None) -> None:
         if state.over:
             raise RulesError("The game is over: there is no move to choose.")
         self.game = game
@@ -51,8 +52,9 @@ class Thinker:
         if level == "random":
             self.move = game.random_move(state, self.rng)
             return
-        self.settings = settings or ai_levels.settings(game.id, level, time_ms, iterations, time_scale)
-        self.policy = policies.for_game(game)
+        self.policy = policies.for_game(game, policy)
+        self.settings = settings or ai_levels.settings(level, time_ms, iterations, time_scale,
+                                                       self.policy.tuning)
         # a move chosen without search (an arrangement) keeps to the same budget
         budget = None if self.settings.iterations is not None else self.settings.seconds
         direct = self.policy.direct(state, self.rng, {**self.settings.playout, "seconds": budget})
@@ -119,6 +121,7 @@ class Thinker:
 
 def choose_move(game: Game, state: Any, level: str = "medium", time_ms: int | None = None,
                 rng: random.Random | int | None = None, iterations: int | None = None,
-                time_scale: float = 1.0) -> Any:
-    """The AI's move for the player to move in ``state`` (not played)."""
-    return Thinker(game, state, level, time_ms, rng, iterations, time_scale).result()
+                time_scale: float = 1.0, policy: type[policies.Policy] | None = None) -> Any:
+    """The AI's move for the player to move in ``state`` (not played), searched with
+    ``policy`` (the game record's; uniform playouts without one)."""
+    return Thinker(game, state, level, time_ms, rng, iterations, time_scale, policy=policy).result()

@@ -22,7 +22,7 @@ import math
 import random
 import time
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from ..rules import gauss as G
 from ..rules import improbable as IM
@@ -33,7 +33,13 @@ from ..rules.core import DRAW, Game
 
 
 class Policy:
-    """Uniform playouts with the rules' own fast ``random_playout``."""
+    """Uniform playouts with the rules' own fast ``random_playout``.
+
+    A game's policy (named by its record in :mod:`game.catalogue`) adds knowledge:
+    move priors, smarter playouts, exact solves, and its ``tuning`` per level.
+    """
+
+    tuning: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -92,6 +98,13 @@ def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int) -> 
 
 class GaussPolicy(Policy):
     """Priors and playouts score each candidate by what it scores at once."""
+
+    #: per level: overrides of the shared level settings and this policy's playout knobs
+    tuning: ClassVar[dict[str, dict[str, Any]]] = {
+        "easy": {"prior_weight": 0.3, "playout": {"greedy": 0}},
+        "medium": {"prior_weight": 0.5, "playout": {"greedy": 3, "epsilon": 0.3}},
+        "hard": {"prior_weight": 0.5, "playout": {"greedy": 4, "epsilon": 0.2}},
+    }
 
     def priors(self, state: G.State, moves: list[G.Move]) -> dict[Any, float]:
         geo = state.geo
@@ -164,6 +177,13 @@ class RushPolicy(Policy):
     """Uniform playouts (the rules' fast one); the prior favours a placement with two or
     more connections, which earns the mover another placement this turn."""
 
+    #: per level: overrides of the shared level settings and this policy's playout knobs
+    tuning: ClassVar[dict[str, dict[str, Any]]] = {
+        "easy": {"prior_weight": 0.4},
+        "medium": {"prior_weight": 1.0},
+        "hard": {"prior_weight": 1.0},
+    }
+
     def priors(self, state: R.State, moves: list[R.Move]) -> dict[Any, float]:
         geo = state.geo
         board = state.board
@@ -202,6 +222,13 @@ def _sparks_eval(board: list[int], bb: list[int], c: int) -> float:
 class SparksPolicy(Policy):
     """Playouts that take the enemy IC when they can, prefer captures, keep their own
     IC out of reach, and stop after a few plies at a material evaluation."""
+
+    #: per level: overrides of the shared level settings and this policy's playout knobs
+    tuning: ClassVar[dict[str, dict[str, Any]]] = {
+        "easy": {"prior_weight": 0.6, "playout": {"depth": 4, "tries": 1}},
+        "medium": {"prior_weight": 1.0, "playout": {"depth": 6, "tries": 3}},
+        "hard": {"prior_weight": 1.0, "playout": {"depth": 8, "tries": 3}},
+    }
 
     def rollout(self, state: S.State, rng: random.Random, knobs: dict[str, Any]) -> float:
         if state.over:
@@ -351,6 +378,13 @@ def improbable_roll_gain(state: IM.State, end_weight: float = 25.0) -> tuple[flo
 class ImprobablePolicy(Policy):
     """Rolls are chance nodes over the six faces; playouts roll their own dice and stop
     when the turn's dynamic program says stopping is worth more than rolling on."""
+
+    #: per level: overrides of the shared level settings and this policy's playout knobs
+    tuning: ClassVar[dict[str, dict[str, Any]]] = {
+        "easy": {"prior_weight": 0.0, "temperature": 0.08, "playout": {"noise": 6.0}},
+        "medium": {"prior_weight": 2.0, "playout": {"noise": 2.0}},
+        "hard": {"prior_weight": 5.0, "exploration": 0.5, "playout": {"noise": 0.0}},
+    }
 
     OUTCOMES = tuple((IM.Move("roll", v), 1.0 / 6.0) for v in range(1, 7))
 
@@ -576,6 +610,13 @@ class OrderPolicy(Policy):
     column a stone completes: a placement is really just *which end*. Playouts avoid
     handing the opponent a connection their end stones can take."""
 
+    #: per level: overrides of the shared level settings and this policy's playout knobs
+    tuning: ClassVar[dict[str, dict[str, Any]]] = {
+        "easy": {"prior_weight": 0.0, "temperature": 0.15, "playout": {"epsilon": 1.0, "arrange_tries": 1}},
+        "medium": {"prior_weight": 0.0, "playout": {"epsilon": 0.3, "book": 24}},
+        "hard": {"prior_weight": 0.0, "playout": {"epsilon": 0.2, "book": 8, "exact": True}},
+    }
+
     def moves(self, state: O.State) -> list[O.Move]:
         seen = set()
         out = []
@@ -724,8 +765,7 @@ class OrderPolicy(Policy):
         return 1.0 if score[0] > score[1] else 0.0
 
 
-def for_game(game: Game) -> Policy:
-    """The policy of ``game`` (uniform playouts for a game without one)."""
-    kinds = {"gauss": GaussPolicy, "rush": RushPolicy, "sparks": SparksPolicy, "improbable": ImprobablePolicy,
-             "order": OrderPolicy}
-    return kinds.get(game.id, Policy)(game)
+def for_game(game: Game, kind: type[Policy] | None = None) -> Policy:
+    """A policy of ``kind`` for ``game`` (the game record's ``policy``; uniform playouts
+    when none is given)."""
+    return (kind or Policy)(game)

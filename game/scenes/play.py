@@ -258,7 +258,8 @@ class PlayScene(Scene):
             self.thinker = None
             return
         if self.thinker is None or self.thinker.state is not self.state:
-            self.thinker = Thinker(self.rules, self.state, self.seat().kind, rng=self.ai_rng)
+            self.thinker = Thinker(self.rules, self.state, self.seat().kind, rng=self.ai_rng,
+                                   policy=self.entry.policy)
             self.think_t = 0.0
         self.think_t += dt
         if self._think_frame != self.app.frames:  # one slice per frame, however many updates
