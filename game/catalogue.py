@@ -14,6 +14,7 @@ pages, and one record here (see docs/architecture.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import palette
 from .ai import policies
@@ -51,6 +52,9 @@ class GameRecord:
     notation: str
     #: what ``rules.scores`` counts, in a word or two ("GAIN", "Stones")
     score_name: str
+    #: the default level as shipped in ``levels/<id>/``: played when that file is missing
+    #: or damaged, so the game always starts
+    builtin_level: dict[str, Any]
 
     @property
     def players(self) -> tuple[str, str]:
@@ -80,35 +84,57 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=_sides("red", "blue"),
         scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
         notation="Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK.",
-        score_name="GAIN"),
+        score_name="GAIN",
+        builtin_level={
+            "format": 1, "game": "gauss", "name": "classic", "title": "Classic", "order": 1,
+            "description": "Hex board of radius 4; the outer ring is the VOID.", "radius": 4}),
     GameRecord(
         id="rush", title="Rush", name="Rush",
         blurb="Fill the Go board: two connections means you place again.",
         rules=rush.RUSH, policy=policies.RushPolicy, sides=_sides("black", "white"),
         scene="rush_scene:RushScene", howto="howto_rush:RushHowTo",
         notation="e5: a stone on e5; the stones of one turn are listed together.",
-        score_name="Stones"),
+        score_name="Stones",
+        builtin_level={
+            "format": 1, "game": "rush", "name": "9x9", "title": "9×9", "order": 1,
+            "description": "9×9 points (81): the standard board, quick and sharp.", "size": 9}),
     GameRecord(
         id="sparks", title="Gauss: Sparks & Surges", name="Sparks & Surges",
         blurb="Chess-like: gate enemy pieces between your Sparks and Surges.",
         rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=_sides("white", "black"),
         scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
         notation="Sb2-b5: a Spark moves;  x takes;  * a Surge conducts;  †2: two pieces lost.",
-        score_name="Pieces"),
+        score_name="Pieces",
+        builtin_level={
+            "format": 1, "game": "sparks", "name": "classic", "title": "Classic", "order": 1,
+            "description": "8x8 board, deadly corners; gating along ranks, files and diagonals.",
+            "setup": {"b1": "WU", "c1": "WD", "d1": "WI", "e1": "WD", "f1": "WU", "g1": "WU",
+                      "b2": "WS", "c2": "WS", "d2": "WS", "e2": "WS", "f2": "WS", "g2": "WS",
+                      "b7": "BS", "c7": "BS", "d7": "BS", "e7": "BS", "f7": "BS", "g7": "BS",
+                      "b8": "BU", "c8": "BD", "d8": "BI", "e8": "BD", "f8": "BU", "g8": "BU"},
+            "gate_diagonals": True}),
     GameRecord(
         id="improbable", title="The Improbable", name="The Improbable",
         blurb="Roll for stones, stop before a repeat busts your turn.",
         rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=_sides("blue", "brown"),
         scene="improbable_scene:ImprobableScene", howto="howto_improbable:ImprobableHowTo",
         notation="R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost.",
-        score_name="Length"),
+        score_name="Length",
+        builtin_level={
+            "format": 1, "game": "improbable", "name": "classic", "title": "Classic", "order": 1,
+            "description": "Stones of lengths 1 to 6, three of each, and one die per player; "
+                           "the longer row wins."}),
     GameRecord(
         id="order", title="The Great Order", name="The Great Order",
         blurb="Lay stones across the field; chains of connections score big.",
         rules=order.ORDER, policy=policies.OrderPolicy, sides=_sides("blue", "brown"),
         scene="order_scene:OrderScene", howto="howto_order:OrderHowTo",
         notation="L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores.",
-        score_name="Score"),
+        score_name="Score",
+        builtin_level={
+            "format": 1, "game": "order", "name": "classic", "title": "Classic", "order": 1,
+            "description": "A field of 18 columns between the two boundaries of 6-stones; "
+                           "chains of connections score 1+2+3+..."}),
 )}
 GAME_IDS = tuple(RECORDS)
 

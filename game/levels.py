@@ -30,27 +30,9 @@ LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 FORMAT = 1
 MAX_BYTES = 1_000_000  # a level is a few hundred bytes: a bigger file is not one
 
-#: each game's default level as shipped, used when its file is missing or bad
-#: (tests check these equal the files in ``levels/``)
-BUILTIN: dict[str, dict[str, Any]] = {
-    "gauss": {"format": 1, "game": "gauss", "name": "classic", "title": "Classic", "order": 1,
-              "description": "Hex board of radius 4; the outer ring is the VOID.", "radius": 4},
-    "rush": {"format": 1, "game": "rush", "name": "9x9", "title": "9×9", "order": 1,
-             "description": "9×9 points (81): the standard board, quick and sharp.", "size": 9},
-    "sparks": {"format": 1, "game": "sparks", "name": "classic", "title": "Classic", "order": 1,
-               "description": "8x8 board, deadly corners; gating along ranks, files and diagonals.",
-               "setup": {"b1": "WU", "c1": "WD", "d1": "WI", "e1": "WD", "f1": "WU", "g1": "WU",
-                         "b2": "WS", "c2": "WS", "d2": "WS", "e2": "WS", "f2": "WS", "g2": "WS",
-                         "b7": "BS", "c7": "BS", "d7": "BS", "e7": "BS", "f7": "BS", "g7": "BS",
-                         "b8": "BU", "c8": "BD", "d8": "BI", "e8": "BD", "f8": "BU", "g8": "BU"},
-               "gate_diagonals": True},
-    "improbable": {"format": 1, "game": "improbable", "name": "classic", "title": "Classic", "order": 1,
-                   "description": "Stones of lengths 1 to 6, three of each, and one die per player; "
-                                  "the longer row wins."},
-    "order": {"format": 1, "game": "order", "name": "classic", "title": "Classic", "order": 1,
-              "description": "A field of 18 columns between the two boundaries of 6-stones; chains of "
-                             "connections score 1+2+3+..."},
-}
+#: each game's default level as shipped (its record's ``builtin_level``), used when its
+#: file is missing or bad (tests check these equal the files in ``levels/``)
+BUILTIN: dict[str, dict[str, Any]] = {r.id: r.builtin_level for r in catalogue.RECORDS.values()}
 
 #: bad level files met in this run: path -> the message about it
 _problems: dict[str, str] = {}
