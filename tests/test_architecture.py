@@ -35,6 +35,15 @@ def modules() -> dict[str, tuple[Path, bool]]:
     return found
 
 
+def imported_from(name: str, package: bool, node: ast.ImportFrom) -> str:
+    """The absolute module a ``from ... import`` in module ``name`` reads from."""
+    if not node.level:
+        return node.module or ""
+    base = name.split(".") if package else name.split(".")[:-1]
+    base = base[:len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imports_of(name: str, path: Path, package: bool, known: dict) -> set[str]:
     """Every module of ``game`` that ``name`` imports, anywhere in its body."""
     out = set()
@@ -43,12 +52,7 @@ def imports_of(name: str, path: Path, package: bool, known: dict) -> set[str]:
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = name.split(".") if package else name.split(".")[:-1]
-            if node.level:
-                base = base[:len(base) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = imported_from(name, package, node)
             targets = [f"{target}.{a.name}" for a in node.names]
         for t in targets:
             while t not in known and "." in t:
@@ -161,12 +165,7 @@ def private_rules_names_used(name: str, path: Path, package: bool, known: dict) 
     used = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            base = name.split(".") if package else name.split(".")[:-1]
-            if node.level:
-                base = base[:len(base) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = imported_from(name, package, node)
             for a in node.names:
                 full = f"{target}.{a.name}"
                 if full in known and full.startswith("game.rules"):

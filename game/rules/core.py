@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 DRAW = "draw"
 
@@ -47,6 +47,25 @@ class Outcome:
     winner: str
     reason: str
     detail: dict[str, Any] = field(default_factory=dict)
+
+
+# --- the effects every game shares (each game adds its own; see its EFFECT_TYPES) ---------
+
+
+class PassEffect(TypedDict):
+    type: str  # "pass": the player cannot move, the other moves again
+    player: str
+
+
+class EndEffect(TypedDict):
+    type: str  # "end"
+    winner: str
+
+
+class EndWithReason(TypedDict):
+    type: str  # "end", with what decided it in the game's words
+    winner: str
+    reason: str
 
 
 # --- seeded randomness -------------------------------------------------------

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
+    EndEffect,
     Game,
     IllegalMove,
     Outcome,
@@ -65,11 +66,6 @@ class ScoreEffect(TypedDict):
     color: str
     gain_cells: list[list[int]]
     risk_cells: list[list[int]]
-
-
-class EndEffect(TypedDict):
-    type: str  # "end"
-    winner: str
 
 
 Effect = PlaceEffect | SlideEffect | ScoreEffect | EndEffect

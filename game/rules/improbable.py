@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypedDict
 
-from .core import Game, IllegalMove, Outcome, RulesError, need, need_int, need_player
+from .core import EndWithReason, Game, IllegalMove, Outcome, RulesError, need, need_int, need_player
 from .turns import (
     check_winner,
     choose_first,
@@ -68,11 +68,8 @@ class BankEffect(TypedDict):
     lengths: list[int]
 
 
-class EndEffect(TypedDict):
-    type: str  # "end"
-    winner: str
-    reason: str
-    value: int
+class EndEffect(EndWithReason):
+    value: int  # the roll that ended the game
 
 
 Effect = RollEffect | AsideEffect | BustEffect | BankEffect | EndEffect

@@ -39,7 +39,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple, TypedDict
 
-from .core import DRAW, Game, IllegalMove, Outcome, RulesError, draw, need, need_int
+from .core import (
+    DRAW,
+    EndWithReason,
+    Game,
+    IllegalMove,
+    Outcome,
+    PassEffect,
+    RulesError,
+    draw,
+    need,
+    need_int,
+)
 from .turns import (
     check_winner,
     choose_first,
@@ -74,20 +85,9 @@ class ScoreEffect(TypedDict):
     points: int
 
 
-class PassEffect(TypedDict):
-    type: str  # "pass"
-    player: str
-
-
-class EndEffect(TypedDict):
-    type: str  # "end"
-    winner: str
-    reason: str
-
-
-Effect = PlaceEffect | ConnectEffect | ScoreEffect | PassEffect | EndEffect
+Effect = PlaceEffect | ConnectEffect | ScoreEffect | PassEffect | EndWithReason
 EFFECT_TYPES: dict[str, type] = {"place": PlaceEffect, "connect": ConnectEffect, "score": ScoreEffect,
-                                 "pass": PassEffect, "end": EndEffect}
+                                 "pass": PassEffect, "end": EndWithReason}
 
 PLAYERS = ("blue", "brown")
 COLUMNS = 18

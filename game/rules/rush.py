@@ -44,9 +44,11 @@ from functools import cache
 from typing import Any, NamedTuple, TypedDict
 
 from .core import (
+    EndEffect,
     Game,
     IllegalMove,
     Outcome,
+    PassEffect,
     RulesError,
     fresh_seed,
     need,
@@ -66,16 +68,6 @@ class PlaceEffect(TypedDict):
 
 class AgainEffect(TypedDict):
     type: str  # "again": two connections or more, the mover places again
-
-
-class PassEffect(TypedDict):
-    type: str  # "pass"
-    player: str
-
-
-class EndEffect(TypedDict):
-    type: str  # "end"
-    winner: str
 
 
 Effect = PlaceEffect | AgainEffect | PassEffect | EndEffect

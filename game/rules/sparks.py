@@ -69,7 +69,19 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypedDict
 
-from .core import DRAW, Game, IllegalMove, Outcome, RulesError, fresh_seed, need, need_int, need_player
+from .core import (
+    DRAW,
+    EndWithReason,
+    Game,
+    IllegalMove,
+    Outcome,
+    PassEffect,
+    RulesError,
+    fresh_seed,
+    need,
+    need_int,
+    need_player,
+)
 
 # --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
 
@@ -107,22 +119,11 @@ class AnswerEffect(TypedDict):
     accept: bool
 
 
-class PassEffect(TypedDict):
-    type: str  # "pass"
-    player: str
-
-
-class EndEffect(TypedDict):
-    type: str  # "end"
-    winner: str
-    reason: str
-
-
 Effect = (MoveEffect | CaptureEffect | GatedEffect | CornerEffect | OfferEffect | AnswerEffect
-          | PassEffect | EndEffect)
+          | PassEffect | EndWithReason)
 EFFECT_TYPES: dict[str, type] = {
     "move": MoveEffect, "capture": CaptureEffect, "gated": GatedEffect, "corner": CornerEffect,
-    "offer": OfferEffect, "answer": AnswerEffect, "pass": PassEffect, "end": EndEffect}
+    "offer": OfferEffect, "answer": AnswerEffect, "pass": PassEffect, "end": EndWithReason}
 
 PLAYERS = ("white", "black")
 COLOUR_LETTER = ("W", "B")
