@@ -538,3 +538,15 @@ def test_search_runs_without_the_garbage_collector_and_frees_its_tree():
         assert ref() is None
     finally:
         gc.enable()
+
+
+def test_the_plain_policy_plays_every_game_from_its_start():
+    """Uniform playouts with no knowledge (a record without a policy of its own, the
+    arena's baseline) must still play every phase, The Great Order's arrangement too."""
+    for game_id in GAMES:
+        game, state = start(game_id, seed=2)
+        for _ in range(3):
+            if state.over:
+                break
+            move = ai.choose_move(game, state, "easy", rng=1, iterations=30, policy=policies.Policy)
+            state, _ = game.play(state, move)

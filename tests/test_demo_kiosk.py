@@ -28,7 +28,7 @@ def quick_ai(monkeypatch):
     original = play.Thinker
 
     def thinker(game, state, level, rng=None, **kw):
-        return original(game, state, level, rng=rng, iterations=12)
+        return original(game, state, level, rng=rng, iterations=12, policy=kw.get("policy"))
 
     monkeypatch.setattr(play, "Thinker", thinker)
     monkeypatch.setattr(play.PlayScene, "AI_MIN_SECONDS", 0.05)

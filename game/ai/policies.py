@@ -55,6 +55,11 @@ class Policy:
         return {}
 
     def direct(self, state: Any, rng: random.Random, knobs: dict[str, Any]) -> Any:
+        """A move chosen without search, or None. A move the rules do not list (an
+        arrangement of The Great Order) cannot be searched: without knowledge of it, it is
+        drawn at random."""
+        if not state.over and not self.game.legal_moves(state):
+            return self.game.random_move(state, rng)
         return None
 
     def exact(self, state: Any, knobs: dict[str, Any], deadline: float) -> tuple[bool, Any]:
