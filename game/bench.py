@@ -8,6 +8,16 @@
 * ``--soak FRAMES``: the demo (computer against computer, every game in turn, real
   think budgets) run headless for FRAMES frames; per window of frames, the memory
   Python holds and the median CPU and wall time per frame, to show they stay flat.
+* ``--display``: the same frames on the real video driver (a window is opened; on a
+  machine without a screen run it under Xvfb, software rendering like a kiosk without
+  a GPU)::
+
+      xvfb-run -a -s "-screen 0 3840x2160x24" python -m game.bench --display
+
+  per window size (1280x720, 1920x1080, 3840x2160; ``--sizes`` to choose): each game
+  animating and the demo (median and p99 of a frame's wall time, present included;
+  its CPU share at 60 frames a second), and the CPU share of the real loop over an
+  idle title and an idle game (nobody touching anything: the loop rests).
 
 Speed is measured here, never in unit tests; the machines are shared and noisy,
 so medians and percentiles are reported, not bests.
@@ -47,16 +57,36 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * p / 100))]
 
 
-def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280, 720), seed: int = 1
-                 ) -> dict[str, float]:
-    """Frame times in ms of a game scene kept animating; median and p99."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
+def quiet_pygame(display: bool = False) -> None:
+    """No sound device and no banner (--json promises one JSON object on stdout); the
+    dummy video driver unless ``display`` (then the environment's own, e.g. X11)."""
+    if not display:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # --json promises one JSON object on stdout
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+
+def frame_stats(wall: list[float], cpu: list[float]) -> dict[str, float]:
+    """Median and p99 of wall and CPU ms per frame, and the CPU share of a core the
+    frames take at 60 a second (the first frames build caches and are left out)."""
+    wall, cpu = sorted(wall[30:]), sorted(cpu[30:])
+    return {"median_ms": round(statistics.median(wall), 3),
+            "p99_ms": round(percentile(wall, 99), 3),
+            "max_ms": round(wall[-1], 3),
+            "cpu_median_ms": round(statistics.median(cpu), 3),
+            "cpu_p99_ms": round(percentile(cpu, 99), 3),
+            "cpu_share_60hz": round(min(1.0, statistics.fmean(cpu) * 60 / 1000), 3),
+            "frames": len(wall)}
+
+
+def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280, 720), seed: int = 1,
+                 display: bool = False) -> dict[str, float]:
+    """Frame times in ms of a game scene kept animating; median and p99."""
+    quiet_pygame(display)
     from .app.app import Options
     from .navigation import make_app
 
-    app = make_app(Options(headless=True, size=size))
+    app = make_app(Options(headless=not display, size=size))
     try:
         app.start()
         app.start_game(game_id, seed=seed)
@@ -71,17 +101,96 @@ def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280,
             app._frame([], dt)
             wall.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.thread_time() - c0) * 1000)
-        # the first frames build caches: not what a player sees in play
-        wall, cpu = sorted(wall[30:]), sorted(cpu[30:])
         # wall time is what a player sees; CPU time shows the frame's own work when other
         # processes share the machine's two cores (a wall p99 then mostly measures waiting)
-        return {"median_ms": round(statistics.median(wall), 3),
-                "p99_ms": round(percentile(wall, 99), 3),
-                "cpu_median_ms": round(statistics.median(cpu), 3),
-                "cpu_p99_ms": round(percentile(cpu, 99), 3),
-                "frames": len(wall)}
+        return frame_stats(wall, cpu)
     finally:
         app.shutdown()
+
+
+def demo_frames(frames: int = 900, size: tuple[int, int] = (1280, 720), seed: int = 7,
+                display: bool = False) -> dict[str, float]:
+    """Frame times of the demo (the computer playing itself, thinking in the frames)."""
+    quiet_pygame(display)
+    from .app.app import Options
+    from .navigation import make_app
+
+    app = make_app(Options(headless=not display, size=size, demo=True, seed=seed))
+    try:
+        app.start()
+        wall, cpu = [], []
+        for _ in range(frames):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            app._frame([], 1 / 60)
+            wall.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.thread_time() - c0) * 1000)
+            rest = 1 / 60 - (time.perf_counter() - t0)
+            if rest > 0:
+                time.sleep(rest)  # the demo's clock is real: its moves come at their pace
+        return frame_stats(wall, cpu)
+    finally:
+        app.shutdown()
+
+
+def idle_share(game_id: str | None = None, seconds: float = 4.0, size: tuple[int, int] = (1280, 720),
+               display: bool = False) -> float:
+    """The share of a core the real loop takes over a screen nobody touches: the title
+    (its ring of discs at rest) or a game between moves, measured after it settled."""
+    quiet_pygame(display)
+    from .app.app import Options
+    from .navigation import make_app
+    from .scenes.title import TitleScene
+
+    app = make_app(Options(headless=not display, size=size))
+    try:
+        app.start()
+        if game_id:
+            app.start_game(game_id, seed=1)
+            app.stack.top.autosave = False
+        app.loop(3.0)  # banners run out, caches fill
+        app.idle = TitleScene.DRIFT_SECONDS + 60  # nobody has touched it for a while
+        t0, c0 = time.perf_counter(), time.process_time()
+        app.loop(seconds)
+        return round((time.process_time() - c0) / (time.perf_counter() - t0), 4)
+    finally:
+        app.shutdown()
+
+
+SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+
+
+def display_bench(ids: list[str], sizes: list[tuple[int, int]], frames: int, idle_seconds: float,
+                  echo: bool) -> dict:
+    """The frames and the idle loop on the real video driver, per window size."""
+    import pygame
+
+    out: dict = {"driver": None, "sizes": {}}
+    for w, h in sizes:
+        key = f"{w}x{h}"
+        row: dict = {"games": {}, "demo": None, "idle": {}}
+        for game_id in ids:
+            row["games"][game_id] = f = scene_frames(game_id, frames, (w, h), display=True)
+            if echo:
+                print(f"display {key:<9} {game_id:<11} median {f['median_ms']:6.2f} ms  p99 "
+                      f"{f['p99_ms']:6.2f} ms  max {f['max_ms']:6.2f} ms  CPU at 60 Hz "
+                      f"{100 * f['cpu_share_60hz']:5.1f} %", flush=True)
+        row["demo"] = f = demo_frames(frames, (w, h), display=True)
+        if echo:
+            print(f"display {key:<9} {'demo':<11} median {f['median_ms']:6.2f} ms  p99 "
+                  f"{f['p99_ms']:6.2f} ms  max {f['max_ms']:6.2f} ms  CPU at 60 Hz "
+                  f"{100 * f['cpu_share_60hz']:5.1f} %", flush=True)
+        for game_id in [None, *ids]:
+            share = idle_share(game_id, idle_seconds, (w, h), display=True)
+            row["idle"][game_id or "title"] = share
+            if echo:
+                print(f"display {key:<9} idle {game_id or 'title':<11} {100 * share:5.1f} % of a core",
+                      flush=True)
+        out["sizes"][key] = row
+        if out["driver"] is None:
+            pygame.init()
+            out["driver"] = pygame.display.get_driver()
+            pygame.quit()
+    return out
 
 
 def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seconds: float = 30.0
@@ -128,6 +237,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", help="comma-separated game ids (default: every available game)")
     p.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, not a measurement)")
     p.add_argument("--soak", type=int, metavar="FRAMES", help="run the demo this many frames instead")
+    p.add_argument("--display", action="store_true",
+                   help="frames and idle load on the real video driver, per window size, instead (under "
+                        "Xvfb: xvfb-run -a -s \"-screen 0 3840x2160x24\" python -m game.bench --display)")
+    p.add_argument("--sizes", help="with --display: window sizes, e.g. 1920x1080,3840x2160 "
+                                   "(default: 1280x720,1920x1080,3840x2160)")
     ns = p.parse_args(argv)
     if ns.soak:
         soak = demo_soak(ns.soak, window=max(1, ns.soak // 12))
@@ -148,6 +262,18 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"not an available game: {', '.join(bad)}; available: {', '.join(ids)}")
         ids = wanted
     seconds, runs, frames = (0.2, 2, 120) if ns.quick else (1.0, 5, 900)
+    if ns.display:
+        try:
+            sizes = ([tuple(int(v) for v in part.split("x")) for part in ns.sizes.split(",")]
+                     if ns.sizes else list(SIZES))
+        except ValueError:
+            p.error(f"--sizes must look like 1920x1080,3840x2160, not {ns.sizes!r}")
+        quiet_pygame(display=True)
+        result = display_bench(ids, sizes, 200 if ns.quick else 600, 1.0 if ns.quick else 4.0,
+                               echo=not ns.json)
+        if ns.json:
+            print(json.dumps({"display": result}))
+        return 0
     result: dict[str, dict] = {"engine": {}, "frames": {}}
     for game_id in ids:
         result["engine"][game_id] = {"playouts_per_s": round(engine_playouts(game_id, seconds, runs), 1)}

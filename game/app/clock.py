@@ -15,10 +15,18 @@ class FixedStep:
         self.max_steps = max_steps
         self.accumulator = 0.0
 
-    def advance(self, real_dt: float) -> int:
-        """Account ``real_dt`` seconds of real time; return how many updates to run."""
+    def advance(self, real_dt: float, rested: bool = False) -> int:
+        """Account ``real_dt`` seconds of real time; return how many updates to run.
+
+        ``rested``: the loop slept because nothing moved (up to ``max_frame``); that
+        time is not a hiccup to drop but time the scenes' clocks must see (a countdown,
+        a message that expires), and resting scenes update cheaply, so it is all run.
+        """
         self.accumulator += min(max(real_dt, 0.0), self.max_frame)
         steps = int(self.accumulator / self.step)
+        if rested:
+            self.accumulator -= steps * self.step
+            return steps
         if steps > self.max_steps:
             steps = self.max_steps
             self.accumulator = 0.0  # drop the backlog rather than chase it

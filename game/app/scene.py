@@ -12,12 +12,15 @@ __all__ = ["Scene", "SceneStack"]
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        #: counts pushes, pops and replacements: what is shown changed when it did
+        self.version = 0
 
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.version += 1
         if self.top:
             self.top.exit()
         self.scenes.append(scene)
@@ -26,6 +29,7 @@ class SceneStack:
     def pop(self) -> Scene | None:
         if not self.scenes:
             return None
+        self.version += 1
         scene = self.scenes.pop()
         scene.exit()
         if self.top:
@@ -33,6 +37,7 @@ class SceneStack:
         return scene
 
     def replace(self, scene: Scene) -> None:
+        self.version += 1
         if self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
@@ -40,6 +45,7 @@ class SceneStack:
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack down to ``scene`` alone (back to the title, say)."""
+        self.version += 1
         while self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)

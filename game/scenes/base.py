@@ -113,6 +113,16 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def next_change(self) -> float:
+        """Seconds until this scene looks different if no input comes: 0 while it moves
+        (an animation, the computer thinking), ``math.inf`` when only input changes it.
+
+        The app asks the top scene (only the top scene is updated, so the ones under
+        it cannot change) and draws and presents nothing while it rests, waking for
+        input or at the time named here. A scene that does not say is always moving.
+        """
+        return 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 

@@ -4,6 +4,7 @@ draws each page's diagram in ``draw_page``; paging, the keys and the mouse
 buttons live here once."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -47,6 +48,9 @@ class HowToScene(Scene):
             self.page += 1
         elif name == "prev":
             self.page = max(0, self.page - 1)
+
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -6,6 +6,8 @@ nothing in kiosk mode (see ``App.actions_of``); only the operator menu quits.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ..ui import theme
@@ -37,6 +39,10 @@ class StillThereScene(Scene):
         if self.left <= 0:
             self.app.nav.demo()
 
+    def next_change(self) -> float:
+        # the countdown shows whole seconds: the next change is when it ticks down
+        return max(0.0, self.left - (math.ceil(self.left) - 1))
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 190)
         w, h = surface.get_size()
@@ -62,6 +68,9 @@ class RestartCard(Scene):
         self.left -= dt
         if self.left <= 0:
             self.app.nav.demo()
+
+    def next_change(self) -> float:
+        return max(0.0, self.left)  # a still card until the demo comes back
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -100,6 +109,9 @@ class OperatorScene(Scene):
 
     def update(self, dt: float) -> None:
         self.app.idle = 0.0  # the operator is working: no "still there?" over this menu
+
+    def next_change(self) -> float:
+        return math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -162,6 +162,9 @@ class SaveNameScene(Scene):
         self.t += dt
         self.ready = True
 
+    def next_change(self) -> float:
+        return 0.5 - (self.t % 0.5)  # the text cursor blinks
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         w, h = surface.get_size()

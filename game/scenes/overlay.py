@@ -5,6 +5,7 @@ text never floats over a busy board.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +57,9 @@ class AskScene(Scene):
             self.cancel()
             return
         self.menu.handle(action)
+
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface, 150)
@@ -122,6 +126,9 @@ class PauseScene(Scene):
             return
         self.menu.handle(action)
 
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
+
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface)
         w, h = surface.get_size()
@@ -182,6 +189,9 @@ class ResultScene(Scene):
             self.look()
             return
         self.menu.handle(action)
+
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface, 190)

@@ -13,6 +13,7 @@ the static board layer and the sprites (drawn through the scene's ``board`` grou
 from __future__ import annotations
 
 import logging
+import math
 import random
 import time
 from collections.abc import Callable
@@ -82,6 +83,10 @@ class PlayScene(Scene):
     FRAME_WORK = 0.012
     #: an AI move is shown no sooner than this after its turn began, so a person can follow
     AI_MIN_SECONDS = 0.45
+    #: whether the game's marks pulse with ``clock`` (the Rush cursor); they pulse this
+    #: long after the last input, then hold still so that a screen nobody plays rests
+    pulses: ClassVar[bool] = False
+    PULSE_SECONDS = 10.0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -530,7 +535,8 @@ class PlayScene(Scene):
             self.on_action(action)
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        if not self.pulses or self.app.idle < self.PULSE_SECONDS:
+            self.clock += dt
         self.queue.update(dt)
         if self.message_t > 0:
             self.message_t -= dt
@@ -539,6 +545,17 @@ class PlayScene(Scene):
         self.think(dt)
         if self.state.over and not self.queue.busy and not self.result_shown:
             self.show_result()
+
+    def next_change(self) -> float:
+        """Moving while a move plays out, the computer thinks (its slices need frames)
+        or marks pulse; else still until a message or the banner runs out."""
+        if self.queue.busy or self.thinking or self.ai_to_move():
+            return 0.0
+        if self.state.over and not self.result_shown:
+            return 0.0
+        if self.pulses and self.app.idle < self.PULSE_SECONDS:
+            return 0.0
+        return min((t for t in (self.message_t, self.banner_t) if t > 0), default=math.inf)
 
     # -- the end -------------------------------------------------------------------------------
     def show_result(self) -> None:

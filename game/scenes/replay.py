@@ -145,6 +145,12 @@ class ReplayScene(Scene):
                 self.wait = 0.0
                 self.step_forward()
 
+    def next_change(self) -> float:
+        child = self.game.next_change()
+        if self.playing and not self.game.queue.busy:
+            child = min(child, max(0.0, self.STEP_SECONDS - self.wait))
+        return child
+
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -21,6 +21,7 @@ DROP, LINK, AGAIN = 0.18, 0.26, 0.42
 
 class RushScene(PlayScene):
     game_id = "rush"
+    pulses = True  # the cursor breathes while the player is choosing
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)

@@ -10,6 +10,8 @@ question). Reading the list never changes a file.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .. import saves
@@ -132,6 +134,9 @@ class LoadScene(Scene):
             self.back()
 
     # -- drawing -----------------------------------------------------------------------
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, "Saved games")
         row_h = int(self.ROW * s)

@@ -1,6 +1,8 @@
 """Game select: every game of the catalogue, each with its level."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .. import catalogue, levels
@@ -63,6 +65,9 @@ class SelectScene(Scene):
             self.howto(self.index)
         elif action.name in (BACK, MENU):
             self.app.stack.pop()
+
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, "Choose a game")

@@ -1,6 +1,8 @@
 """Settings: volume, fullscreen, the kiosk's idle time. Saved at every change."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ..ui import theme
@@ -85,6 +87,9 @@ class SettingsScene(Scene):
     def update(self, dt: float) -> None:
         if self.operator:
             self.app.idle = 0.0
+
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, "Settings")

@@ -22,6 +22,10 @@ def kind_label(kind: str) -> str:
     return "Human" if kind == HUMAN else f"Computer: {kind}"
 
 
+#: the unjoined, focused side's prompt blinks at this half-period
+BLINK_MS = 500
+
+
 class SetupScene(Scene):
     def __init__(self, app, game_id: str, level: str | None = None) -> None:
         super().__init__(app)
@@ -131,6 +135,9 @@ class SetupScene(Scene):
             return
 
     # -- drawing ----------------------------------------------------------------------
+    def next_change(self) -> float:
+        return (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000  # the join prompt blinks
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
@@ -169,7 +176,7 @@ class SetupScene(Scene):
                 line, ink = "The computer plays this side.", theme.INK_DIM
             elif seat.device is None:
                 line, ink = f"Press {g[CONFIRM]} to join, or leave it shared (anyone may play)", theme.INK_DIM
-                if focused and int(pygame.time.get_ticks() / 500) % 2 == 0:
+                if focused and int(pygame.time.get_ticks() / BLINK_MS) % 2 == 0:
                     ink = theme.ACCENT
             else:
                 line, ink = f"Joined: {device_label(seat.device)}", theme.GOOD

@@ -564,6 +564,9 @@ class DrawOffer(Scene):
         elif action.name in (BACK, MENU):
             self.answer(False)
 
+    def next_change(self) -> float:
+        return math.inf  # nothing here moves by itself
+
     def draw(self, surface: pygame.Surface) -> None:
         s = theme.scale_of(surface)
         geo = self.scene.geo

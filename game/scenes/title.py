@@ -58,8 +58,19 @@ class TitleScene(Scene):
             return  # the title is the bottom of the stack: Quit is a menu item
         self.menu.handle(action)
 
+    #: the ring of discs drifts this long after the last input, then slows to a rest, so
+    #: a title nobody uses costs next to nothing (any key or the mouse wakes it)
+    DRIFT_SECONDS = 12.0
+
+    def drift(self) -> float:
+        """The ring's speed: 1, easing to 0 over the last two seconds of DRIFT_SECONDS."""
+        return max(0.0, min(1.0, (self.DRIFT_SECONDS - self.app.idle) / 2.0))
+
     def update(self, dt: float) -> None:
-        self.t += dt
+        self.t += dt * self.drift()
+
+    def next_change(self) -> float:
+        return 0.0 if self.drift() > 0 else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -1,0 +1,123 @@
+"""An idle screen rests: the real loop draws and presents nothing while nothing moves,
+sleeps until input or the top scene's next change, and keeps full pace while anything
+moves. Frames are counted, never timed (the machine is shared)."""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+import pytest
+from driver import key, run
+
+from game.app.app import App, Options, prefer_native_framebuffer
+from game.app.clock import FixedStep
+from game.navigation import make_app
+from game.scenes.kiosk import StillThereScene
+from game.scenes.title import TitleScene
+
+
+def started(**options) -> App:
+    app = make_app(Options(headless=True, **options))
+    app.start()
+    return app
+
+
+def test_a_title_nobody_touches_stops_drawing_and_sleeps(monkeypatch):
+    monkeypatch.setattr(TitleScene, "DRIFT_SECONDS", 0.0)
+    app = started(seconds=1.5)
+    t0 = time.process_time()
+    app.run()  # the real loop, shut down after 1.5 s
+    cpu = time.process_time() - t0
+    # one frame to show the title; then it wakes about every MAX_REST to look around
+    assert app.drawn <= 2
+    assert app.frames <= 1.5 / 0.25 + 3
+    assert cpu < 0.5  # a busy loop at 60 frames a second would be 90 frames of work
+
+
+def test_the_title_ring_drifts_after_input_and_comes_to_rest(app):
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    assert title.next_change() == 0.0  # just shown: the discs drift
+    app.idle = TitleScene.DRIFT_SECONDS + 1
+    assert title.next_change() == math.inf
+    t = title.t
+    run(app, frames=10)
+    assert title.t == t  # at rest, the ring holds still
+    run(app, [key(pygame.K_DOWN)])
+    assert title.next_change() == 0.0  # input wakes it
+
+
+def test_a_moving_scene_is_drawn_every_frame():
+    app = started(demo=True, seconds=1.0)
+    app.run()
+    assert app.drawn == app.frames and app.frames >= 20
+
+
+def test_the_loop_draws_only_what_can_have_changed(monkeypatch):
+    monkeypatch.setattr(TitleScene, "DRIFT_SECONDS", 0.0)
+    app = started()
+    app.frame([], 1 / 60, draw=None)
+    drawn = app.drawn
+    for _ in range(5):
+        app.frame([], 1 / 60, draw=None)
+    assert app.drawn == drawn and app.resting  # nothing moved
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")], 1 / 60, draw=None)
+    assert app.drawn == drawn + 1  # a key moved the menu's highlight
+    app.frame([], 1 / 60, draw=None)
+    assert app.drawn == drawn + 1
+    app.nav.select()  # another screen
+    app.frame([], 1 / 60, draw=None)
+    assert app.drawn == drawn + 2
+    app.shutdown()
+
+
+def test_a_countdown_wakes_the_loop_when_its_number_changes(app):
+    card = StillThereScene(app)
+    app.stack.push(card)
+    assert card.next_change() == pytest.approx(1.0)
+    card.left = 7.25
+    assert card.next_change() == pytest.approx(0.25)
+
+
+def test_time_spent_resting_reaches_the_scenes_clocks():
+    step = FixedStep()
+    assert step.advance(0.25) == step.max_steps  # a hiccup: the backlog is dropped
+    step = FixedStep()
+    assert step.advance(0.25, rested=True) == 30  # a rest: all of it is game time
+
+
+def test_a_game_rests_between_moves_and_moves_while_a_move_plays(app):
+    app.start_game("gauss", seed=2)
+    game = app.stack.top
+    run(app, frames=400)  # the start banner runs out
+    assert game.next_change() == math.inf
+    game.say("a refusal")
+    assert 0 < game.next_change() <= 3.0  # still, until the message goes
+    game.message_t = 0
+    game.commit(game.rules.legal_moves(game.state)[0])
+    assert game.next_change() == 0.0
+
+
+def test_the_rush_cursor_breathes_only_while_someone_plays(app):
+    app.start_game("rush", seed=2)
+    game = app.stack.top
+    run(app, frames=400)
+    app.idle = 0.0
+    assert game.next_change() == 0.0
+    app.idle = game.PULSE_SECONDS + 1
+    clock = game.clock
+    game.update(0.1)
+    assert game.clock == clock and game.next_change() == math.inf
+
+
+def test_presents_go_through_the_native_framebuffer_on_linux_unless_told_otherwise():
+    env: dict[str, str] = {}
+    prefer_native_framebuffer(env, "linux")
+    assert env == {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
+    env = {"SDL_FRAMEBUFFER_ACCELERATION": "1"}
+    prefer_native_framebuffer(env, "linux")
+    assert env == {"SDL_FRAMEBUFFER_ACCELERATION": "1"}
+    env = {}
+    prefer_native_framebuffer(env, "win32")
+    assert env == {}
