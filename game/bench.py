@@ -108,6 +108,53 @@ def scene_frames(game_id: str, frames: int = 900, size: tuple[int, int] = (1280,
         app.shutdown()
 
 
+def thinking_frames(game_id: str, moves: int = 4, seed: int = 5, display: bool = False,
+                    size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
+    """The frames of a game scene while the hard computer thinks (in its worker
+    process), paced at 60 a second as the real loop does; and how long each search took
+    from the scene's question to its answer, against the level's budget."""
+    quiet_pygame(display)
+    from .ai import levels as ai_levels
+    from .app.app import Options
+    from .navigation import make_app
+    from .scenes.seats import Seat
+
+    record = catalogue.get(game_id)
+    budget = ai_levels.settings("hard", tuning=record.policy.tuning).seconds
+    app = make_app(Options(headless=not display, size=size, ai_worker=True))
+    try:
+        app.start()
+        app.start_game(game_id, seed=seed, seats={p: Seat(p, "hard") for p in record.players})
+        game = app.stack.top
+        game.autosave = False
+        app.loop(0.5)  # the worker has booted, the first frames built their caches
+        wall: list[float] = []
+        thinks: list[float] = []
+        answered = None  # the search whose answer was last counted
+        end = time.perf_counter() + 60
+        while len(thinks) < moves and not game.state.over and time.perf_counter() < end:
+            t0 = time.perf_counter()
+            thinker = game.thinker  # the search under way as the frame starts
+            app._frame([], 1 / 60)
+            if thinker is not None:
+                wall.append((time.perf_counter() - t0) * 1000)
+                if thinker.done and thinker is not answered:  # its answer came in this frame
+                    answered = thinker
+                    thinks.append(time.perf_counter() - getattr(thinker, "started", t0))
+            rest = 1 / 60 - (time.perf_counter() - t0)
+            if rest > 0:
+                time.sleep(rest)
+        wall.sort()
+        return {"frame_median_ms": round(statistics.median(wall), 3),
+                "frame_p99_ms": round(percentile(wall, 99), 3),
+                "frame_max_ms": round(wall[-1], 3),
+                "think_wall_s": round(statistics.median(thinks), 3) if thinks else None,
+                "think_wall_max_s": round(max(thinks), 3) if thinks else None,
+                "think_budget_s": budget, "searches": len(thinks), "frames": len(wall)}
+    finally:
+        app.shutdown()
+
+
 def demo_frames(frames: int = 900, size: tuple[int, int] = (1280, 720), seed: int = 7,
                 display: bool = False) -> dict[str, float]:
     """Frame times of the demo (the computer playing itself, thinking in the frames)."""
@@ -281,6 +328,15 @@ def main(argv: list[str] | None = None) -> int:
             rate = result["engine"][game_id]["playouts_per_s"]
             print(f"engine  {game_id:<11} {rate:>10.1f} random games/s",
                   flush=True)
+    if not ns.quick:
+        result["thinking"] = {}
+        for game_id in ids:
+            result["thinking"][game_id] = t = thinking_frames(game_id)
+            if not ns.json:
+                print(f"thinking {game_id:<11} frames p99 {t['frame_p99_ms']:.2f} ms, max "
+                      f"{t['frame_max_ms']:.2f} ms while hard thinks; a search takes "
+                      f"{t['think_wall_s']} s (median of {t['searches']}) for a "
+                      f"{t['think_budget_s']} s budget", flush=True)
     for game_id in ids:
         result["frames"][game_id] = scene_frames(game_id, frames)
         if not ns.json:

@@ -73,6 +73,9 @@ class Thinker:
     def done(self) -> bool:
         return self.move is not None
 
+    def cancel(self) -> None:
+        """Nothing to end: a search in this process stops when nobody steps it."""
+
     def step(self, max_seconds: float | None = None) -> Any:
         """Search for at most ``max_seconds`` (about: one simulation may overrun it);
         return the chosen move once the budget is spent, else None."""

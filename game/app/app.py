@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import settings
+from ..ai.worker import ThinkerService
 from ..audio import Audio
 from ..ui import theme
 from .clock import FixedStep
@@ -50,6 +51,9 @@ class Options:
     fps: int = 60
     demo: bool = False
     kiosk: bool = False
+    #: the computer thinks in a worker process (None: unless headless, where tests and
+    #: smoke runs keep it in this process, reproducible and without a process to start)
+    ai_worker: bool | None = None
 
 
 #: the kiosk's operator chord: Ctrl+Shift+O opens the operator menu
@@ -124,6 +128,12 @@ class App:
         self.cursor_shown = True
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
         self.audio = Audio(self.settings.volume)  # silently off when there is no sound device
+        worker = self.options.ai_worker
+        if worker is None:
+            worker = not self.options.headless
+        self.ai: ThinkerService | None = ThinkerService() if worker else None
+        if self.ai is not None:
+            self.ai.start()  # it boots on the other core while the title is shown
         if self.settings.fullscreen and not self.fullscreen and not self.options.headless:
             self.toggle_fullscreen(remember=False)
 
@@ -338,5 +348,7 @@ class App:
             pygame.image.save(self.screen, str(path))
         while self.stack.top:
             self.stack.pop()
+        if self.ai is not None:
+            self.ai.close()
         self.audio.close()
         pygame.quit()

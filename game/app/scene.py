@@ -32,6 +32,7 @@ class SceneStack:
         self.version += 1
         scene = self.scenes.pop()
         scene.exit()
+        scene.closed()
         if self.top:
             self.top.enter()
         return scene
@@ -39,7 +40,9 @@ class SceneStack:
     def replace(self, scene: Scene) -> None:
         self.version += 1
         if self.scenes:
-            self.scenes.pop().exit()
+            gone = self.scenes.pop()
+            gone.exit()
+            gone.closed()
         self.scenes.append(scene)
         scene.enter()
 
@@ -47,7 +50,9 @@ class SceneStack:
         """Clear the stack down to ``scene`` alone (back to the title, say)."""
         self.version += 1
         while self.scenes:
-            self.scenes.pop().exit()
+            gone = self.scenes.pop()
+            gone.exit()
+            gone.closed()
         self.scenes.append(scene)
         scene.enter()
 

@@ -16,6 +16,7 @@ import pygame
 from ..ui.actions import Action
 
 if TYPE_CHECKING:
+    from ..ai.worker import ThinkerService
     from ..saves import Record
     from .seats import Seat
 
@@ -75,6 +76,9 @@ class Host(Protocol):
     screen: pygame.Surface
     frames: int
     frame_started: float
+    #: the computer's worker process (None: the computer thinks in this process, in
+    #: slices between frames: tests and headless runs)
+    ai: ThinkerService | None
 
     def glyphs(self) -> dict[str, str]: ...
     def save_settings(self) -> None: ...
@@ -106,6 +110,10 @@ class Scene:
 
     def exit(self) -> None:
         """The scene left the top of the stack (popped, replaced or covered)."""
+
+    def closed(self) -> None:
+        """The scene left the stack for good (popped, replaced, or the stack was reset):
+        end what it started (the computer's search)."""
 
     def handle(self, action: Action) -> None:
         pass

@@ -46,11 +46,17 @@ class DemoScene(Scene):
         game_id = self.games[self.index % len(self.games)]
         self.index += 1
         players = catalogue.get(game_id).players
+        if self.child is not None:
+            self.child.closed()  # its search, if any, ends with it
         self.child = self.app.nav.hosted_game(game_id, seed=self.rng.randrange(1 << 30),
                                               seats={p: Seat(p, self.level) for p in players})
         self.child.ai_rng.seed(self.rng.randrange(1 << 30))
         self.t, self.ending, self.headline = 0.0, 0.0, ""
         self.played += 1
+
+    def closed(self) -> None:
+        if self.child is not None:
+            self.child.closed()
 
     def handle(self, action: Action) -> None:
         if action.name == POINT:

@@ -24,6 +24,7 @@ import pygame
 
 from .. import catalogue, levels, saves
 from ..ai import Thinker
+from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
 from ..audio import cue
 from ..rules.core import DRAW, Outcome, fresh_seed
@@ -118,7 +119,7 @@ class PlayScene(Scene):
         self.hosted = hosted  # shown inside a demo or a replay: no overlays, no autosave, no cursor
         self.autosave = not hosted
         self.seats: dict[str, Seat] = {**default_seats(self.rules.players), **(seats or {})}
-        self.thinker: Thinker | None = None
+        self.thinker: Thinker | RemoteThinker | None = None
         self.think_t = 0.0
         self._think_frame = -1
         self.ai_rng = random.Random()
@@ -154,7 +155,7 @@ class PlayScene(Scene):
         self.history, self.future = [], []
         self.queue.skip()
         self.result_shown = False
-        self.thinker = None
+        self.drop_thinker()
         if self.autosave:
             self.save_progress()  # a fresh game replaces the one that was in progress
         self.reset_view()
@@ -194,7 +195,7 @@ class PlayScene(Scene):
         for player, seat in seats.items():
             if player in self.seats:
                 self.seats[player] = seat
-        self.thinker = None
+        self.drop_thinker()
         self.turn_started()
 
     def seat(self, player: str | None = None) -> Seat:
@@ -260,12 +261,14 @@ class PlayScene(Scene):
     def think(self, dt: float) -> None:
         """Search a slice of the AI's move each drawn frame; play it through the queue."""
         if self.queue.busy or not self.ai_to_move():
-            self.thinker = None
+            self.drop_thinker()
             return
         if self.thinker is None or self.thinker.state is not self.state:
-            self.thinker = Thinker(self.rules, self.state, self.seat().kind, rng=self.ai_rng,
-                                   policy=self.entry.policy)
+            self.drop_thinker()
+            self.thinker = self.new_thinker()
             self.think_t = 0.0
+        if isinstance(self.thinker, RemoteThinker) and self.thinker.failed:
+            self.thinker = self.new_thinker(local=True)  # no worker: think here, in slices
         self.think_t += dt
         if self._think_frame != self.app.frames:  # one slice per frame, however many updates
             self._think_frame = self.app.frames
@@ -275,6 +278,24 @@ class PlayScene(Scene):
             move, self.thinker = self.thinker.move, None
             self.future.clear()
             self.commit(move)
+
+    def new_thinker(self, local: bool = False) -> Thinker | RemoteThinker:
+        """A search for the computer's move: in the worker process when the app has one
+        (frames never wait for it), else here, stepped a slice per frame."""
+        kind = self.seat().kind
+        if self.app.ai is not None and not local:
+            return self.app.ai.think(self.rules, self.state, kind, self.ai_rng.randrange(1 << 62),
+                                     self.entry.policy)
+        return Thinker(self.rules, self.state, kind, rng=self.ai_rng, policy=self.entry.policy)
+
+    def drop_thinker(self) -> None:
+        """End the search under way (undo, restart, a move played, the scene closed)."""
+        if self.thinker is not None:
+            self.thinker.cancel()
+            self.thinker = None
+
+    def closed(self) -> None:
+        self.drop_thinker()
 
     @property
     def awaiting_human(self) -> bool:
@@ -456,7 +477,7 @@ class PlayScene(Scene):
         if not self.history:
             self.say("Nothing to undo.")
             return
-        self.thinker = None
+        self.drop_thinker()
         before, move, _ = self.history.pop()
         self.future.append(move)
         while self.history and self.seats[before.to_move].is_ai and self.has_human:
@@ -474,7 +495,7 @@ class PlayScene(Scene):
         if not self.future:
             self.say("Nothing to redo.")
             return
-        self.thinker = None
+        self.drop_thinker()
         self.commit(self.future.pop())
         if self.future and self.ai_to_move() and self.has_human:
             self.queue.skip()
