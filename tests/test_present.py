@@ -1,0 +1,90 @@
+"""What is presented is always the whole picture: a frame that draws and presents only
+what changed, or nothing at all while the screen rests, must leave on the screen exactly
+what drawing every visible scene from scratch gives."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from driver import click, key, motion
+
+from game import catalogue
+
+
+class Front:
+    """The picture the player sees: what flip and update copied from the back buffer."""
+
+    def __init__(self, monkeypatch, app) -> None:
+        self.app = app
+        self.picture: pygame.Surface | None = None
+        self.presents = {"flip": 0, "update": 0}
+        monkeypatch.setattr(pygame.display, "flip", self.flip)
+        monkeypatch.setattr(pygame.display, "update", self.update)
+
+    def flip(self) -> None:
+        self.presents["flip"] += 1
+        self.picture = self.app.screen.copy()
+
+    def update(self, rects=None) -> None:
+        self.presents["update"] += 1
+        if rects is None or self.picture is None:
+            self.picture = self.app.screen.copy()
+            return
+        for r in ([rects] if isinstance(rects, pygame.Rect) else rects):
+            self.picture.blit(self.app.screen, r, r)
+
+    def check(self) -> None:
+        """The presented picture equals a whole frame drawn from scratch."""
+        fresh = pygame.Surface(self.app.screen.get_size())
+        for scene in self.app.stack.visible():
+            scene.draw(fresh)
+        assert self.picture is not None
+        assert pygame.image.tobytes(self.picture, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_presenting_only_changes_always_shows_the_whole_picture(app, monkeypatch, game_id):
+    front = Front(monkeypatch, app)
+    app.start_game(game_id, seed=3)
+    game = app.stack.top
+    game.autosave = False
+    rng = random.Random(5)
+    w, h = app.screen.get_size()
+    for n in range(260):
+        events = []
+        if n % 40 == 5:
+            # a move plays out; moves come from input or the computer's turn, which both wake
+            # the loop: here a window event stands for that input
+            game.bench_feed(rng)
+            events = [pygame.event.Event(pygame.VIDEOEXPOSE)]
+        elif n % 40 == 20:
+            events = [key(rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]))]
+        elif n % 40 == 25:
+            events = [motion((rng.randrange(w), rng.randrange(h)))]  # hover: previews, buttons
+        elif n == 130:
+            events = [key(pygame.K_ESCAPE)]  # the pause menu over the game...
+        elif n == 140:
+            events = [key(pygame.K_ESCAPE)]  # ...and back
+        elif n == 200:
+            events = [key(pygame.K_u)]  # undo
+        app.frame(events, 1 / 60, draw=None)
+        front.check()
+    assert front.presents["update"] > 0  # frames presented only what changed
+    assert app.drawn < app.frames or game.pulses  # frames that changed nothing presented nothing
+
+
+def test_the_demo_and_the_title_show_the_whole_picture(app, monkeypatch):
+    front = Front(monkeypatch, app)
+    for _ in range(120):
+        app.frame([], 1 / 60, draw=None)
+        front.check()
+    app.nav.demo()
+    demo = app.stack.top
+    demo.game_seconds, demo.RESULT_SECONDS = 1.5, 0.5  # through a result card to the next game
+    for _ in range(360):
+        app.frame([], 1 / 60, draw=None)
+        front.check()
+    assert demo.played >= 2
+    app.frame([click((10, 10))], 1 / 60, draw=None)
+    front.check()
