@@ -1,6 +1,6 @@
-"""What is presented is always the whole picture: a frame that draws and presents only
-what changed, or nothing at all while the screen rests, must leave on the screen exactly
-what drawing every visible scene from scratch gives."""
+"""What is presented is always the whole picture: the real loop draws and presents
+nothing while the screen rests, and that must leave on the screen exactly what drawing
+every visible scene from scratch gives (a scene that rests while it changes is caught)."""
 from __future__ import annotations
 
 import random
@@ -70,7 +70,6 @@ def test_presenting_only_changes_always_shows_the_whole_picture(app, monkeypatch
             events = [key(pygame.K_u)]  # undo
         app.frame(events, 1 / 60, draw=None)
         front.check()
-    assert front.presents["update"] > 0  # frames presented only what changed
     assert app.drawn < app.frames or game.pulses  # frames that changed nothing presented nothing
 
 
