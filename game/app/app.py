@@ -120,7 +120,6 @@ class App:
         self.wake_at = 0.0  # perf_counter time at which the top scene next changes by itself
         self._was_moving = True
         self._shown: tuple = ()  # what the last drawn frame showed: stack version, window size
-        self._on_screen: tuple | None = None  # the scene alone on the screen, the screen, its size
         self.frame_started = time.perf_counter()
         self.last_device = "keyboard"
         self.pads = Pads()
@@ -164,7 +163,6 @@ class App:
         if remember:
             self.settings.fullscreen = self.fullscreen
             self.save_settings()
-        self._on_screen = None  # a new window surface holds nothing of the last frame
         if self.fullscreen:
             self.windowed_size = self.screen.get_size()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -289,22 +287,10 @@ class App:
         return PAD_GLYPHS if self.last_device.startswith("pad") else KEY_GLYPHS
 
     def draw(self) -> None:
-        """Draw the visible scenes and present them. A scene shown alone whose last frame
-        is still on the screen draws and presents only what changed (``draw_changes``)."""
         self.screen = pygame.display.get_surface() or self.screen
-        visible = self.stack.visible()
-        shown = (visible[0], id(self.screen), self.screen.get_size()) if len(visible) == 1 else None
-        rects = None
-        if shown is not None and shown == self._on_screen:
-            rects = visible[0].draw_changes(self.screen)
-        else:
-            for scene in visible:
-                scene.draw(self.screen)
-        self._on_screen = shown
-        if rects is None:
-            pygame.display.flip()
-        elif rects:
-            pygame.display.update(rects)
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        pygame.display.flip()
 
     def run(self) -> int:
         """Start, loop until quit (or ``--seconds``), shut down; the exit code."""

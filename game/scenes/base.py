@@ -134,12 +134,5 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
-    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """Draw what changed since this scene's last frame, which ``surface`` still
-        holds (the app calls this only then); return the rectangles to present, or None
-        when it drew the whole picture. Presenting less is what keeps large screens fast."""
-        self.draw(surface)
-        return None
-
     def device_lost(self, device: str) -> None:
         """A gamepad was unplugged (every scene on the stack hears it)."""

@@ -36,7 +36,6 @@ class DemoScene(Scene):
         self.level = level
         self.game_seconds = self.GAME_SECONDS if game_seconds is None else game_seconds
         self.child = None
-        self.on_screen = None  # the game whose last frame is on the screen (drawn changes only)
         self.t = 0.0  # time in the current game
         self.ending = 0.0  # time left on the result (0: the game is on)
         self.headline = ""
@@ -79,35 +78,13 @@ class DemoScene(Scene):
             self.headline = "Time! On to the next game"
             self.ending = self.RESULT_SECONDS / 2
 
-    def band(self, surface: pygame.Surface) -> pygame.Rect:
-        """The strip under the game: its title, blurb, score and the call to play."""
+    def draw(self, surface: pygame.Surface) -> None:
+        child = self.child
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        return pygame.Rect(0, h - int(150 * s), w, int(150 * s))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        band = self.band(surface)
+        band = pygame.Rect(0, h - int(150 * s), w, int(150 * s))
         # the game lays itself out above the band, so nothing of it hides underneath
-        self.child.draw(surface.subsurface((0, 0, band.w, band.y)))
-        self.draw_band(surface, band)
-        self.on_screen = None if self.ending > 0 else self.child
-
-    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """The game presents what changed in it (its last frame is still above the band),
-        the band is drawn again; the result card between games is drawn whole."""
-        if self.ending > 0 or self.on_screen is not self.child:
-            self.draw(surface)
-            return None
-        band = self.band(surface)
-        area = pygame.Rect(0, 0, band.w, band.y)
-        rects = self.child.draw_changes(surface.subsurface(area))
-        self.draw_band(surface, band)
-        return ([area] if rects is None else rects) + [band]
-
-    def draw_band(self, surface: pygame.Surface, band: pygame.Rect) -> None:
-        child = self.child
-        w = surface.get_width()
-        s = theme.scale_of(surface)
+        child.draw(surface.subsurface((0, 0, w, band.y)))
         surface.fill((8, 9, 14), band)
         pygame.draw.line(surface, theme.ACCENT, band.topleft, band.topright, max(1, int(2 * s)))
         record = catalogue.get(child.game_id)

@@ -644,39 +644,15 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout(surface.get_size())
-        surface.blit(self.background(surface), (0, 0))
-        self.draw_board(surface)
-        self.blit_panel(surface)
-        self.draw_status(surface)
-        self.draw_bottom(surface)
-
-    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """The left part (board, status, message line) is drawn again, clipped to it,
-        exactly as a whole frame paints it; the panel only when its picture changed."""
-        layout = self.layout
-        if self.ensure_layout(surface.get_size()) is not layout or self._background is None:
-            self.draw(surface)
-            return None
-        left = self.frame.left
-        surface.set_clip(left)
-        try:
-            surface.blit(self._background, left, left)
-            self.draw_board(surface)
-            self.draw_status(surface)
-            self.draw_bottom(surface)
-        finally:
-            surface.set_clip(None)
-        panel = self._panel
-        self.blit_panel(surface, only_if_changed=True)
-        return [left] if self._panel is panel else [left, self.frame.panel]
-
-    def background(self, surface: pygame.Surface) -> pygame.Surface:
-        """The static layer for this window size, drawn once."""
         if self._background is None:
             img = pygame.Surface(surface.get_size())
             self.draw_background(img)
             self._background = img.convert() if pygame.display.get_surface() else img
-        return self._background
+        surface.blit(self._background, (0, 0))
+        self.draw_board(surface)
+        self.blit_panel(surface)
+        self.draw_status(surface)
+        self.draw_bottom(surface)
 
     # the status bar: whose turn, and the news of the moment
     def status(self) -> tuple[str, tuple[int, int, int]]:
@@ -731,7 +707,7 @@ class PlayScene(Scene):
         """The game's own part of the panel, from ``rect.y`` down; returns where it ends."""
         return rect.y
 
-    def blit_panel(self, surface: pygame.Surface, only_if_changed: bool = False) -> None:
+    def blit_panel(self, surface: pygame.Surface) -> None:
         frame = self.frame
         key = (frame.size, self.app.last_device, tuple(b.hover for b in self.buttons.values()),
                self.hosted, *self.panel_key())
@@ -741,8 +717,6 @@ class PlayScene(Scene):
                 img = img.convert()
             self.paint_panel(img, frame.s)
             self._panel = (key, img)
-        elif only_if_changed:
-            return
         surface.blit(self._panel[1], frame.panel.topleft)
         for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
             button.rect = button.local_rect.move(frame.panel.x, frame.panel.y)
