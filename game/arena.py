@@ -1,8 +1,10 @@
-"""AI against AI: ``python -m game.arena GAME --a LEVEL --b LEVEL -n N [--seed S] [--time-scale X]``.
+"""AI against AI: ``python -m game.arena GAME --a LEVEL --b LEVEL -n N [--seed S] [--seconds S]``.
 
 Plays ``N`` games of ``GAME`` between side A and side B, alternating seats (A takes
 the game's first player id in even games, the second in odd ones); a LEVEL is
-``easy``, ``medium``, ``hard`` or ``random``. Prints A's wins, losses and draws,
+``easy``, ``medium``, ``hard``, ``random`` or ``uct``: the plain UCT baseline
+(:mod:`game.ai.uct`), which thinks exactly as long as its opponent's level does (or
+``--seconds``). ``--seconds S`` gives both sides S seconds a move. Prints A's wins, losses and draws,
 A's score (a draw counts half) with its 95% Wilson confidence interval, and the
 median, 99th percentile and maximum wall-clock seconds per move of each side, with
 the processor time of the slowest move (much less than its wall time: the process
@@ -24,6 +26,8 @@ from typing import Any
 
 from . import catalogue, levels
 from .ai import Thinker
+from .ai import levels as ai_levels
+from .ai.uct import uct_move
 
 SIDES = ("a", "b")
 
@@ -39,22 +43,45 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+LEVELS = ("easy", "medium", "hard", "random", "uct")
+
+
+def budget(game_id: str, level: str, other: str, time_scale: float, seconds: float | None) -> float:
+    """A side's think time a move: ``seconds`` when given, else its level's budget (the
+    baseline takes its opponent's, or hard's against another baseline or random)."""
+    if seconds is not None:
+        return seconds
+    if level == "uct":
+        level = other if other in ai_levels.LEVELS else "hard"
+    if level not in ai_levels.LEVELS:
+        return 0.0
+    return ai_levels.settings(level, tuning=catalogue.get(game_id).policy.tuning).seconds * time_scale
+
+
 def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, time_scale: float,
-             level_name: str | None = None) -> dict[str, Any]:
+             level_name: str | None = None, seconds: float | None = None) -> dict[str, Any]:
     """One game; A sits in seat ``index % 2``. Returns the result and move times."""
     game = catalogue.game(game_id)
     state = game.new(levels.load(game_id, level_name), seed=seed + index)
     seat_a = game.players[index % 2]
     rngs = {"a": random.Random((seed + index) * 2 + 1), "b": random.Random((seed + index) * 2 + 2)}
     level = {"a": level_a, "b": level_b}
+    think = {"a": budget(game_id, level_a, level_b, time_scale, seconds),
+             "b": budget(game_id, level_b, level_a, time_scale, seconds)}
     times: dict[str, list[float]] = {"a": [], "b": []}
     cpu: dict[str, list[float]] = {"a": [], "b": []}
     plies = 0
     while not state.over:
         side = "a" if state.to_move == seat_a else "b"
         t0, c0 = time.perf_counter(), time.process_time()
-        move = Thinker(game, state, level[side], rng=rngs[side], time_scale=time_scale,
-                       policy=catalogue.get(game_id).policy).result()
+        if level[side] == "uct":
+            move = uct_move(game, state, seconds=think[side], rng=rngs[side])
+        else:
+            scale = time_scale
+            if seconds is not None and level[side] in ai_levels.LEVELS:
+                scale = seconds / budget(game_id, level[side], "", 1.0, None)
+            move = Thinker(game, state, level[side], rng=rngs[side], time_scale=scale,
+                           policy=catalogue.get(game_id).policy).result()
         times[side].append(time.perf_counter() - t0)
         cpu[side].append(time.process_time() - c0)
         state, _ = game.play(state, move)
@@ -65,8 +92,9 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
 
 
 def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_scale: float = 1.0,
-        jobs: int = 1, level_name: str | None = None, progress: bool = False) -> dict[str, Any]:
-    args = [(game_id, level_a, level_b, i, seed, time_scale, level_name) for i in range(n)]
+        jobs: int = 1, level_name: str | None = None, progress: bool = False,
+        seconds: float | None = None) -> dict[str, Any]:
+    args = [(game_id, level_a, level_b, i, seed, time_scale, level_name, seconds) for i in range(n)]
     games: list[dict[str, Any]] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -87,7 +115,8 @@ def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_sc
     score = wins + 0.5 * draws
     lo, hi = wilson(score, n)
     out: dict[str, Any] = {"game": game_id, "a": level_a, "b": level_b, "n": n, "seed": seed,
-                           "time_scale": time_scale, "wins": wins, "losses": losses, "draws": draws,
+                           "time_scale": time_scale, "seconds": seconds,
+                           "wins": wins, "losses": losses, "draws": draws,
                            "score": round(score / n, 4) if n else 0.0,
                            "ci95": [round(lo, 4), round(hi, 4)],
                            "plies_median": statistics.median(g["plies"] for g in games) if games else 0}
@@ -113,21 +142,24 @@ def _star(a: tuple) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("game", choices=[g for g in catalogue.GAME_IDS])
-    p.add_argument("--a", default="hard", choices=["easy", "medium", "hard", "random"])
-    p.add_argument("--b", default="random", choices=["easy", "medium", "hard", "random"])
+    p.add_argument("--a", default="hard", choices=LEVELS)
+    p.add_argument("--b", default="random", choices=LEVELS)
     p.add_argument("-n", type=int, default=20, help="games to play (seats alternate)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--time-scale", type=float, default=1.0, help="multiply every think-time budget")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="both sides think this long a move (equal time), whatever their levels")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--level", default=None, help="the game's level (board), default the game's default")
     p.add_argument("--json", action="store_true")
     ns = p.parse_args(argv)
-    r = run(ns.game, ns.a, ns.b, ns.n, ns.seed, ns.time_scale, ns.jobs, ns.level, progress=not ns.json)
+    r = run(ns.game, ns.a, ns.b, ns.n, ns.seed, ns.time_scale, ns.jobs, ns.level, progress=not ns.json,
+            seconds=ns.seconds)
     if ns.json:
         print(json.dumps(r))
         return 0
-    print(f"{r['game']}: A={r['a']} vs B={r['b']}, {r['n']} games, seed {r['seed']}, "
-          f"time scale {r['time_scale']}")
+    timing = f"{r['seconds']} s a move each" if r["seconds"] is not None else f"time scale {r['time_scale']}"
+    print(f"{r['game']}: A={r['a']} vs B={r['b']}, {r['n']} games, seed {r['seed']}, {timing}")
     print(f"  A wins {r['wins']}, losses {r['losses']}, draws {r['draws']}; "
           f"A's score {r['score']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f})")
     for side in SIDES:
