@@ -7,6 +7,7 @@ except ``{"cmd":"quit"}`` or the end of its input.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import traceback
@@ -144,19 +145,28 @@ def fail(message: str) -> dict[str, Any]:
 
 
 def serve(stdin: BinaryIO, stdout: TextIO) -> int:
-    """Answer every line of ``stdin`` until ``quit`` or the end of input."""
+    """Answer every line of ``stdin`` until ``quit`` or the end of input; a reader that
+    closes its end of the pipe ends the session quietly (exit 0)."""
     session = Session()
-    for raw in stdin:
-        line = raw.decode("utf-8", errors="replace")
-        answer = session.handle_line(line)
-        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
-        stdout.flush()
-        if session.done:
-            break
+    try:
+        for raw in stdin:
+            line = raw.decode("utf-8", errors="replace")
+            answer = session.handle_line(line)
+            stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+            stdout.flush()
+            if session.done:
+                break
+    except (BrokenPipeError, ConnectionResetError):
+        try:  # nobody listens any more: stop Python from complaining at exit as well
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
     return 0
 
 
 def main() -> int:
+    levels.set_aside_bad_files = False  # a tool reading an installation never changes it
     return serve(sys.stdin.buffer, sys.stdout)
 
 

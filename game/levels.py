@@ -16,7 +16,6 @@ error (``--level huge`` on the command line says so and exits).
 from __future__ import annotations
 
 import copy
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,11 @@ BUILTIN: dict[str, dict[str, Any]] = {r.id: r.builtin_level for r in catalogue.R
 
 #: bad level files met in this run: path -> the message about it
 _problems: dict[str, str] = {}
+#: False: bad level files are only skipped, never renamed (the engine protocol, a tool that
+#: must not change an installation it merely reads)
+set_aside_bad_files = True
+#: a level name is a short word: a longer one is refused before the file system sees it
+MAX_NAME = 64
 
 
 class LevelError(RulesError):
@@ -63,23 +67,9 @@ def forget_problems() -> None:
 
 def _check(path: Path, game_id: str) -> dict[str, Any]:
     """The level in ``path``; LevelError(reason) when the file cannot be used."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise LevelError("is far too large to be a level")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LevelError(f"cannot be read ({exc.__class__.__name__})") from None
-    except json.JSONDecodeError as exc:
-        raise LevelError(f"is damaged (not valid JSON, line {exc.lineno})") from None
-    except (ValueError, RecursionError):
-        raise LevelError("is damaged (not valid JSON)") from None
-    if not isinstance(data, dict):
-        raise LevelError("is damaged (not a JSON object)")
-    version = data.get("format")
-    if version != FORMAT:
-        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
-            raise LevelError(f"comes from a newer version of the game (format {version})")
-        raise LevelError(f"has an unknown format ({version!r}; this version reads {FORMAT})")
+    data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
+    if data is None:
+        raise LevelError(problem or "is gone")
     if data.get("game") != game_id or data.get("name") != path.stem:
         raise LevelError(f"must say game '{game_id}' and name '{path.stem}'")
     if not isinstance(data.get("title", ""), str):
@@ -96,10 +86,12 @@ def _reject(path: Path, game_id: str, reason: str) -> str:
     """Set a bad level file aside (or leave it, on a read-only install); note and return why."""
     where = f"{game_id}/{path.name}"
     try:
+        if not set_aside_bad_files:
+            raise PermissionError
         moved = storage.set_aside(path)
-        message = f"Level file {where} {reason}; it was kept as {moved.name}."
+        message = f"Level file {where} {storage.sentence(reason)}; it was kept as {moved.name}."
     except OSError:
-        message = f"Level file {where} {reason}; it is skipped."
+        message = f"Level file {where} {storage.sentence(reason)}; it is skipped."
     if _problems.get(str(path)) != message:
         log.warning("%s", message)
     _problems[str(path)] = message
@@ -139,10 +131,16 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
     game = record.rules
     default = game.default_level
     name = name or default
-    if not isinstance(name, str) or not name.replace("_", "").replace("-", "").isalnum():
-        raise LevelError(f"'{name}' is not a level name.")
+    if (not isinstance(name, str) or len(name) > MAX_NAME
+            or not name.replace("_", "").replace("-", "").isalnum()):
+        shown = name[:MAX_NAME] + "..." if isinstance(name, str) and len(name) > MAX_NAME else name
+        raise LevelError(f"'{shown}' is not a level name.")
     path = root / game_id / f"{name}.json"
-    if path.is_file():
+    try:
+        exists = path.is_file()
+    except (OSError, ValueError):
+        exists = False
+    if exists:
         try:
             return _check(path, game_id)
         except LevelError as exc:

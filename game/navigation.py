@@ -37,13 +37,17 @@ def _screen(ref: str) -> type:
 
 
 def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,
-               autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False) -> Any:
+               autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False,
+               start: bool = True) -> Any:
     """A game's play scene, started: ``seats`` says who plays each side (default: people
     sharing the controls); ``hosted`` makes it a game shown inside another scene (demo,
-    replay): no autosave, no pause or result overlays of its own."""
+    replay): no autosave, no pause or result overlays of its own. ``start=False`` leaves
+    the game to be set up by the caller (a resumed game: nothing is written before it is
+    rebuilt)."""
     cls = _screen(catalogue.get(game_id).scene)
     scene = cls(app, level=level, seats=seats, hosted=hosted)
-    scene.start(seed, autoplay=autoplay)
+    if start:
+        scene.start(seed, autoplay=autoplay)
     return scene
 
 
@@ -117,7 +121,7 @@ class Navigator:
     def resume(self, record: Record, banner: str = "") -> Scene:
         """``record`` becomes the game in progress, over the title, autosaved from now on."""
         self.title()
-        scene = game_scene(self.app, record.game, record.level, record.seed)
+        scene = game_scene(self.app, record.game, record.level, record.seed, start=False)
         scene.restore(record, banner or "Resumed where you left off")
         self.stack.push(scene)
         return scene

@@ -12,11 +12,8 @@ player may delete it from the list. Nothing in a save is ever executed.
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,7 +99,7 @@ def parse(data: dict[str, Any]) -> Record:
 
 
 def _load(path: Path, what: str) -> Record | None:
-    data = storage.read_json(path, what, FORMAT)
+    data = storage.read_json(path, what, FORMAT, MAX_BYTES)
     if data is None:
         return None
     try:
@@ -120,33 +117,6 @@ def write_autosave(record: Record) -> None:
     storage.write_json(autosave_path(), record.to_json())
 
 
-def autosave_untouched() -> Iterator[None]:
-    """Whatever runs inside leaves the autosave as it was (a replay builds a game scene,
-    and a new game scene writes a fresh autosave before it can be told not to)."""
-    path = autosave_path()
-    try:
-        before: bytes | None = path.read_bytes()
-    except OSError:
-        before = None
-    try:
-        yield
-    finally:
-        try:
-            now: bytes | None = path.read_bytes()
-        except OSError:
-            now = None
-        if now != before:
-            try:
-                if before is None:
-                    path.unlink()
-                else:
-                    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-                    tmp.write_bytes(before)
-                    os.replace(tmp, path)
-            except OSError:
-                pass
-
-
 def clear_autosave() -> None:
     try:
         autosave_path().unlink()
@@ -160,7 +130,7 @@ def read_autosave() -> Record | None:
 
 
 #: names Windows keeps for devices: a save may not be called that
-RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"{port}{i}" for port in ("COM", "LPT") for i in range(1, 10))}
+RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"{port}{i}" for port in ("COM", "LPT") for i in range(10))}
 NAME_CHARS = re.compile(r"[A-Za-z0-9 _-]")
 MAX_NAME = 40
 MAX_BYTES = 4_000_000  # no save of a real game is near this: a bigger file is not a save
@@ -266,22 +236,10 @@ class SaveInfo:
 
 def examine(path: Path) -> tuple[Record | None, str]:
     """The save in ``path`` and "", or None and why it cannot be used. Only reads the file."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return None, "far too large to be a save"
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None, "cannot be read"
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None, "damaged (not valid JSON)"
-    if not isinstance(data, dict):
-        return None, "damaged (not a JSON object)"
-    version = data.get("format")
-    if version != FORMAT:
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > FORMAT
-        return None, "from a newer version of the game" if newer else "in an unknown format"
+    data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
+    if data is None:
+        problem = problem or "is gone"
+        return None, problem[3:] if problem.startswith("is ") else problem
     try:
         return parse(data), ""
     except RulesError as exc:

@@ -13,6 +13,7 @@ from . import storage
 
 FORMAT = 1
 FILE = "settings.json"
+MAX_BYTES = 64_000  # settings are a few hundred bytes
 AI_LEVELS = ("easy", "medium", "hard")
 
 
@@ -68,7 +69,7 @@ def load() -> tuple[Settings, str]:
     """The saved settings (defaults where missing or bad) and a message ("" if all is well)."""
     path = storage.home() / FILE
     try:
-        data = storage.read_json(path, "settings", FORMAT)
+        data = storage.read_json(path, "settings", FORMAT, MAX_BYTES)
     except storage.StoredFileError as exc:
         return Settings(), str(exc)
     if data is None:
@@ -83,7 +84,10 @@ def load() -> tuple[Settings, str]:
                 bad.append(key)
     if bad:
         message = storage.reject(path, f"The settings file had bad values for {', '.join(bad)}")
-        save(settings)
+        try:
+            save(settings)  # the good values, kept
+        except OSError:
+            pass  # a read-only folder: they are used for this run all the same
         return settings, message
     return settings, ""
 

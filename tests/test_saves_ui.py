@@ -233,7 +233,7 @@ def saved_game(app, name="Game", game_id="gauss", n=7, seed=3):
 
 
 BAD_SAVES = {
-    "truncated": (lambda good: good[: len(good) // 2], "damaged (not valid JSON)"),
+    "truncated": (lambda good: good[: len(good) // 2], "damaged (not valid JSON"),
     "not an object": (lambda good: "[1, 2, 3]", "not a JSON object"),
     "future": (lambda good: json.dumps({**json.loads(good), "format": 9}), "newer version"),
     "no format": (lambda good: json.dumps({**json.loads(good), "format": "1"}), "unknown format"),

@@ -11,16 +11,18 @@ from __future__ import annotations
 import logging
 import math
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import settings
+from .. import settings, storage
 from ..ai.worker import ThinkerService
 from ..audio import Audio
 from ..ui import theme
@@ -102,6 +104,9 @@ class App:
         if self.options.kiosk:
             os.environ["SDL_WINDOWS_NO_CLOSE_ON_ALT_F4"] = "1"  # visitors cannot close the kiosk
         prefer_native_framebuffer()
+        # SDL would turn SIGINT and SIGTERM into a window-close request, which a kiosk
+        # ignores: the game handles the signals itself (see stop_on_signals)
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.init()
         theme.forget_fonts()
         pygame.key.set_repeat(320, 70)
@@ -126,7 +131,12 @@ class App:
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
+        for folder in (storage.home(), storage.home() / "saves"):
+            storage.clean_temporaries(folder)  # what a crash mid-write left behind
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
+        self.signalled: int | None = None  # the signal that ended the run, if one did
+        self._old_handlers: dict[int, Any] = {}
+        self.stop_on_signals()
         self.audio = Audio(self.settings.volume)  # silently off when there is no sound device
         worker = self.options.ai_worker
         if worker is None:
@@ -155,6 +165,24 @@ class App:
         self.nav.leave_demo()
 
     def quit(self) -> None:
+        self.running = False
+
+    def stop_on_signals(self) -> None:
+        """SIGTERM, SIGINT and SIGHUP end the run cleanly, a kiosk's included: the loop
+        stops, the app shuts down (the game was autosaved after its last move) and the
+        process exits 0, as a service manager stopping it expects."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # only the main thread may set handlers (a test's helper thread)
+        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                try:
+                    self._old_handlers[number] = signal.signal(number, self._signalled)
+                except (OSError, ValueError):
+                    pass
+
+    def _signalled(self, number: int, frame: object) -> None:
+        self.signalled = number
         self.running = False
 
     # -- window -----------------------------------------------------------------
@@ -341,6 +369,8 @@ class App:
                 return
 
     def shutdown(self) -> None:
+        if self.signalled is not None:
+            log.info("Stopped by signal %s: shutting down cleanly.", signal.Signals(self.signalled).name)
         if self.options.screenshot:
             path = Path(self.options.screenshot)
             if path.parent and not path.parent.exists():
@@ -352,3 +382,8 @@ class App:
             self.ai.close()
         self.audio.close()
         pygame.quit()
+        for number, handler in self._old_handlers.items():
+            try:
+                signal.signal(number, handler)
+            except (OSError, ValueError, TypeError):
+                pass

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from .. import catalogue, levels, saves
+from .. import catalogue, levels, saves, storage
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
@@ -84,6 +84,8 @@ class PlayScene(Scene):
     FRAME_WORK = 0.012
     #: an AI move is shown no sooner than this after its turn began, so a person can follow
     AI_MIN_SECONDS = 0.45
+    #: a failed autosave is tried again this often
+    SAVE_RETRY = 5.0
     #: whether the game's marks pulse with ``clock`` (the Rush cursor); they pulse this
     #: long after the last input, then hold still so that a screen nobody plays rests
     pulses: ClassVar[bool] = False
@@ -135,6 +137,8 @@ class PlayScene(Scene):
         self.result_shown = False
         self.banner_fits = True  # the banner found room beside the status (else: the message line)
         self.clock = 0.0  # seconds this scene has run (pulses, blinks)
+        self.unsaved = ""  # why the last autosave failed ("" once it works)
+        self.save_retry_t = 0.0
 
     @property
     def board_group(self) -> pygame.sprite.LayeredUpdates:
@@ -444,7 +448,11 @@ class PlayScene(Scene):
                             seats={p: seat.kind for p, seat in self.seats.items()})
 
     def save_progress(self) -> None:
-        """Autosave after every move (and undo); a finished game leaves no autosave."""
+        """Autosave after every move (and undo); a finished game leaves no autosave.
+
+        A write that fails (a full or read-only disk) must not stop the game, nor pass in
+        silence: the message line says the game is not saved, and the write is tried
+        again every SAVE_RETRY seconds (and after every move) until it succeeds."""
         if not self.autosave:
             return
         try:
@@ -452,8 +460,16 @@ class PlayScene(Scene):
                 saves.clear_autosave()
             else:
                 saves.write_autosave(self.record())
-        except OSError as exc:  # a full disk must not stop the game
-            log.warning("Autosave failed: %s", exc)
+        except OSError as exc:
+            reason = storage.reason_of(exc)
+            if self.unsaved != reason:
+                log.warning("Autosave failed (%s); trying again every %s s.", reason, self.SAVE_RETRY)
+            self.unsaved, self.save_retry_t = reason, self.SAVE_RETRY
+            return
+        if self.unsaved:
+            log.info("Autosave works again.")
+            self.say("Saved again.", 2.0)
+        self.unsaved = ""
 
     def restore(self, record: saves.Record, banner: str = "Resumed where you left off") -> None:
         """Continue the saved game ``record`` (already checked by ``saves.parse``)."""
@@ -463,12 +479,16 @@ class PlayScene(Scene):
             for player, kind in record.seats.items():
                 self.seats[player] = Seat(player, kind)
         self.autoplay = 0
-        self.new_game(record.seed)
+        # nothing is written until the game is whole again: the autosave being resumed stays
+        # the game in progress until this one replaces it, move for move
         saving, self.autosave = self.autosave, False
-        for obj in record.moves:
-            self.commit(self.rules.parse_move(obj), animate=False)
-        self.autosave = saving
-        self.save_progress()  # the resumed game is the game in progress from this moment
+        try:
+            self.new_game(record.seed)
+            for obj in record.moves:
+                self.commit(self.rules.parse_move(obj), animate=False)
+        finally:
+            self.autosave = saving
+        self.save_progress()
         self.show_banner(banner, 2.5)
 
     def undo(self) -> None:
@@ -563,6 +583,10 @@ class PlayScene(Scene):
             self.message_t -= dt
         if self.banner_t > 0:
             self.banner_t -= dt
+        if self.unsaved:
+            self.save_retry_t -= dt
+            if self.save_retry_t <= 0:
+                self.save_progress()
         self.think(dt)
         if self.state.over and not self.queue.busy and not self.result_shown:
             self.show_result()
@@ -576,7 +600,8 @@ class PlayScene(Scene):
             return 0.0
         if self.pulses and self.app.idle < self.PULSE_SECONDS:
             return 0.0
-        return min((t for t in (self.message_t, self.banner_t) if t > 0), default=math.inf)
+        timers = [self.message_t, self.banner_t, self.save_retry_t if self.unsaved else 0.0]
+        return min((t for t in timers if t > 0), default=0.0 if self.unsaved else math.inf)
 
     # -- the end -------------------------------------------------------------------------------
     def show_result(self) -> None:
@@ -679,6 +704,8 @@ class PlayScene(Scene):
     def bottom_line(self) -> tuple[str, tuple[int, int, int]]:
         if self.message_t > 0:
             return self.message, theme.BAD
+        if self.unsaved:
+            return f"Not saved: {self.unsaved}. Trying again...", theme.BAD
         if not self.banner_fits and self.banner_text():
             return self.banner_text(), theme.ACCENT
         if self.thinking:
