@@ -124,6 +124,23 @@ def test_unplugging_a_seated_pad_frees_its_seat_for_the_next_device(app):
     assert game.state is not state and game.seats[mover].device == "keyboard"
 
 
+def test_the_other_sides_pad_cannot_take_an_unplugged_seat_but_a_new_pad_can(app):
+    """A pad unplugged: its seat is held for its player; red's pad pressing A for blue is
+    refused (one pad would play both sides), a third pad takes it and is told."""
+    game = gauss_with_pads(app)
+    mover = game.state.to_move
+    lost, other = (1, 2) if mover == "red" else (2, 1)
+    run(app, [E(pygame.CONTROLLERDEVICEREMOVED, instance_id=lost)])
+    run(app, [key(pygame.K_RETURN)])  # Resume
+    state = game.state
+    run(app, [pad(other, A)])
+    assert game.state is state and game.seats[mover].device == "open"
+    assert "held" in game.message
+    run(app, [added(3), pad(3, A)])
+    assert game.state is not state and game.seats[mover].device == "pad3"
+    assert "Pad 4 now plays" in game.message
+
+
 # -- the computer's turns ----------------------------------------------------------------------
 def ai_game(app, game_id, human, level="easy", seed=3):
     players = catalogue.game(game_id).players

@@ -35,7 +35,7 @@ from ..ui.present import EndCard
 from ..ui.widgets import Button
 from .base import Scene
 from .overlay import PauseScene, ResultScene
-from .seats import Seat, default_seats, device_label
+from .seats import KEYBOARD, OPEN, Seat, default_seats, device_label, device_of
 
 log = logging.getLogger("gauss_arcade")
 
@@ -247,6 +247,12 @@ class PlayScene(Scene):
             if action.name != POINT:
                 self.say(f"{self.player_name(seat.player)} is thinking...", 1.5)
             return False
+        if seat.device == OPEN and self.holds_another_seat(action.device, seat):
+            if action.name != POINT:
+                name = self.side_name(seat.player)
+                self.say(f"{name}'s seat is held for {name}'s player: another pad, or the keyboard, "
+                         f"takes it.")
+            return False
         if seat.accepts(action.device):
             if seat.take(action.device):
                 self.say(f"{device_label(seat.device)} now plays {self.side_name(seat.player)}.")
@@ -255,6 +261,14 @@ class PlayScene(Scene):
             name = self.side_name(seat.player)
             self.say(f"It is {name}'s turn: {device_label(seat.device)} plays {name}.")
         return False
+
+    def holds_another_seat(self, device: str, seat: Seat) -> bool:
+        """Whether ``device`` is a pad already playing another side: it may not take over a
+        seat whose pad was unplugged (one pad would hold both sides). The keyboard may: a
+        shared keyboard is the plain hot-seat."""
+        holder = device_of(device)
+        return holder != KEYBOARD and any(
+            other.device == holder for other in self.seats.values() if other is not seat)
 
     def may_command(self, action: Action) -> bool:
         """Undo, redo: anyone who holds a human seat (or anyone, when seats are shared)."""
