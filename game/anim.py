@@ -96,6 +96,10 @@ class AnimQueue:
             self.steps.popleft()
             dt = 0.0  # the next step starts on the next update
 
+    def clear(self) -> None:
+        """Drop every step without playing it (the scene that owns them is gone)."""
+        self.steps.clear()
+
     def skip(self) -> None:
         while self.steps:
             step = self.steps.popleft()

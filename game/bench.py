@@ -240,18 +240,39 @@ def display_bench(ids: list[str], sizes: list[tuple[int, int]], frames: int, idl
     return out
 
 
-def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seconds: float = 30.0
-              ) -> dict:
-    """Run the demo for ``frames`` frames of 1/60 s; a row per ``window`` frames."""
+def rss_kib() -> int:
+    """The process's resident memory now, in KiB (0 where /proc is not there)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seconds: float = 30.0,
+              quick: bool = False) -> dict:
+    """Run the demo for ``frames`` frames of 1/60 s; a row per ``window`` frames.
+
+    ``quick``: the computer thinks a fixed 40 simulations a move instead of its time
+    budget, so hours of a kiosk's demo are simulated in minutes (memory is the question
+    then, not strength)."""
     import tracemalloc
 
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    quiet_pygame()
     from .app.app import Options
     from .navigation import make_app
+    from .ui import cache
 
     app = make_app(Options(headless=True, demo=True, seed=seed))
+    if quick:
+        from .ai import Thinker
+        from .scenes.play import PlayScene
+
+        def quick_thinker(scene: PlayScene, local: bool = False) -> Thinker:
+            return Thinker(scene.rules, scene.state, scene.seat().kind, rng=scene.ai_rng, iterations=40,
+                           policy=scene.entry.policy)
+
+        PlayScene.new_thinker = quick_thinker  # type: ignore[method-assign]
     rows = []
     try:
         app.start()
@@ -269,6 +290,8 @@ def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seco
             done += len(wall)
             wall.sort()
             rows.append({"frames": done, "memory_kib": tracemalloc.get_traced_memory()[0] // 1024,
+                         "rss_kib": rss_kib(), "surface_cache_kib": cache.cached_bytes() // 1024,
+                         "simulated_hours": round(done / 60 / 3600, 3),
                          "cpu_median_ms": round(statistics.median(cpu), 3),
                          "wall_median_ms": round(statistics.median(wall), 3),
                          "wall_p99_ms": round(percentile(wall, 99), 3), "games": demo.played})
@@ -284,19 +307,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", help="comma-separated game ids (default: every available game)")
     p.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, not a measurement)")
     p.add_argument("--soak", type=int, metavar="FRAMES", help="run the demo this many frames instead")
+    p.add_argument("--soak-hours", type=float, metavar="HOURS",
+                   help="run the demo for this many simulated hours (the computer thinking a fixed "
+                        "40 simulations a move) and report memory per window")
     p.add_argument("--display", action="store_true",
                    help="frames and idle load on the real video driver, per window size, instead (under "
                         "Xvfb: xvfb-run -a -s \"-screen 0 3840x2160x24\" python -m game.bench --display)")
     p.add_argument("--sizes", help="with --display: window sizes, e.g. 1920x1080,3840x2160 "
                                    "(default: 1280x720,1920x1080,3840x2160)")
     ns = p.parse_args(argv)
-    if ns.soak:
-        soak = demo_soak(ns.soak, window=max(1, ns.soak // 12))
+    if ns.soak or ns.soak_hours:
+        if ns.soak_hours:
+            frames = int(ns.soak_hours * 3600 * 60)
+            soak = demo_soak(frames, window=max(1, frames // 12), quick=True)
+        else:
+            soak = demo_soak(ns.soak, window=max(1, ns.soak // 12))
         if ns.json:
             print(json.dumps(soak))
             return 0
         for row in soak["windows"]:
-            print(f"soak  frame {row['frames']:>6}  memory {row['memory_kib']:>7} KiB  CPU median "
+            print(f"soak  {row['simulated_hours']:6.3f} h  RSS {row['rss_kib']:>7} KiB  surfaces "
+                  f"{row['surface_cache_kib']:>6} KiB  Python {row['memory_kib']:>7} KiB  CPU median "
                   f"{row['cpu_median_ms']:.2f} ms  wall median {row['wall_median_ms']:.2f} ms  "
                   f"p99 {row['wall_p99_ms']:.2f} ms  games {row['games']}", flush=True)
         print(f"soak  {soak['games']} games, demo {'still running' if soak['demo_alive'] else 'FAILED'}")

@@ -236,3 +236,21 @@ def test_soak_the_demo_runs_long_with_flat_memory_and_frame_time():
     assert max(warm) - warm[0] < 3000, f"memory grew: {warm} KiB"
     cpu = [row["cpu_median_ms"] for row in soak["windows"][3:]]
     assert max(cpu[-3:]) <= 1.5 * statistics.median(cpu[:3]) + 2.0, f"frames slowed: {cpu} ms"
+
+
+@pytest.mark.slow
+def test_soak_the_kiosk_demo_for_simulated_hours_keeps_its_memory_flat():
+    """Half an hour of demo in simulated time (the computer thinking a fixed 40 simulations
+    a move): once the first games filled the caches, the process's resident memory stays
+    flat. Before finished games were let go of, it grew by ~10 MB every 75 seconds."""
+    from game.bench import demo_soak
+    from game.ui import cache
+
+    frames = int(0.5 * 3600 * 60)
+    soak = demo_soak(frames=frames, window=frames // 12, seed=99, quick=True)
+    assert soak["demo_alive"] and soak["games"] >= 30
+    rows = soak["windows"]
+    if rows[0]["rss_kib"]:  # /proc is there
+        later = [r["rss_kib"] for r in rows[6:]]
+        assert max(later) - later[0] < 8 * 1024, f"RSS grew: {later} KiB"
+    assert all(r["surface_cache_kib"] * 1024 <= cache.budget_bytes() for r in rows)

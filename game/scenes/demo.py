@@ -8,6 +8,7 @@ long is cut short, so each one lasts a couple of minutes at most.
 """
 from __future__ import annotations
 
+import gc
 import random
 
 import pygame
@@ -48,6 +49,10 @@ class DemoScene(Scene):
         players = catalogue.get(game_id).players
         if self.child is not None:
             self.child.closed()  # its search, if any, ends with it
+            self.child = None
+            # between two games (a result card is showing): the time for a full collection,
+            # so that nothing of the games before accumulates over weeks of demo
+            gc.collect()
         self.child = self.app.nav.hosted_game(game_id, seed=self.rng.randrange(1 << 30),
                                               seats={p: Seat(p, self.level) for p in players})
         self.child.ai_rng.seed(self.rng.randrange(1 << 30))

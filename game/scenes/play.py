@@ -313,7 +313,19 @@ class PlayScene(Scene):
             self.thinker = None
 
     def closed(self) -> None:
+        """The scene is gone for good: end its search and let go of what it drew at once.
+
+        Its buttons and queued animations hold its methods, so the scene sits in
+        reference cycles that only a full garbage collection frees, and those are rare
+        in a long-running process: a kiosk's demo kept every finished game's surfaces
+        (a window-sized background each) and grew by megabytes a game."""
         self.drop_thinker()
+        self.queue.clear()
+        self.buttons.clear()
+        self.board.empty()
+        self.pieces.clear()
+        self.preview_cache.clear()
+        self._background = self._panel = None
 
     @property
     def awaiting_human(self) -> bool:

@@ -5,13 +5,13 @@ GAIN/RISK areas. The play scene, the how-to pages and replays all draw with it.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from .. import palette
 from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
 from . import theme
+from .cache import surface_cache
 from .frame import PlayFrame
 from .hexgrid import HexLayout, draw_arrow
 
@@ -28,7 +28,7 @@ def tint(color: str) -> palette.Tint:
 
 # -- pictures (cached per size) -------------------------------------------------------------------
 
-@lru_cache(maxsize=96)
+@surface_cache(megabytes=8)
 def disc_image(color: str, radius: int, alpha: int = 255) -> pygame.Surface:
     """A shaded disc: dark rim, body, a soft highlight; drawn at twice the size and
     smoothed down, so its edge is anti-aliased."""
@@ -49,7 +49,7 @@ def disc_image(color: str, radius: int, alpha: int = 255) -> pygame.Surface:
     return img
 
 
-@lru_cache(maxsize=64)
+@surface_cache(megabytes=4)
 def flash_image(color: str, radius: int, level: int) -> pygame.Surface:
     """A disc of a scoring group with its flashing ring (``level`` 1–10)."""
     width = max(2, int(radius * 0.28 * level / 10))

@@ -8,13 +8,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
 from .. import palette
 from ..rules.improbable import LENGTHS, PLAYERS
 from . import theme
+from .cache import surface_cache
 from .frame import PlayFrame
 
 SUPPLY_PITCH = 114  # design pixels from one player's supply to the other's
@@ -49,7 +49,7 @@ def block_image(player: str, w: float, h: float, length: int | None = None) -> p
     return _block(player, max(3, int(round(w))), max(3, int(round(h))), length)
 
 
-@lru_cache(maxsize=600)
+@surface_cache(megabytes=12)
 def _block(player: str, w: int, h: int, length: int | None) -> pygame.Surface:
     body, grain, edge, shine = wood(player)
     img = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -81,7 +81,7 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
-@lru_cache(maxsize=64)
+@surface_cache(megabytes=4)
 def die_image(value: int | None, size: float, rim: palette.RGB) -> pygame.Surface:
     """An ivory die showing ``value`` (a blank face with "?" before the first roll)."""
     size = max(12, int(size))

@@ -7,7 +7,6 @@ and the how-to pages draw with it.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -15,6 +14,7 @@ from .. import palette
 from ..rules.order import COLUMNS, PLAYERS, WIDTH
 from ..rules.turns import triangular
 from . import theme
+from .cache import surface_cache
 from .frame import PlayFrame
 
 #: the collection every arrangement starts from (valid; the player rearranges it)
@@ -139,7 +139,7 @@ def block_image(player: str, length: int, w: int, h: int, style: str = "normal",
     return _block(player, length, w, h, style, round(unit, 1))
 
 
-@lru_cache(maxsize=600)
+@surface_cache(megabytes=12)
 def _block(player: str, length: int, w: int, h: int, style: str, unit: float) -> pygame.Surface:
     img = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     rect = img.get_rect()
@@ -173,7 +173,7 @@ def glow_image(w: int, h: int, strength: float = 1.0) -> pygame.Surface:
     return _glow(w, h, round(strength, 2))
 
 
-@lru_cache(maxsize=200)
+@surface_cache(megabytes=4)
 def _glow(w: int, h: int, strength: float) -> pygame.Surface:
     img = pygame.Surface((w, h), pygame.SRCALPHA)
     a = int(70 + 120 * max(0.0, strength - 1.0))

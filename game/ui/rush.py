@@ -5,13 +5,13 @@ the "place AGAIN" pill and cursor. The play scene and the how-to pages draw with
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from .. import palette
 from ..rules.rush import NAME, State
 from . import theme
+from .cache import surface_cache
 from .frame import PlayFrame
 
 WOOD = (214, 174, 106)
@@ -108,7 +108,7 @@ def draw_goban(surface: pygame.Surface, lay: GridLayout, labels: bool = True) ->
             theme.draw_text(surface, str(n - k), (rect.left - 6, y), size, theme.INK_DIM, "midright")
 
 
-@lru_cache(maxsize=160)
+@surface_cache(megabytes=8)
 def stone_image(color: str, radius: int, alpha: int = 255) -> pygame.Surface:
     """A shaded stone with a soft shadow, drawn at twice the size and smoothed down."""
     radius = max(3, radius)
@@ -134,7 +134,7 @@ def ghost_image(color: str, radius: int) -> pygame.Surface:
     return stone_image(color, radius, 120)
 
 
-@lru_cache(maxsize=16)
+@surface_cache(megabytes=1)
 def dot_image(color: str, radius: int) -> pygame.Surface:
     """The subtle mark of a legal point, in the mover's colour."""
     r = max(2, radius)

@@ -7,13 +7,13 @@ the how-to pages draw with it.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from .. import palette
 from ..rules.sparks import KIND_LETTERS, KIND_NAMES, SPARKS, State
 from . import theme
+from .cache import surface_cache
 from .frame import PlayFrame
 
 FILES = "abcdefgh"
@@ -68,7 +68,7 @@ def _bolt(cx: float, cy: float, h: float) -> list[tuple[float, float]]:
             (cx - 1.2 * u, cy + 5 * u), (cx + 2.6 * u, cy - 0.8 * u), (cx + 0.2 * u, cy - 0.8 * u)]
 
 
-@lru_cache(maxsize=128)
+@surface_cache(megabytes=8)
 def piece_image(code: str, size: int) -> pygame.Surface:
     """One piece, ``size`` pixels across, drawn at 3× and smoothed down (cached)."""
     k = 3
@@ -142,7 +142,7 @@ def draw_skull(surface: pygame.Surface, center: tuple[float, float], size: float
                          max(1, int(size * 0.025)))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(megabytes=4)
 def mark_image(kinds: frozenset[str], size: int) -> pygame.Surface:
     """The mark on a destination square, ``size`` = the square's side (cached).
 
@@ -179,7 +179,7 @@ def mark_image(kinds: frozenset[str], size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(img, (size, size))
 
 
-@lru_cache(maxsize=16)
+@surface_cache(megabytes=2)
 def tint_image(size: int, color: tuple[int, int, int], alpha: int) -> pygame.Surface:
     img = pygame.Surface((size, size), pygame.SRCALPHA)
     img.fill((*color, alpha))

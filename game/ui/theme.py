@@ -6,6 +6,7 @@ from functools import lru_cache
 import pygame
 
 from .. import palette
+from .cache import surface_cache
 
 # the screens' colours live in the palette, with every side's (game.palette)
 BG, BG_PANEL, BG_PANEL_HI = palette.BG, palette.BG_PANEL, palette.BG_PANEL_HI
@@ -20,7 +21,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(megabytes=16)
 def text_surface(text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     # rendering text is slow; every label is cached by its content
     return font(size, bold).render(text, True, color)

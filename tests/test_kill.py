@@ -1,0 +1,74 @@
+"""The kill tier (slow): the game is killed (SIGKILL, no goodbye) at random moments while
+it plays and while it resumes; every move it reported as saved must be in the autosave,
+which must always be a whole, loadable game."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+def start(mode: str, home: Path, game: str, seed: int) -> subprocess.Popen:
+    env = {**os.environ, "GAUSS_ARCADE_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.Popen([sys.executable, str(HERE / "kill_driver.py"), mode, game, str(seed)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+
+def kill_after(p: subprocess.Popen, seconds: float, in_resume: bool = False) -> tuple[int, bool]:
+    """Kill ``p`` after ``seconds`` (counted from the moment it starts resuming, with
+    ``in_resume``); the most moves it reported saved, and whether its game ended."""
+    seen = []
+    if in_resume:
+        for line in p.stdout:
+            seen.append(line)
+            if line.strip() == "resuming":
+                break
+    time.sleep(seconds)
+    p.send_signal(signal.SIGKILL)
+    out, _ = p.communicate(timeout=30)
+    words = "".join(seen).split() + out.split()
+    return max((int(x) for x in words if x.isdigit()), default=-1), "over" in words
+
+
+def saved_moves(home: Path) -> int:
+    path = home / "autosave.json"
+    if not path.exists():
+        return -1
+    data = json.loads(path.read_text())  # a torn file would fail here
+    from game.saves import parse
+
+    return len(parse(data).moves)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["gauss", "order"])
+def test_no_move_is_ever_lost_to_a_kill_while_playing_or_resuming(tmp_path, game):
+    rng = random.Random(7)
+    home = tmp_path / game
+    on_disk, kills, resumed = -1, 0, 0
+    for round_ in range(16):
+        mode = "resume" if on_disk >= 0 else "play"
+        resumed += mode == "resume"
+        p = start(mode, home, game, seed=round_ + 1)
+        if mode == "resume" and round_ % 2:  # aimed at the resume itself: its first 50 ms
+            reported, over = kill_after(p, rng.uniform(0.0, 0.05), in_resume=True)
+        else:
+            reported, over = kill_after(p, rng.uniform(0.3, 3.0))
+        kills += 1
+        before, on_disk = on_disk, saved_moves(home)
+        if over:
+            assert on_disk == -1  # a finished game leaves no autosave
+            continue
+        assert on_disk >= max(reported, before), (
+            f"round {round_} ({mode}): {max(reported, before)} moves were saved, {on_disk} are on disk")
+    assert kills == 16 and resumed >= 8
