@@ -35,6 +35,7 @@ and whether it must connect.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right, insort
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple, TypedDict
@@ -178,25 +179,56 @@ def _ways(left: tuple[int, ...], last: int) -> int:
     return total
 
 
-def random_arrangement(rng: random.Random) -> tuple[int, ...]:
-    """A valid collection drawn uniformly from all valid ones (uses ``rng.random`` only)."""
-    left = (COPIES,) * len(LENGTHS)
-    last = 0
-    out = []
-    for _ in range(STONES):
-        choices = []
+def _code(left: tuple[int, ...], last: int) -> int:
+    """``(stones left per length, last length laid)`` as one small int (a fast dict key)."""
+    code = 0
+    for n in reversed(left):
+        code = code * (COPIES + 1) + n
+    return code * (WIDTH + 1) + last
+
+
+@cache
+def _arranging() -> dict[int, tuple[list[float], float, list[tuple[int, int]]]]:
+    """For every way a row can be half laid (:func:`_code`): the next stone's choices as
+    their cumulative numbers of valid completions, the total, and ``(length, code after)``.
+    Built once (about 6,000 entries), so drawing a row is a look-up and a bisection a stone."""
+    table: dict[int, tuple[list[float], float, list[tuple[int, int]]]] = {}
+    todo = [((COPIES,) * len(LENGTHS), 0)]
+    while todo:
+        left, last = todo.pop()
+        code = _code(left, last)
+        if code in table:
+            continue
+        bounds, picks, total = [], [], 0
         for i, n in enumerate(left):
             if n and i + 1 != last:
                 rest = left[:i] + (n - 1,) + left[i + 1:]
-                choices.append((_ways(rest, i + 1), i, rest))
-        r = rng.random() * sum(w for w, _, _ in choices)
-        k = 0
-        while k < len(choices) - 1 and r >= choices[k][0]:
-            r -= choices[k][0]
-            k += 1
-        _, i, left = choices[k]
-        out.append(i + 1)
-        last = i + 1
+                ways = _ways(rest, i + 1)
+                if ways:
+                    total += ways
+                    bounds.append(float(total))
+                    picks.append((i + 1, _code(rest, i + 1)))
+                    todo.append((rest, i + 1))
+        table[code] = (bounds, float(total), picks)
+    return table
+
+
+#: the code of a row with nothing laid yet
+_START = _code((COPIES,) * len(LENGTHS), 0)
+
+
+def random_arrangement(rng: random.Random) -> tuple[int, ...]:
+    """A valid collection drawn uniformly from all valid ones (uses ``rng.random`` only):
+    each stone is chosen in proportion to the number of valid ways to complete the row."""
+    table = _arranging()
+    rand = rng.random
+    code = _START
+    out = []
+    for _ in range(STONES):
+        bounds, total, picks = table[code]
+        k = bisect_right(bounds, rand() * total)
+        length, code = picks[k if k < len(picks) else -1]
+        out.append(length)
     return tuple(out)
 
 
@@ -389,8 +421,6 @@ class Order(Game):
 
     def random_playout(self, state: State, rng: random.Random) -> State:
         """Uniformly random legal moves to the end on mutable lists (same rule functions)."""
-        while state.phase == "arrange" and not state.over:
-            state, _ = self.play(state, Arrange(random_arrangement(rng)))
         if state.over:
             return state
         rand = rng.random
@@ -399,15 +429,45 @@ class Order(Game):
         score = list(state.score)
         chain = state.chain
         p = PLAYERS.index(state.to_move)
+        if state.phase == "arrange":  # as play() does: blue lays out, then brown; then play
+            for q in range(p, 2):
+                colls[q] = list(random_arrangement(rng))
+            chain, p = 0, PLAYERS.index(state.first)
         passes = 0
+        # The columns by kind, each list in column order (so that the k-th target is the
+        # one placements() lists k-th): ``empty[]`` both cells empty; ``open_[q][m]`` the
+        # columns where q's cell is empty and the opponent's holds a stone of length m, where
+        # q connects with a 5 - m. A placement moves one column between lists, so finding
+        # the targets costs a look-up instead of a scan of the 18 columns.
+        open_: list[list[list[int]]] = [[[] for _ in range(WIDTH)] for _ in (0, 1)]
+        if any(cols[0]) or any(cols[1]):
+            empty = [c for c in _COLS if not (cols[0][c] or cols[1][c])]
+            for c in _COLS:
+                for q in (0, 1):
+                    m = cols[1 - q][c]
+                    if not cols[q][c] and 0 < m < WIDTH:
+                        open_[q][m].append(c)
+        else:  # a game at its start: every column empty
+            empty = list(_COLS)
+        # want[q][x]: the columns q's stone of length x would connect in (a 5 never does)
+        want = [[open_[q][WIDTH - x] if 0 < x < WIDTH else [] for x in range(WIDTH + 1)] for q in (0, 1)]
         # One decision per pass of the loop, the same steps as play(): a player
         # without a legal placement ends a running chain (scoring it) or passes.
         while colls[0] or colls[1]:
-            own, opp, coll = cols[p], cols[1 - p], colls[p]
+            own, coll = cols[p], colls[p]
             if coll:
-                tl, cl = placements(own, opp, coll[0])
-                tr, cr = placements(own, opp, coll[-1]) if len(coll) > 1 else ((), False)
-                n = len(tl) + len(tr)
+                mine = want[p]
+                x = coll[0]
+                tl = mine[x] or empty
+                cl = tl is not empty or x == WIDTH
+                if len(coll) > 1:
+                    x = coll[-1]
+                    tr = mine[x] or empty
+                    cr = tr is not empty or x == WIDTH
+                    n = len(tl) + len(tr)
+                else:
+                    tr, cr = empty, False
+                    n = len(tl)
             else:
                 n = 0
             if not n:
@@ -423,16 +483,18 @@ class Order(Game):
             passes = 0
             k = int(rand() * n)
             if k < len(tl):
-                own[tl[k]] = coll.pop(0)
-                connects = cl
+                targets, x, connects = tl, coll.pop(0), cl
             else:
-                own[tr[k - len(tl)]] = coll.pop()
-                connects = cr
+                targets, k, x, connects = tr, k - len(tl), coll.pop(), cr
+            c = targets.pop(k)
+            own[c] = x
+            if targets is empty and x != WIDTH:  # a new half column: open for the opponent
+                insort(open_[1 - p][x], c)
             if connects:
                 chain += 1
             else:
                 if chain:
-                    score[p] += triangular(chain)
+                    score[p] += chain * (chain + 1) // 2  # triangular(chain)
                     chain = 0
                 p = 1 - p
         if chain:
