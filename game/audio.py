@@ -18,12 +18,14 @@ from __future__ import annotations
 import io
 import logging
 import math
+import os
 import random
 import sys
 import time
 import wave
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger("gauss_arcade")
@@ -330,6 +332,32 @@ _said_off = False
 _current: Audio | None = None
 
 
+@contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """Silence what C libraries print on the process's stderr meanwhile.
+
+    On a machine without a sound card, opening the mixer makes ALSA print eight lines of
+    errors straight to file descriptor 2; the game says it once, in one clear line
+    ("Sound is off: ..."). Python's own messages are flushed before and after.
+    """
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # no real stderr (a test's capture)
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
 def _clamp(v: Any) -> float:
     try:
         v = float(v)
@@ -356,7 +384,8 @@ class Audio:
             import pygame
 
             if not pygame.mixer.get_init():  # pygame.init() opens it when it can
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with native_stderr_silenced():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             self.mixer_format = pygame.mixer.get_init()
             for name in NAMES:  # made now (once per process), so no frame waits for one later
                 samples(name)
@@ -365,7 +394,7 @@ class Audio:
             self.sounds = {}
             if not _said_off:
                 _said_off = True
-                log.info("Sound is off: the audio device could not be opened (%s).", exc)
+                log.info("Sound is off: no audio device could be opened (%s).", exc)
 
     def set_volume(self, volume: float) -> None:
         self.volume = _clamp(volume)

@@ -1,4 +1,5 @@
-"""Command line of ``python main.py``: options in, a clear message and exit 2 when bad."""
+"""Command line of ``python main.py`` (installed: ``gauss-arcade``): options in, a clear
+message and exit 2 when bad."""
 from __future__ import annotations
 
 import argparse
@@ -6,17 +7,22 @@ import logging
 import os
 import sys
 
-from . import catalogue, levels
-from .rules.core import RulesError
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
+
+from . import catalogue, levels  # noqa: E402
+from .rules.core import RulesError  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse's own, minus the usage dump noise
-        self.exit(2, f"{self.prog}: {message}\n(see 'python main.py --help')\n")
+        usage = "python main.py" if self.prog == "main.py" else self.prog
+        self.exit(2, f"{self.prog}: {message}\n(see '{usage} --help')\n")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="main.py", description="Gauss Arcade: five two-player abstract games.")
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    prog = "main.py" if not name or name.endswith(".py") else name
+    p = _Parser(prog=prog, description="Gauss Arcade: five two-player abstract games.")
     p.add_argument("--game", help="start this game directly: " + ", ".join(catalogue.GAME_IDS))
     p.add_argument("--level", help="the level (board) of --game, e.g. classic, small, large")
     p.add_argument("--seed", type=int, help="seed for the random start player (and dice)")

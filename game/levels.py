@@ -16,6 +16,7 @@ error (``--level huge`` on the command line says so and exits).
 from __future__ import annotations
 
 import copy
+import importlib.resources
 import logging
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,16 @@ from .rules.core import RulesError
 
 log = logging.getLogger("gauss_arcade")
 
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+def shipped_levels() -> Path:
+    """Where the levels that ship with the game are: inside the installed package
+    (``gauss_arcade/levels``), or beside the code in a source checkout (``levels/``).
+    Found from the package itself, never from the working directory."""
+    package = Path(str(importlib.resources.files(__package__)))
+    inside = package / "levels"
+    return inside if inside.is_dir() else package.parent / "levels"
+
+
+LEVELS_DIR = shipped_levels()
 FORMAT = 1
 MAX_BYTES = 1_000_000  # a level is a few hundred bytes: a bigger file is not one
 

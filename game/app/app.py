@@ -24,7 +24,7 @@ import pygame
 
 from .. import settings, storage
 from ..ai.worker import ThinkerService
-from ..audio import Audio
+from ..audio import Audio, native_stderr_silenced
 from ..ui import theme
 from .clock import FixedStep
 from .input import KEY_GLYPHS, POINT, TEXT, Action, translate
@@ -107,7 +107,8 @@ class App:
         # SDL would turn SIGINT and SIGTERM into a window-close request, which a kiosk
         # ignores: the game handles the signals itself (see stop_on_signals)
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-        pygame.init()
+        with native_stderr_silenced():  # the sound driver's complaints: Audio says it in one line
+            pygame.init()
         theme.forget_fonts()
         pygame.key.set_repeat(320, 70)
         self.fullscreen = False
