@@ -1,0 +1,57 @@
+"""Shipping: the package installs under the project's own name with its levels, the two
+commands exist, the start is quiet without a sound card, and no document points outside
+the repository."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_package_is_declared_under_the_projects_own_name():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["build-system"]["build-backend"] == "setuptools.build_meta"
+    assert project["project"]["dependencies"] == ["pygame-ce>=2.5,<3"]  # playing needs only this
+    assert project["project"]["gui-scripts"] == {"gauss-arcade": "gauss_arcade.cli:main"}
+    assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main"}
+    tool = project["tool"]["setuptools"]
+    assert all(p == "gauss_arcade" or p.startswith("gauss_arcade.") for p in tool["packages"])
+    packages = {p.name for p in (ROOT / "game").iterdir() if (p / "__init__.py").exists()}
+    assert {f"gauss_arcade.{p}" for p in packages} <= set(tool["packages"])  # none forgotten
+    assert tool["package-dir"] == {"gauss_arcade": "game", "gauss_arcade.levels": "levels"}
+
+
+def test_levels_are_found_from_the_package_not_the_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from game import levels
+
+    assert levels.shipped_levels() == ROOT / "levels"
+    assert levels.load("rush", "13x13")["size"] == 13
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux's")
+def test_a_start_without_a_sound_card_says_so_in_one_line(tmp_path):
+    env = {**os.environ, "GAUSS_ARCADE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "alsa", "AUDIODEV": "hw:99"}  # a device that is not there
+    done = subprocess.run([sys.executable, "main.py", "--seconds", "0.5"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    assert "ALSA lib" not in done.stderr and "pygame-ce" not in done.stdout
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) <= 1 and all("Sound is off" in line for line in lines)
+
+
+def test_no_document_points_outside_the_repository():
+    docs = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    for path in docs:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "RULINGS.md" not in text and "PROTOCOL.md" not in text, path
+        assert not re.search(r"https?://", text), f"{path.name} links outside the repository"
