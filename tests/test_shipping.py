@@ -55,3 +55,13 @@ def test_no_document_points_outside_the_repository():
         text = path.read_text(encoding="utf-8")
         assert "../shared" not in text and "RULINGS.md" not in text and "PROTOCOL.md" not in text, path
         assert not re.search(r"https?://", text), f"{path.name} links outside the repository"
+
+
+def test_every_document_the_readme_names_is_there():
+    named = set(re.findall(r"`(docs/[\w/<>.-]+\.md)`", (ROOT / "README.md").read_text(encoding="utf-8")))
+    assert "docs/protocol.md" in named
+    for path in named:
+        if "<game>" in path:
+            assert all((ROOT / path.replace("<game>", g)).exists() for g in ("gauss", "rush", "sparks"))
+        else:
+            assert (ROOT / path).exists(), path
