@@ -68,6 +68,10 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
     level = {"a": level_a, "b": level_b}
     think = {"a": budget(game_id, level_a, level_b, time_scale, seconds),
              "b": budget(game_id, level_b, level_a, time_scale, seconds)}
+    # a level's search thinks think[side] seconds: its budget scaled to that
+    scale = {side: think[side] / budget(game_id, level[side], "", 1.0, None)
+             if level[side] in ai_levels.LEVELS else 1.0 for side in SIDES}
+    policy = catalogue.get(game_id).policy
     times: dict[str, list[float]] = {"a": [], "b": []}
     cpu: dict[str, list[float]] = {"a": [], "b": []}
     plies = 0
@@ -77,11 +81,8 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
         if level[side] == "uct":
             move = uct_move(game, state, seconds=think[side], rng=rngs[side])
         else:
-            scale = time_scale
-            if seconds is not None and level[side] in ai_levels.LEVELS:
-                scale = seconds / budget(game_id, level[side], "", 1.0, None)
-            move = Thinker(game, state, level[side], rng=rngs[side], time_scale=scale,
-                           policy=catalogue.get(game_id).policy).result()
+            move = Thinker(game, state, level[side], rng=rngs[side], time_scale=scale[side],
+                           policy=policy).result()
         times[side].append(time.perf_counter() - t0)
         cpu[side].append(time.process_time() - c0)
         state, _ = game.play(state, move)

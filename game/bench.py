@@ -259,19 +259,19 @@ def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seco
     import tracemalloc
 
     quiet_pygame()
+    from .ai import Thinker
     from .app.app import Options
     from .navigation import make_app
+    from .scenes.play import PlayScene
     from .ui import cache
 
+    def quick_thinker(scene: PlayScene, local: bool = False) -> Thinker:
+        return Thinker(scene.rules, scene.state, scene.seat().kind, rng=scene.ai_rng, iterations=40,
+                       policy=scene.entry.policy)
+
     app = make_app(Options(headless=True, demo=True, seed=seed))
-    if quick:
-        from .ai import Thinker
-        from .scenes.play import PlayScene
-
-        def quick_thinker(scene: PlayScene, local: bool = False) -> Thinker:
-            return Thinker(scene.rules, scene.state, scene.seat().kind, rng=scene.ai_rng, iterations=40,
-                           policy=scene.entry.policy)
-
+    new_thinker = PlayScene.new_thinker
+    if quick:  # for this run only: put back in ``finally``
         PlayScene.new_thinker = quick_thinker  # type: ignore[method-assign]
     rows = []
     try:
@@ -298,6 +298,7 @@ def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seco
         tracemalloc.stop()
         return {"windows": rows, "games": demo.played, "demo_alive": app.stack.top is demo}
     finally:
+        PlayScene.new_thinker = new_thinker  # type: ignore[method-assign]
         app.shutdown()
 
 

@@ -95,13 +95,14 @@ def _check(path: Path, game_id: str) -> dict[str, Any]:
 def _reject(path: Path, game_id: str, reason: str) -> str:
     """Set a bad level file aside (or leave it, on a read-only install); note and return why."""
     where = f"{game_id}/{path.name}"
-    try:
-        if not set_aside_bad_files:
-            raise PermissionError
-        moved = storage.set_aside(path)
-        message = f"Level file {where} {storage.sentence(reason)}; it was kept as {moved.name}."
-    except OSError:
-        message = f"Level file {where} {storage.sentence(reason)}; it is skipped."
+    moved = None
+    if set_aside_bad_files:
+        try:
+            moved = storage.set_aside(path)
+        except OSError:
+            pass  # a read-only install: the file stays, and is skipped
+    kept = f"it was kept as {moved.name}" if moved else "it is skipped"
+    message = f"Level file {where} {storage.sentence(reason)}; {kept}."
     if _problems.get(str(path)) != message:
         log.warning("%s", message)
     _problems[str(path)] = message

@@ -124,7 +124,6 @@ class App:
         self.drawn = 0  # frames drawn and presented (fewer: nothing is drawn while all rests)
         self.resting = False  # nothing moves: the loop sleeps until input or wake_at
         self.wake_at = 0.0  # perf_counter time at which the top scene next changes by itself
-        self._was_moving = True
         self._shown: tuple = ()  # what the last drawn frame showed: stack version, window size
         self.frame_started = time.perf_counter()
         self.last_device = "keyboard"
@@ -258,9 +257,9 @@ class App:
         rest = top.next_change() if top is not None else math.inf
         surface = pygame.display.get_surface()
         size = surface.get_size() if surface is not None else self.screen.get_size()
-        changed = (touched or self._was_moving or now >= self.wake_at
+        # a scene that was moving until now has a last frame to show
+        changed = (touched or not self.resting or now >= self.wake_at
                    or self._shown != (self.stack.version, size))
-        self._was_moving = rest <= 0
         self.resting = rest > 0
         self.wake_at = now + rest
         return changed or rest <= 0

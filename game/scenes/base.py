@@ -8,6 +8,7 @@ above the scenes). So no scene imports another screen it could be imported by.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -101,6 +102,9 @@ class Scene:
     calm = False
     #: the mouse pointer is hidden over this scene even while it moves (the demo)
     hides_pointer = False
+    #: False: nothing on this scene moves by itself (a menu, a card); only input changes
+    #: it, so the app rests under it (see next_change)
+    moves_by_itself = True
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -127,9 +131,10 @@ class Scene:
 
         The app asks the top scene (only the top scene is updated, so the ones under
         it cannot change) and draws and presents nothing while it rests, waking for
-        input or at the time named here. A scene that does not say is always moving.
+        input or at the time named here. A scene that says nothing (neither this nor
+        ``moves_by_itself``) is always moving.
         """
-        return 0.0
+        return 0.0 if self.moves_by_itself else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

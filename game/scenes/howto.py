@@ -4,7 +4,6 @@ draws each page's diagram in ``draw_page``; paging, the keys and the mouse
 buttons live here once."""
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -15,6 +14,8 @@ from .base import Scene
 
 
 class HowToScene(Scene):
+    moves_by_itself = False
+
     #: the name in the header, e.g. "GAUSS"
     game_title = ""
     #: (title, text, *diagram data) per page; the data goes to ``draw_page``
@@ -49,8 +50,6 @@ class HowToScene(Scene):
         elif name == "prev":
             self.page = max(0, self.page - 1)
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

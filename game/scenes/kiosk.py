@@ -84,6 +84,8 @@ class RestartCard(Scene):
 class OperatorScene(Scene):
     """The kiosk operator's menu: back to the kiosk, settings, or quit the program."""
 
+    moves_by_itself = False
+
     calm = True
 
     def __init__(self, app) -> None:
@@ -109,9 +111,6 @@ class OperatorScene(Scene):
 
     def update(self, dt: float) -> None:
         self.app.idle = 0.0  # the operator is working: no "still there?" over this menu
-
-    def next_change(self) -> float:
-        return math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -5,7 +5,6 @@ text never floats over a busy board.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +25,7 @@ class AskScene(Scene):
     """
 
     opaque = False
+    moves_by_itself = False
 
     def __init__(self, app, title: str, lines: list[str], answers: list[tuple[str, Callable[[], None]]],
                  on_cancel: Callable[[], None] | None = None, index: int = 0,
@@ -58,8 +58,6 @@ class AskScene(Scene):
             return
         self.menu.handle(action)
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface, 150)
@@ -87,6 +85,7 @@ class PauseScene(Scene):
     """Resume, save, restart, rules, quit to the game list: over the game it paused."""
 
     opaque = False
+    moves_by_itself = False
 
     def __init__(self, app, game: Any, note: str = "") -> None:
         super().__init__(app)
@@ -126,8 +125,6 @@ class PauseScene(Scene):
             return
         self.menu.handle(action)
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface)
@@ -152,6 +149,7 @@ class ResultScene(Scene):
     the game list, or a look at the final board."""
 
     opaque = False
+    moves_by_itself = False
 
     def __init__(self, app, game: Any, card: EndCard) -> None:
         super().__init__(app)
@@ -190,8 +188,6 @@ class ResultScene(Scene):
             return
         self.menu.handle(action)
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface, 190)

@@ -35,7 +35,7 @@ from ..ui.present import EndCard
 from ..ui.widgets import Button
 from .base import Scene
 from .overlay import PauseScene, ResultScene
-from .seats import KEYBOARD, OPEN, Seat, default_seats, device_label, device_of
+from .seats import OPEN, Seat, default_seats, device_label, held_elsewhere
 
 log = logging.getLogger("gauss_arcade")
 
@@ -247,7 +247,7 @@ class PlayScene(Scene):
             if action.name != POINT:
                 self.say(f"{self.player_name(seat.player)} is thinking...", 1.5)
             return False
-        if seat.device == OPEN and self.holds_another_seat(action.device, seat):
+        if seat.device == OPEN and held_elsewhere(action.device, seat, self.seats):
             if action.name != POINT:
                 name = self.side_name(seat.player)
                 self.say(f"{name}'s seat is held for {name}'s player: another pad, or the keyboard, "
@@ -261,14 +261,6 @@ class PlayScene(Scene):
             name = self.side_name(seat.player)
             self.say(f"It is {name}'s turn: {device_label(seat.device)} plays {name}.")
         return False
-
-    def holds_another_seat(self, device: str, seat: Seat) -> bool:
-        """Whether ``device`` is a pad already playing another side: it may not take over a
-        seat whose pad was unplugged (one pad would hold both sides). The keyboard may: a
-        shared keyboard is the plain hot-seat."""
-        holder = device_of(device)
-        return holder != KEYBOARD and any(
-            other.device == holder for other in self.seats.values() if other is not seat)
 
     def may_command(self, action: Action) -> bool:
         """Undo, redo: anyone who holds a human seat (or anyone, when seats are shared)."""
@@ -626,8 +618,10 @@ class PlayScene(Scene):
             return 0.0
         if self.pulses and self.app.idle < self.PULSE_SECONDS:
             return 0.0
-        timers = [self.message_t, self.banner_t, self.save_retry_t if self.unsaved else 0.0]
-        return min((t for t in timers if t > 0), default=0.0 if self.unsaved else math.inf)
+        timers = [t for t in (self.message_t, self.banner_t) if t > 0]
+        if self.unsaved:
+            timers.append(max(0.0, self.save_retry_t))  # the autosave is tried again then
+        return min(timers, default=math.inf)
 
     # -- the end -------------------------------------------------------------------------------
     def show_result(self) -> None:

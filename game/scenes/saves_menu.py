@@ -10,8 +10,6 @@ question). Reading the list never changes a file.
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from .. import saves
@@ -23,6 +21,8 @@ from .overlay import AskScene
 
 
 class LoadScene(Scene):
+    moves_by_itself = False
+
     ROW = 74  # row height at the design size
 
     def __init__(self, app) -> None:
@@ -134,8 +134,6 @@ class LoadScene(Scene):
             self.back()
 
     # -- drawing -----------------------------------------------------------------------
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, "Saved games")

@@ -62,5 +62,13 @@ class Seat:
         return f"Computer ({self.kind})" if self.is_ai else device_label(self.device)
 
 
+def held_elsewhere(device: str, seat: Seat, seats: dict[str, Seat]) -> bool:
+    """Whether ``device`` is a pad already playing another of ``seats``: it may not take
+    over ``seat`` when that seat's pad was unplugged (one pad would hold both sides). The
+    keyboard may: a shared keyboard is the plain hot-seat."""
+    holder = device_of(device)
+    return holder != KEYBOARD and any(other.device == holder for other in seats.values() if other is not seat)
+
+
 def default_seats(players: tuple[str, ...]) -> dict[str, Seat]:
     return {p: Seat(p) for p in players}

@@ -1,8 +1,6 @@
 """Game select: every game of the catalogue, each with its level."""
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from .. import catalogue, levels
@@ -12,6 +10,8 @@ from .base import Scene
 
 
 class SelectScene(Scene):
+    moves_by_itself = False
+
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
         self.games = list(catalogue.GAME_IDS)
@@ -66,8 +66,6 @@ class SelectScene(Scene):
         elif action.name in (BACK, MENU):
             self.app.stack.pop()
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, "Choose a game")

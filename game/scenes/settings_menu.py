@@ -1,8 +1,6 @@
 """Settings: volume, fullscreen, the kiosk's idle time. Saved at every change."""
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from ..ui import theme
@@ -13,6 +11,8 @@ IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
 
 
 class SettingsScene(Scene):
+    moves_by_itself = False
+
     ROWS = ("volume", "fullscreen", "kiosk_idle_seconds", "back")
 
     def __init__(self, app, operator: bool = False) -> None:
@@ -88,8 +88,6 @@ class SettingsScene(Scene):
         if self.operator:
             self.app.idle = 0.0
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, "Settings")

@@ -531,6 +531,8 @@ class SparksScene(PlayScene):
 class DrawOffer(Scene):
     """The answer to an open draw offer, asked on a panel over the board."""
 
+    moves_by_itself = False
+
     opaque = False
 
     def __init__(self, app, scene: SparksScene, offerer: str) -> None:
@@ -564,8 +566,6 @@ class DrawOffer(Scene):
         elif action.name in (BACK, MENU):
             self.answer(False)
 
-    def next_change(self) -> float:
-        return math.inf  # nothing here moves by itself
 
     def draw(self, surface: pygame.Surface) -> None:
         s = theme.scale_of(surface)
