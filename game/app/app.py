@@ -125,6 +125,9 @@ class App:
         self.resting = False  # nothing moves: the loop sleeps until input or wake_at
         self.wake_at = 0.0  # perf_counter time at which the top scene next changes by itself
         self._shown: tuple = ()  # what the last drawn frame showed: stack version, window size
+        #: what the window holds: the scenes drawn last and the surface's size; a window
+        #: event (exposed, resized, shown) empties it, and the next frame is drawn whole
+        self._on_screen: tuple = ()
         self.frame_started = time.perf_counter()
         self.last_device = "keyboard"
         self.pads = Pads()
@@ -225,6 +228,7 @@ class App:
         for event in events:
             if event.type in _WINDOW_EVENTS:
                 touched = True
+                self._on_screen = ()
             for action in self.actions_of(event):
                 touched = True
                 top = self.stack.top
@@ -315,10 +319,24 @@ class App:
         return PAD_GLYPHS if self.last_device.startswith("pad") else KEY_GLYPHS
 
     def draw(self) -> None:
+        """Draw and present. A lone scene that drew the window last time draws only what
+        changed and only those rectangles are presented (at 4K a whole present costs
+        about 3 ms and a whole-window blit 1.5 ms); anything else draws every visible
+        scene whole and presents the window."""
         self.screen = pygame.display.get_surface() or self.screen
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
-        pygame.display.flip()
+        scenes = self.stack.visible()
+        on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size())
+        rects: list[pygame.Rect] | None = None
+        if len(scenes) == 1 and on_screen == self._on_screen:
+            rects = scenes[0].draw_changes(self.screen)
+        else:
+            for scene in scenes:
+                scene.draw(self.screen)
+        self._on_screen = on_screen
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
 
     def run(self) -> int:
         """Start, loop until quit (or ``--seconds``), shut down; the exit code."""

@@ -139,5 +139,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw what changed since this scene last drew ``surface``, which still holds
+        that picture (the app calls this only then); return the rectangles to present,
+        or None when it drew everything. Scenes that move a small part of a large
+        window override it; by default everything is drawn."""
+        self.draw(surface)
+        return None
+
     def device_lost(self, device: str) -> None:
         """A gamepad was unplugged (every scene on the stack hears it)."""

@@ -40,6 +40,8 @@ class DemoScene(Scene):
         self.t = 0.0  # time in the current game
         self.ending = 0.0  # time left on the result (0: the game is on)
         self.headline = ""
+        self.headline_shown = False  # the last frame drew the result's headline over the game
+        self.shown_band: tuple = ()
         self.played = 0
         self.next_game()
 
@@ -83,13 +85,48 @@ class DemoScene(Scene):
             self.headline = "Time! On to the next game"
             self.ending = self.RESULT_SECONDS / 2
 
-    def draw(self, surface: pygame.Surface) -> None:
-        child = self.child
+    def band(self, surface: pygame.Surface) -> tuple[pygame.Rect, float]:
+        """The caption band at the foot of the window, and the scale."""
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        band = pygame.Rect(0, h - int(150 * s), w, int(150 * s))
+        return pygame.Rect(0, h - int(150 * s), w, int(150 * s)), s
+
+    def band_key(self) -> tuple:
+        """Everything the band shows: it is drawn again when this changes."""
+        return (self.child.game_id, self.child.score_line(), self.level, int(self.t * 1.6) % 2)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        band, s = self.band(surface)
         # the game lays itself out above the band, so nothing of it hides underneath
-        child.draw(surface.subsurface((0, 0, w, band.y)))
+        self.child.draw(surface.subsurface((0, 0, band.w, band.y)))
+        self.draw_band(surface, band, s)
+        self.headline_shown = self.ending > 0 and bool(self.headline)
+        if self.headline_shown:
+            w = surface.get_width()
+            box = pygame.Rect(0, 0, int(min(w - 60 * s, 900 * s)), int(120 * s))
+            box.center = (w // 2, int(band.y * 0.45))
+            present.panel(surface, box, s)
+            size = theme.fitted(self.headline, int(50 * s), box.width - 40 * s, True)
+            theme.draw_text(surface, self.headline, box.center, size, theme.ACCENT, "center", True)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The game's own changes and the band when it changed; whole frames while the
+        result's headline lies over the game (and once after, to clear it)."""
+        if self.headline_shown or (self.ending > 0 and self.headline):
+            self.draw(surface)
+            return None
+        band, s = self.band(surface)
+        rects = self.child.draw_changes(surface.subsurface((0, 0, band.w, band.y)))
+        if rects is None or self.band_key() != self.shown_band:
+            self.draw_band(surface, band, s)
+            if rects is not None:
+                rects.append(band)
+        return rects
+
+    def draw_band(self, surface: pygame.Surface, band: pygame.Rect, s: float) -> None:
+        child = self.child
+        w = band.w
+        self.shown_band = self.band_key()
         surface.fill((8, 9, 14), band)
         pygame.draw.line(surface, theme.ACCENT, band.topleft, band.topright, max(1, int(2 * s)))
         record = catalogue.get(child.game_id)
@@ -107,9 +144,3 @@ class DemoScene(Scene):
         if int(self.t * 1.6) % 2 == 0:
             theme.draw_text(surface, "Press any key or button to play", (w / 2, band.bottom - 26 * s),
                             int(34 * s), theme.ACCENT, "center", True)
-        if self.ending > 0 and self.headline:
-            box = pygame.Rect(0, 0, int(min(w - 60 * s, 900 * s)), int(120 * s))
-            box.center = (w // 2, int(band.y * 0.45))
-            present.panel(surface, box, s)
-            size = theme.fitted(self.headline, int(50 * s), box.width - 40 * s, True)
-            theme.draw_text(surface, self.headline, box.center, size, theme.ACCENT, "center", True)

@@ -202,6 +202,11 @@ class GaussScene(PlayScene):
     def last_cell(self) -> tuple[int, int] | None:
         return self.history[-1][1].cell if self.history else None
 
+    def board_key(self) -> tuple | None:
+        if self.awaiting_human:
+            return None  # the cursor and its preview
+        return (self.queue.busy, None if self.queue.busy else self.last_cell())
+
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout
         last = self.last_cell()

@@ -495,6 +495,13 @@ class OrderScene(PlayScene):
         surface.fill(theme.BG)
         kit.draw_static_field(surface, self.layout.geom)
 
+    def board_key(self) -> tuple | None:
+        if self.awaiting_human or (self.state.phase == "arrange" and not self.state.over):
+            return None  # the targets, the end marks and the cursor; the arrangement
+        return (dict(self.drawn_field()), dict(self.flash), tuple(map(tuple, self.shown_collections)),
+                self.state.to_move, tuple(map(self.side_name, PLAYERS)),
+                None if self.queue.busy else self.last_stone())
+
     def draw_board(self, surface: pygame.Surface) -> None:
         if self.state.phase == "arrange" and not self.state.over:
             self.draw_arrange(surface)
@@ -502,8 +509,11 @@ class OrderScene(PlayScene):
         geom, s = self.layout.geom, self.layout.s
         kit.draw_lit_columns(surface, geom, self.drawn_field(), self.flash)
         for k, player in enumerate(PLAYERS):
-            kit.draw_collection(surface, geom, player, self.side_name(player), self.shown_collections[k],
-                                player == self.state.to_move, s)
+            coll = self.shown_collections[k]
+            key = ("collection", player, tuple(coll))
+            self.layer(surface, key, lambda under, key=key: kit.collection_layer(under, geom, *key[1:]))
+            kit.draw_collection_label(surface, geom, player, self.side_name(player), len(coll),
+                                      player == self.state.to_move, s)
         idle = self.awaiting_human  # no cursor or hints while the computer moves
         if idle:
             mover = self.state.to_move

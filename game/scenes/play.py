@@ -132,6 +132,11 @@ class PlayScene(Scene):
         self.layout: Any = None  # the kit's layout for the current size (see relayout)
         self._background: pygame.Surface | None = None
         self._panel: tuple[tuple, pygame.Surface] | None = None
+        self._bars: tuple = ((), ())  # what the status bar and the message line showed last
+        self._board_shown: tuple | None = None  # the board_key of the last frame
+        self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
+        #: parts of the board drawn once over the static layer, by what they show (see layer)
+        self.layers: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
         self.history: list[tuple[Any, Any, str]] = []  # (state before, move, notation)
         self.future: list[Any] = []
         self.result_shown = False
@@ -318,6 +323,7 @@ class PlayScene(Scene):
         self.pieces.clear()
         self.preview_cache.clear()
         self._background = self._panel = None
+        self.layers.clear()
 
     @property
     def awaiting_human(self) -> bool:
@@ -669,6 +675,7 @@ class PlayScene(Scene):
         self.layout = self.make_layout(size)
         self._background = None
         self._panel = None
+        self.layers.clear()
 
     def ensure_layout(self, size: tuple[int, int]) -> Any:
         """The layout for ``size``, computed again only when the size changed."""
@@ -689,15 +696,110 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout(surface.get_size())
+        surface.blit(self.background(surface), (0, 0))
+        self.draw_board(surface)
+        self._board_shown, self._sprites = self.board_key(), self.sprites_shown()
+        self.blit_panel(surface)
+        # the bars keep to their strips here too, so that drawing one again alone gives
+        # the same picture (a growing pill would otherwise spill onto the board)
+        for strip, paint in ((self.top_strip(), self.draw_status), (self.bottom_strip(), self.draw_bottom)):
+            surface.set_clip(strip)
+            paint(surface)
+        surface.set_clip(None)
+        self._bars = (self.top_key(), self.bottom_line())
+
+    def background(self, surface: pygame.Surface) -> pygame.Surface:
+        """The static layer, drawn once per window size."""
         if self._background is None:
             img = pygame.Surface(surface.get_size())
             self.draw_background(img)
             self._background = img.convert() if pygame.display.get_surface() else img
-        surface.blit(self._background, (0, 0))
-        self.draw_board(surface)
-        self.blit_panel(surface)
-        self.draw_status(surface)
-        self.draw_bottom(surface)
+        return self._background
+
+    def layer(self, surface: pygame.Surface, key: tuple, paint) -> None:
+        """Blit a part of the board that changes seldom (a row of stones and its label),
+        painted once per ``key`` by ``paint(static layer) -> (image, where)``: the
+        image is opaque, the static layer under it included."""
+        found = self.layers.get(key)
+        if found is None:
+            if len(self.layers) >= 16:  # what was shown before the last few changes
+                self.layers.clear()
+            found = self.layers[key] = paint(self.background(surface))
+        surface.blit(*found)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The board area every frame; the bars and the side panel only when what they
+        say changed. A game whose board moves in a small part names that part
+        (``board_changes``)."""
+        if self.layout is None or self.layout.frame.size != surface.get_size() or self._background is None:
+            self.draw(surface)
+            return None
+        frame = self.frame
+        rects = []
+        area = self.board_changes()
+        if area is not None:
+            self.redraw_strip(surface, area, self.draw_board, rects)
+            self._sprites = self.sprites_shown()
+        panel = self._panel
+        self.blit_panel(surface, only_changed=True)
+        if self._panel is not panel:
+            rects.append(frame.panel)
+        top = self.top_key()
+        if top != self._bars[0]:
+            self.redraw_strip(surface, self.top_strip(), self.draw_status, rects)
+        bottom = self.bottom_line()  # after the status: it decides where the banner goes
+        if bottom != self._bars[1]:
+            self.redraw_strip(surface, self.bottom_strip(), self.draw_bottom, rects)
+        self._bars = (top, bottom)
+        return rects
+
+    def redraw_strip(self, surface: pygame.Surface, strip: pygame.Rect, paint, rects: list) -> None:
+        """Paint one part again over the static layer, clipped to it, and list it."""
+        surface.blit(self._background, strip, strip)
+        surface.set_clip(strip)
+        paint(surface)
+        surface.set_clip(None)
+        rects.append(strip)
+
+    def board_key(self) -> tuple | None:
+        """Everything the board draws besides its sprites, when the game can name it
+        (while a move plays out, or the computer is to move); None: unknown, so the
+        whole board area is drawn. Frames whose key did not change redraw only where
+        sprites moved."""
+        return None
+
+    def sprites_shown(self) -> dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]]:
+        return {id(sprite): (sprite.image, tuple(sprite.rect)) for sprite in self.board.sprites()}
+
+    def board_changes(self) -> pygame.Rect | None:
+        """The part of the window the board may have changed in since the last frame
+        (None: nothing); it is drawn again, clipped to it, and presented. While only
+        sprites move (``board_key`` unchanged) that is where they were and are: at
+        4K the whole board area costs about 6 ms to draw and present, a moving disc
+        a fraction of a millisecond."""
+        board = self.frame.board
+        key = self.board_key()
+        before, self._board_shown = self._board_shown, key
+        if key is None or before is None or key != before:
+            return board
+        self.board.update(self.layout)
+        now, was = self.sprites_shown(), self._sprites
+        dirty = [pygame.Rect(rect) for k, (image, rect) in now.items()
+                 if k not in was or was[k][0] is not image or was[k][1] != rect]
+        dirty += [pygame.Rect(rect) for k, (image, rect) in was.items()
+                  if k not in now or now[k][0] is not image or now[k][1] != rect]
+        if not dirty:
+            return None
+        return dirty[0].unionall(dirty[1:]).clip(board)
+
+    def top_strip(self) -> pygame.Rect:
+        """The window's band that holds the status bar."""
+        frame = self.frame
+        return pygame.Rect(0, 0, frame.left.width, frame.board.top)
+
+    def bottom_strip(self) -> pygame.Rect:
+        frame = self.frame
+        return pygame.Rect(0, frame.board.bottom, frame.left.width, frame.size[1] - frame.board.bottom)
 
     # the status bar: whose turn, and the news of the moment
     def status(self) -> tuple[str, tuple[int, int, int]]:
@@ -709,6 +811,10 @@ class PlayScene(Scene):
     def banner_text(self) -> str:
         """The news of the moment, right of the status (empty: none)."""
         return self.banner if self.banner_t > 0 else ""
+
+    def top_key(self) -> tuple:
+        """Everything the status bar shows."""
+        return (*self.status(), self.banner_text())
 
     def draw_status(self, surface: pygame.Surface) -> None:
         text, color = self.status()
@@ -754,16 +860,22 @@ class PlayScene(Scene):
         """The game's own part of the panel, from ``rect.y`` down; returns where it ends."""
         return rect.y
 
-    def blit_panel(self, surface: pygame.Surface) -> None:
+    def blit_panel(self, surface: pygame.Surface, only_changed: bool = False) -> None:
         frame = self.frame
         key = (frame.size, self.app.last_device, tuple(b.hover for b in self.buttons.values()),
                self.hosted, *self.panel_key())
         if self._panel is None or self._panel[0] != key:
-            img = pygame.Surface(frame.panel.size)
-            if pygame.display.get_surface():
-                img = img.convert()
+            img = self._panel[1] if self._panel is not None else None
+            if img is None or img.get_size() != frame.panel.size:
+                # made once per size and painted over: a new 4K panel and its convert()
+                # cost about 8 ms, half a frame
+                display = pygame.display.get_surface()
+                img = (pygame.Surface(frame.panel.size, 0, display) if display
+                       else pygame.Surface(frame.panel.size))
             self.paint_panel(img, frame.s)
             self._panel = (key, img)
+        elif only_changed:
+            return
         surface.blit(self._panel[1], frame.panel.topleft)
         for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
             button.rect = button.local_rect.move(frame.panel.x, frame.panel.y)

@@ -177,6 +177,13 @@ class RushScene(PlayScene):
         surface.fill(theme.BG)
         kit.draw_goban(surface, self.layout.grid)
 
+    def board_key(self) -> tuple | None:
+        if self.awaiting_human:
+            return None  # the marks, the preview and the cursor
+        last = self.pieces.get(self.link_from) if self.link_from is not None else None
+        return (self.link_from, tuple(self.links), self.link_t,
+                None if last is None else (last.scale, last.color))
+
     def draw_board(self, surface: pygame.Surface) -> None:
         g = self.layout.grid
         idle = self.awaiting_human  # no cursor or hints while the computer moves
@@ -211,6 +218,9 @@ class RushScene(PlayScene):
             return "Game over", theme.ACCENT
         player = self.shown_to_move or self.state.to_move
         return f"{self.player_name(player)} to move", self.side_ink(player)
+
+    def top_key(self) -> tuple:
+        return (*super().top_key(), self.shown_to_move, self.shown_continuing, self.again_pop)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         player = self.shown_to_move

@@ -398,6 +398,12 @@ class SparksScene(PlayScene):
         surface.fill(theme.BG)
         kit.draw_board(surface, self.layout.geo)
 
+    def board_key(self) -> tuple | None:
+        if self.awaiting_human:
+            return None  # the selection, its targets and the preview
+        return (self.last_move, self.flash_corner, self.arc, tuple(self.beams), self.beam_t,
+                None if self.state.over else self.cursor)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.layout.geo
         sq = geo.sq

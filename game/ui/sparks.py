@@ -384,8 +384,8 @@ def draw_beams(surface: pygame.Surface, geo: BoardGeom, beams: list[tuple[str, s
 
 def draw_cursor(surface: pygame.Surface, geo: BoardGeom, square: str) -> None:
     rect = geo.rect(*square_of(square))
-    pygame.draw.rect(surface, (20, 20, 28), rect, max(3, geo.sq // 12) + 2)
-    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, geo.sq // 14))
+    theme.outline(surface, (20, 20, 28), rect, max(3, geo.sq // 12) + 2)
+    theme.outline(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, geo.sq // 14))
 
 
 def draw_last_move(surface: pygame.Surface, geo: BoardGeom, squares: tuple[str, str]) -> None:

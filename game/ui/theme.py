@@ -33,6 +33,21 @@ def forget_fonts() -> None:
     text_surface.cache_clear()
 
 
+def outline(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.Rect, width: int) -> None:
+    """``pygame.draw.rect(surface, color, rect, width)``, pixel for pixel, that also
+    draws the same pixels when the surface is clipped: pygame's own outline draws the
+    border of the clipped rectangle, which a redraw of only a changed region
+    (``PlayScene.draw_changes``) would leave on the screen."""
+    rect = pygame.Rect(rect)
+    if width <= 0 or 2 * width >= min(rect.w, rect.h):
+        pygame.draw.rect(surface, color, rect, width)
+        return
+    surface.fill(color, (rect.x, rect.y, rect.w, width))
+    surface.fill(color, (rect.x, rect.bottom - width, rect.w, width))
+    surface.fill(color, (rect.x, rect.y, width, rect.h))
+    surface.fill(color, (rect.right - width, rect.y, width, rect.h))
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
               color: tuple[int, int, int] = INK, anchor: str = "topleft", bold: bool = False
               ) -> pygame.Rect:
