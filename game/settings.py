@@ -44,12 +44,18 @@ def _is_seats(v: Any) -> bool:
         for game, players in v.items())
 
 
+def _is_language(v: Any) -> bool:
+    """"auto" (the system's) or a language code; one without a catalogue falls back to auto."""
+    return isinstance(v, str) and (v == "auto" or (2 <= len(v) <= 8 and v.replace("_", "").isalpha()))
+
+
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "volume": _is_volume,
     "fullscreen": _is_bool,
     "ai_levels": _is_levels,
     "seats": _is_seats,
     "kiosk_idle_seconds": _is_idle,
+    "language": _is_language,
 }
 
 
@@ -60,6 +66,7 @@ class Settings:
     ai_levels: dict[str, str] = field(default_factory=dict)  # game id -> easy/medium/hard
     seats: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> player -> seat
     kiosk_idle_seconds: int = 90
+    language: str = "auto"  # "auto": the system's preferred languages (game.i18n)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}

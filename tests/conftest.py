@@ -9,6 +9,8 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tests read English unless they choose a language: the machine's own locale does not decide.
+os.environ["LANGUAGE"] = "en"
 # Settings, autosaves and saves go to a throwaway folder, never the tester's own.
 os.environ["GAUSS_ARCADE_HOME"] = tempfile.mkdtemp(prefix="gauss-arcade-test-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -16,8 +18,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 @pytest.fixture(autouse=True)
 def own_user_folder(tmp_path, monkeypatch):
-    """Each test starts with no settings, autosave or saves of an earlier test."""
+    """Each test starts with no settings, autosave or saves of an earlier test, in English."""
     monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path / "user"))
+    from game import i18n
+
+    monkeypatch.setattr(i18n, "system_languages", lambda environ=None: ["en"])
+    i18n.set_language("en")
 
 
 @pytest.fixture

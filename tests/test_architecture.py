@@ -15,7 +15,7 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 LAYERS = [
     ("rules", ["game.rules"]),
     ("ai", ["game.ai"]),
-    ("data and headless tools", ["game.palette", "game.catalogue", "game.storage", "game.levels",
+    ("data and headless tools", ["game.i18n", "game.palette", "game.catalogue", "game.storage", "game.levels",
                                  "game.saves", "game.settings", "game.engine", "game.arena"]),
     ("ui", ["game.ui", "game.anim", "game.audio"]),
     ("scenes", ["game.scenes"]),

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import settings, storage
+from .. import i18n, settings, storage
 from ..ai.worker import ThinkerService
 from ..audio import Audio, native_stderr_silenced
 from ..ui import theme
@@ -136,7 +136,9 @@ class App:
         self.cursor_shown = True
         for folder in (storage.home(), storage.home() / "saves"):
             storage.clean_temporaries(folder)  # what a crash mid-write left behind
+        i18n.set_language("auto")  # the settings' own messages, in the system's language
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
+        i18n.set_language(self.settings.language)
         self.signalled: int | None = None  # the signal that ended the run, if one did
         self._old_handlers: dict[int, Any] = {}
         self.stop_on_signals()

@@ -24,6 +24,30 @@ from typing import Any, TypedDict
 DRAW = "draw"
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext marker xgettext looks for
+    """Marks a refusal's template for translation. The rules speak English (the engine
+    protocol prints them as they are); the game's screens translate them (``Refusal``)."""
+    return message
+
+
+class Refusal(str):
+    """A refusal sentence, in English, that remembers how it was made: ``template``
+    (marked with ``N_``) and ``values``, so a screen can say it in the player's
+    language (``game.i18n.refusal``). It is a ``str`` everywhere else.
+
+        return Refusal(N_("There is no cell {cell} on this board."), cell=name)
+    """
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Refusal:
+        text = super().__new__(cls, template.format(**values))
+        text.template = template
+        text.values = values
+        return text
+
+
 class RulesError(ValueError):
     """Input the rules cannot accept (bad state, bad level, bad move).
 
