@@ -594,3 +594,24 @@ def test_protocol_random_games_quick():
 @pytest.mark.slow
 def test_protocol_many_random_games():
     play_protocol_games(2000, 20_000)
+
+
+def test_arrangements_drawn_three_stones_at_a_time_keep_each_row_equally_likely():
+    """A step of three stones has exactly the probability of three single steps (each in
+    proportion to the valid completions after it), so every valid row stays equally likely."""
+    from game.rules.order import _arranging, _arranging_chunks
+
+    single = _arranging()
+    chunks = _arranging_chunks()
+    for code, (bounds, total, picks) in chunks.items():
+        before = 0.0
+        for bound, (laid, _after) in zip(bounds, picks, strict=True):
+            chunk_p = (bound - before) / total
+            before = bound
+            p, at = 1.0, code
+            for length in laid:
+                s_bounds, s_total, s_picks = single[at]
+                k = [pick[0] for pick in s_picks].index(length)
+                p *= (s_bounds[k] - (s_bounds[k - 1] if k else 0.0)) / s_total
+                at = s_picks[k][1]
+            assert chunk_p == pytest.approx(p, rel=1e-9)
