@@ -4,7 +4,9 @@ Everything that lists or names games reads a :class:`GameRecord`: the game selec
 and "who plays?" screens, saves, the demo, the engine protocol, the arena, the bench
 and the command line. A record holds the game's words (title, name, blurb, sides,
 notation) and its parts: the rules object, the AI policy (with its level settings),
-and where its scene and how-to pages live. The screens are named by module path and
+and where its scene and how-to pages live. The words are English, marked with ``N_``:
+a screen shows them in the player's language with ``i18n._(record.title)`` (the engine
+protocol and file names use them as they are). The screens are named by module path and
 resolved by the scenes layer, so this module, like the rules and the AI, needs no
 pygame (the engine and the arena import it).
 
@@ -18,13 +20,15 @@ from typing import Any
 
 from . import palette
 from .ai import policies
+from .i18n import N_
 from .rules import gauss, improbable, order, rush, sparks
-from .rules.core import Game, RulesError
+from .rules.core import Game, Refusal, RulesError
 
 
 @dataclass(frozen=True)
 class Side:
-    """One side of a game: the rules' player id, its name on screen and its colours."""
+    """One side of a game: the rules' player id, its name on screen (English, marked
+    with ``N_``: shown as ``_(side.name)``) and its colours."""
 
     id: str
     name: str
@@ -72,41 +76,46 @@ class GameRecord:
         raise KeyError(player)
 
 
+#: each side's name as players read it (the rules' ids are lower case: ``red``)
+SIDE_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "black": N_("Black"), "white": N_("White"),
+              "brown": N_("Brown")}
+
+
 def _sides(*ids: str) -> tuple[Side, Side]:
-    return tuple(Side(i, i.capitalize(), palette.SIDES[i]) for i in ids)  # type: ignore[return-value]
+    return tuple(Side(i, SIDE_NAMES.get(i, i.capitalize()), palette.SIDES[i]) for i in ids)  # type: ignore[return-value]
 
 
 #: every game of the arcade, in menu order
 RECORDS: dict[str, GameRecord] = {r.id: r for r in (
     GameRecord(
-        id="gauss", title="GAUSS — magnetic duel", name="GAUSS",
-        blurb="Place discs; like poles repel, opposites attract. Score groups of four.",
+        id="gauss", title=N_("GAUSS — magnetic duel"), name=N_("GAUSS"),
+        blurb=N_("Place discs; like poles repel, opposites attract. Score groups of four."),
         rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=_sides("red", "blue"),
         scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
-        notation="Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK.",
-        score_name="GAIN",
+        notation=N_("Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK."),
+        score_name=N_("GAIN"),
         builtin_level={
-            "format": 1, "game": "gauss", "name": "classic", "title": "Classic", "order": 1,
+            "format": 1, "game": "gauss", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "Hex board of radius 4; the outer ring is the VOID.", "radius": 4}),
     GameRecord(
-        id="rush", title="Rush", name="Rush",
-        blurb="Fill the Go board: two connections means you place again.",
+        id="rush", title=N_("Rush"), name=N_("Rush"),
+        blurb=N_("Fill the Go board: two connections means you place again."),
         rules=rush.RUSH, policy=policies.RushPolicy, sides=_sides("black", "white"),
         scene="rush_scene:RushScene", howto="howto_rush:RushHowTo",
-        notation="e5: a stone on e5; the stones of one turn are listed together.",
-        score_name="Stones",
+        notation=N_("e5: a stone on e5; the stones of one turn are listed together."),
+        score_name=N_("Stones"),
         builtin_level={
             "format": 1, "game": "rush", "name": "9x9", "title": "9×9", "order": 1,
             "description": "9×9 points (81): the standard board, quick and sharp.", "size": 9}),
     GameRecord(
-        id="sparks", title="Gauss: Sparks & Surges", name="Sparks & Surges",
-        blurb="Chess-like: gate enemy pieces between your Sparks and Surges.",
+        id="sparks", title=N_("Gauss: Sparks & Surges"), name=N_("Sparks & Surges"),
+        blurb=N_("Chess-like: gate enemy pieces between your Sparks and Surges."),
         rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=_sides("white", "black"),
         scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
-        notation="Sb2-b5: a Spark moves;  x takes;  * a Surge conducts;  †2: two pieces lost.",
-        score_name="Pieces",
+        notation=N_("Sb2-b5: a Spark moves;  x takes;  * a Surge conducts;  †2: two pieces lost."),
+        score_name=N_("Pieces"),
         builtin_level={
-            "format": 1, "game": "sparks", "name": "classic", "title": "Classic", "order": 1,
+            "format": 1, "game": "sparks", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "8x8 board, deadly corners; gating along ranks, files and diagonals.",
             "setup": {"b1": "WU", "c1": "WD", "d1": "WI", "e1": "WD", "f1": "WU", "g1": "WU",
                       "b2": "WS", "c2": "WS", "d2": "WS", "e2": "WS", "f2": "WS", "g2": "WS",
@@ -114,25 +123,25 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
                       "b8": "BU", "c8": "BD", "d8": "BI", "e8": "BD", "f8": "BU", "g8": "BU"},
             "gate_diagonals": True}),
     GameRecord(
-        id="improbable", title="The Improbable", name="The Improbable",
-        blurb="Roll for stones, stop before a repeat busts your turn.",
+        id="improbable", title=N_("The Improbable"), name=N_("The Improbable"),
+        blurb=N_("Roll for stones, stop before a repeat busts your turn."),
         rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=_sides("blue", "brown"),
         scene="improbable_scene:ImprobableScene", howto="howto_improbable:ImprobableHowTo",
-        notation="R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost.",
-        score_name="Length",
+        notation=N_("R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost."),
+        score_name=N_("Length"),
         builtin_level={
-            "format": 1, "game": "improbable", "name": "classic", "title": "Classic", "order": 1,
+            "format": 1, "game": "improbable", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "Stones of lengths 1 to 6, three of each, and one die per player; "
                            "the longer row wins."}),
     GameRecord(
-        id="order", title="The Great Order", name="The Great Order",
-        blurb="Lay stones across the field; chains of connections score big.",
+        id="order", title=N_("The Great Order"), name=N_("The Great Order"),
+        blurb=N_("Lay stones across the field; chains of connections score big."),
         rules=order.ORDER, policy=policies.OrderPolicy, sides=_sides("blue", "brown"),
         scene="order_scene:OrderScene", howto="howto_order:OrderHowTo",
-        notation="L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores.",
-        score_name="Score",
+        notation=N_("L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores."),
+        score_name=N_("Score"),
         builtin_level={
-            "format": 1, "game": "order", "name": "classic", "title": "Classic", "order": 1,
+            "format": 1, "game": "order", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "A field of 18 columns between the two boundaries of 6-stones; "
                            "chains of connections score 1+2+3+..."}),
 )}
@@ -143,7 +152,8 @@ def get(game_id: str) -> GameRecord:
     """The record of ``game_id``; RulesError with the list of games for an unknown id."""
     record = RECORDS.get(game_id) if isinstance(game_id, str) else None
     if record is None:
-        raise RulesError(f"Unknown game '{game_id}'; the games are {', '.join(GAME_IDS)}.")
+        raise RulesError(Refusal(N_("Unknown game '{game}'; the games are {games}."),
+                                 game=game_id, games=", ".join(GAME_IDS)))
     return record
 
 

@@ -9,36 +9,75 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
-from . import catalogue, levels  # noqa: E402
+from . import catalogue, i18n, levels  # noqa: E402
+from .i18n import N_, _, pgettext  # noqa: E402
 from .rules.core import RulesError  # noqa: E402
+from .storage import Message  # noqa: E402
+
+#: argparse's own words (Python's 'argparse' gettext domain), marked here so that they are
+#: in our template: :func:`parser` has argparse say them through our catalogue
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse's own, minus the usage dump noise
         usage = "python main.py" if self.prog == "main.py" else self.prog
-        self.exit(2, f"{self.prog}: {message}\n(see '{usage} --help')\n")
+        self.exit(2, _("{prog}: {message}\n(see '{usage} --help')\n").format(
+            prog=self.prog, message=message, usage=usage))
+
+
+def choose_language() -> str:
+    """Say the command line (``--help``, errors) in the language chosen in Settings, else
+    the system's; a missing or broken settings file means the system's, quietly."""
+    try:
+        from . import settings
+
+        choice = settings.saved_language()
+    except Exception:  # noqa: BLE001 - whatever is wrong with the file, --help must work
+        choice = None
+    return i18n.set_language(choice)
 
 
 def parser() -> argparse.ArgumentParser:
+    """The command line's parser, in the current language (:func:`choose_language` first)."""
+    argparse._ = i18n._  # argparse's own words ("usage:", "options:"): through our catalogue
+    argparse.ngettext = i18n.ngettext
     name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
     prog = "main.py" if not name or name.endswith(".py") else name
-    p = _Parser(prog=prog, description="Gauss Arcade: five two-player abstract games.")
-    p.add_argument("--game", help="start this game directly: " + ", ".join(catalogue.GAME_IDS))
-    p.add_argument("--level", help="the level (board) of --game, e.g. classic, small, large")
-    p.add_argument("--seed", type=int, help="seed for the random start player (and dice)")
-    p.add_argument("--seconds", type=float, help="quit cleanly after this many seconds")
-    p.add_argument("--screenshot", metavar="PATH", help="write the last frame as PNG on exit")
+    p = _Parser(prog=prog, description=_("Gauss Arcade: five two-player abstract games."))
+    p.add_argument("--game", metavar=pgettext("command line", "GAME"),
+                   help=_("start this game directly: {games}").format(games=", ".join(catalogue.GAME_IDS)))
+    p.add_argument("--level", metavar=pgettext("command line", "LEVEL"),
+                   help=_("the level (board) of --game, e.g. classic, small, large"))
+    p.add_argument("--seed", type=int, metavar=pgettext("command line", "SEED"),
+                   help=_("seed for the random start player (and dice)"))
+    p.add_argument("--seconds", type=float, metavar=pgettext("command line", "SECONDS"),
+                   help=_("quit cleanly after this many seconds"))
+    p.add_argument("--screenshot", metavar=pgettext("command line", "PATH"),
+                   help=_("write the last frame as PNG on exit"))
     p.add_argument("--headless", action="store_true",
-                   help="no window or sound (SDL dummy drivers): smoke tests, benchmarks")
-    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
-    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
+                   help=_("no window or sound (SDL dummy drivers): smoke tests, benchmarks"))
+    p.add_argument("--size", default="1280x720", metavar=pgettext("command line", "SIZE"),
+                   help=_("window size WxH (default 1280x720)"))
+    p.add_argument("--fullscreen", action="store_true", help=_("start fullscreen (F11 toggles)"))
     p.add_argument("--autoplay", type=int, default=0, metavar="N",
-                   help="play N random moves at the start of --game (screenshots, demos)")
+                   help=_("play N random moves at the start of --game (screenshots, demos)"))
     p.add_argument("--demo", action="store_true",
-                   help="the attract loop: the computer plays every game in turn; any key to play")
+                   help=_("the attract loop: the computer plays every game in turn; any key to play"))
     p.add_argument("--kiosk", action="store_true",
-                   help="unattended kiosk: fullscreen, starts in the demo, returns to it when idle, "
-                        "cannot be quit by visitors (operator menu: Ctrl+Shift+O)")
+                   help=_("unattended kiosk: fullscreen, starts in the demo, returns to it when idle, "
+                          "cannot be quit by visitors (operator menu: Ctrl+Shift+O)"))
     return p
 
 
@@ -52,21 +91,22 @@ def parse(argv: list[str]):
         if not (320 <= w <= 7680 and 240 <= h <= 4320):
             raise ValueError
     except ValueError:
-        p.error(f"--size must look like 1280x720 (320x240 up to 7680x4320), not {ns.size!r}")
+        p.error(_("--size must look like 1280x720 (320x240 up to 7680x4320), not {size}").format(
+            size=repr(ns.size)))
     if ns.seconds is not None and ns.seconds < 0:
-        p.error("--seconds must be 0 or more")
+        p.error(_("--seconds must be 0 or more"))
     if ns.autoplay < 0:
-        p.error("--autoplay must be 0 or more")
+        p.error(_("--autoplay must be 0 or more"))
     if ns.level and not ns.game:
-        p.error("--level needs --game")
+        p.error(_("--level needs --game"))
     if ns.game and (ns.demo or ns.kiosk):
-        p.error("--game cannot be combined with --demo or --kiosk (they choose the games)")
+        p.error(_("--game cannot be combined with --demo or --kiosk (they choose the games)"))
     if ns.game:
         try:
             catalogue.get(ns.game)
             levels.load(ns.game, ns.level)
         except RulesError as exc:
-            p.error(str(exc))
+            p.error(i18n.refusal(Message.of(exc)))
     return Options(game=ns.game, level=ns.level, seed=ns.seed, seconds=ns.seconds,
                    screenshot=ns.screenshot, headless=ns.headless, size=(w, h),
                    fullscreen=ns.fullscreen or (ns.kiosk and not ns.headless), autoplay=ns.autoplay,
@@ -93,6 +133,7 @@ def log_to_file() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    choose_language()  # before the parser is built: --help and its errors in the player's language
     options = parse(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log_to_file()

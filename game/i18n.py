@@ -124,18 +124,26 @@ def language_name(language: str) -> str:
     return language
 
 
-def parse_po(text: str) -> dict[tuple[str | None, str], tuple[str | None, list[str]]]:
+def parse_po_ids(text: str) -> set[tuple[str | None, str]]:
+    """Every entry of a ``.po`` or ``.pot`` file, translated or not: ``(context, msgid)``."""
+    return set(parse_po(text, untranslated=True))
+
+
+Entries = dict[tuple[str | None, str], tuple[str | None, list[str]]]
+
+
+def parse_po(text: str, untranslated: bool = False) -> Entries:
     """A ``.po`` file's translated entries: ``(context, msgid) -> (msgid_plural, [msgstr,
     msgstr[1], ...])``. Fuzzy and untranslated entries are left out (the English shows)."""
-    entries: dict[tuple[str | None, str], tuple[str | None, list[str]]] = {}
+    entries: Entries = {}
     fields: dict[str, str] = {}
     flags = {"fuzzy": False}
     current: list[str | None] = [None]
 
     def flush() -> None:
-        if "msgid" in fields and not flags["fuzzy"]:
+        if "msgid" in fields and (untranslated or not flags["fuzzy"]):
             forms = [fields[k] for k in sorted(k for k in fields if k.startswith("msgstr"))]
-            if forms and all(forms):
+            if untranslated or (forms and all(forms)):
                 entries[(fields.get("msgctxt"), fields["msgid"])] = (fields.get("msgid_plural"), forms)
         fields.clear()
         flags["fuzzy"] = False
@@ -174,7 +182,7 @@ def _unquote(token: str) -> str:
     return ast.literal_eval(token)
 
 
-def compile_mo(entries: dict[tuple[str | None, str], tuple[str | None, list[str]]]) -> bytes:
+def compile_mo(entries: Entries) -> bytes:
     """The ``.mo`` bytes of parsed entries (what ``msgfmt`` writes), for GNUTranslations."""
     pairs = []
     for (context, msgid), (plural, forms) in entries.items():
@@ -294,6 +302,23 @@ def extract(paths: Iterable[Path], root: Path) -> list[dict]:
     return sorted(found.values(), key=lambda e: e["where"][0])
 
 
+def level_titles(root: Path) -> list[dict]:
+    """The shipped levels' titles ("Small", "Large"): data, not code, shown translated
+    (a player's own level's title is shown as written)."""
+    import json
+
+    found: dict[str, dict] = {}
+    for path in sorted((root / "levels").glob("*/*.json")):
+        try:
+            title = json.loads(path.read_text(encoding="utf-8")).get("title")
+        except (OSError, ValueError):
+            continue
+        if isinstance(title, str) and title.strip() and not title[0].isdigit():
+            entry = found.setdefault(title, {"context": None, "msgid": title, "plural": None, "where": []})
+            entry["where"].append(path.relative_to(root).as_posix())
+    return list(found.values())
+
+
 def sources(root: Path) -> list[Path]:
     """The files strings are taken from: the game's code and the command line."""
     files = sorted(p for p in (root / "game").rglob("*.py") if "__pycache__" not in p.parts)
@@ -338,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m game.i18n extract   (writes game/locale/gauss-arcade.pot)")
         return 2
     entries = extract(sources(root), root)
+    known = {(e["context"], e["msgid"]) for e in entries}
+    entries += [e for e in level_titles(root) if (None, e["msgid"]) not in known]
     target = root / "game" / "locale" / f"{DOMAIN}.pot"
     target.parent.mkdir(exist_ok=True)
     target.write_text(template(entries), encoding="utf-8")

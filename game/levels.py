@@ -8,7 +8,8 @@ A level file that cannot be used (corrupt, truncated, hand-edited badly, from a
 future version, another game's) is renamed aside as ``<name>.json.bad-<time>``,
 never deleted (and left where it is when the folder is read-only), and is left
 out of the menus; :func:`problems` gives a one-line message for each such file
-found in this run, for the select screen to show. Loading a bad level falls back
+found in this run, for the select screen to show (``storage.Message`` values: a screen
+says them in the player's language with ``i18n.refusal``). Loading a bad level falls back
 to the game's default level, and a bad default level to the copy built in here,
 so a damaged install still plays. A level name that simply does not exist is an
 error (``--level huge`` on the command line says so and exits).
@@ -22,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogue, storage
+from .i18n import N_
 from .rules.core import RulesError
+from .storage import Message, Problem, Word
 
 log = logging.getLogger("gauss_arcade")
 
@@ -68,41 +71,55 @@ def problem_line() -> str:
         return ""
     if len(found) == 1:
         return found[0]
-    return f"{found[-1]} (+{len(found) - 1} more: see the log)"
+    return Message(N_("{problem} (+{n} more: see the log)"), problem=found[-1], n=len(found) - 1)
 
 
 def forget_problems() -> None:
     _problems.clear()
 
 
+#: why a level file cannot be used, besides what ``storage.load_json`` finds (said of the file)
+NOT_ITS_NAME = (N_("{file} must say game '{game}' and name '{name}'"), None)
+BAD_TITLE = (N_("{file} has a title that is not text"), None)
+NOT_A_LEVEL = (N_("{file} is not a usable level ({reason})"), None)
+
+
 def _check(path: Path, game_id: str) -> dict[str, Any]:
-    """The level in ``path``; LevelError(reason) when the file cannot be used."""
+    """The level in ``path``; LevelError(reason) when the file cannot be used, the reason a
+    ``storage.Problem`` ("is damaged (not valid JSON)")."""
     data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
     if data is None:
-        raise LevelError(problem or "is gone")
+        raise LevelError(problem or Problem(storage.GONE))
     if data.get("game") != game_id or data.get("name") != path.stem:
-        raise LevelError(f"must say game '{game_id}' and name '{path.stem}'")
+        raise LevelError(Problem(NOT_ITS_NAME, game=game_id, name=path.stem))
     if not isinstance(data.get("title", ""), str):
-        raise LevelError("has a title that is not text")
+        raise LevelError(Problem(BAD_TITLE))
     try:
         return catalogue.game(game_id).check_level(data)
     except RulesError as exc:
-        raise LevelError(f"is not a usable level ({exc})") from None
+        raise LevelError(Problem(NOT_A_LEVEL, reason=str(exc))) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-        raise LevelError(f"is not a usable level ({exc.__class__.__name__})") from None
+        raise LevelError(Problem(NOT_A_LEVEL, reason=exc.__class__.__name__)) from None
 
 
 def _reject(path: Path, game_id: str, reason: str) -> str:
-    """Set a bad level file aside (or leave it, on a read-only install); note and return why."""
-    where = f"{game_id}/{path.name}"
+    """Set a bad level file aside (or leave it, on a read-only install); note and return why
+    (a ``storage.Message``). ``reason``: a ``storage.Problem`` ("is damaged ...")."""
     moved = None
     if set_aside_bad_files:
         try:
             moved = storage.set_aside(path)
         except OSError:
             pass  # a read-only install: the file stays, and is skipped
-    kept = f"it was kept as {moved.name}" if moved else "it is skipped"
-    message = f"Level file {where} {storage.sentence(reason)}; {kept}."
+    subject = Message(N_("Level file {where}"), where=f"{game_id}/{path.name}")
+    if isinstance(reason, Problem):
+        problem = storage.sentence(reason.about(subject))
+    else:  # not made here: said as it is (in English)
+        problem = storage.sentence(Message("{file} {problem}", file=subject, problem=reason))
+    if moved:
+        message = Message(N_("{problem}; it was kept as {name}."), problem=problem, name=moved.name)
+    else:
+        message = Message(N_("{problem}; it is skipped."), problem=problem)
     if _problems.get(str(path)) != message:
         log.warning("%s", message)
     _problems[str(path)] = message
@@ -121,7 +138,7 @@ def names(game_id: str, root: Path | None = None) -> list[str]:
         try:
             data = _check(path, game_id)
         except LevelError as exc:
-            _reject(path, game_id, str(exc))
+            _reject(path, game_id, exc.args[0])
             continue
         order = data.get("order", 99)
         found.append((order if isinstance(order, int) and not isinstance(order, bool) else 99, path.stem))
@@ -145,7 +162,7 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
     if (not isinstance(name, str) or len(name) > MAX_NAME
             or not name.replace("_", "").replace("-", "").isalnum()):
         shown = name[:MAX_NAME] + "..." if isinstance(name, str) and len(name) > MAX_NAME else name
-        raise LevelError(f"'{shown}' is not a level name.")
+        raise LevelError(Message(N_("'{name}' is not a level name."), name=str(shown)))
     path = root / game_id / f"{name}.json"
     try:
         exists = path.is_file()
@@ -155,7 +172,7 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
         try:
             return _check(path, game_id)
         except LevelError as exc:
-            problem = _reject(path, game_id, str(exc))
+            problem = _reject(path, game_id, exc.args[0])
     else:
         problem = _problems.get(str(path), "")
     if name == default and game_id in BUILTIN:
@@ -163,8 +180,12 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
             log.warning("Level file %s/%s.json is missing; the built-in copy is used.", game_id, name)
         return copy.deepcopy(BUILTIN[game_id])
     if not problem:
-        choices = ", ".join(names(game_id, root)) or "none"
-        raise LevelError(f"{record.title} has no level '{name}'; its levels are: {choices}.")
+        choices = names(game_id, root)
+        if not choices:
+            raise LevelError(Message(N_("{game} has no level '{name}'; its levels are: none."),
+                                     game=Word(record.title), name=name))
+        raise LevelError(Message(N_("{game} has no level '{name}'; its levels are: {levels}."),
+                                 game=Word(record.title), name=name, levels=", ".join(choices)))
     if strict:
         raise LevelError(problem)
     log.warning("Level '%s' of %s cannot be used: the default level is played instead.", name, record.title)

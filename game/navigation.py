@@ -14,6 +14,7 @@ from typing import Any
 
 from . import catalogue
 from .app.app import App, Options
+from .i18n import N_, _
 from .saves import Record
 from .scenes.base import Scene
 from .scenes.demo import DemoScene
@@ -27,7 +28,7 @@ from .scenes.settings_menu import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.title import TitleScene
 
-FAILED_NOTICE = "Something went wrong in that game; it was closed. (Details in the log.)"
+FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details in the log.)")
 
 
 def _screen(ref: str) -> type:
@@ -83,7 +84,7 @@ class Navigator:
         if self.app.options.kiosk:
             self.stack.reset(RestartCard(self.app))
         else:
-            self.title(FAILED_NOTICE)
+            self.title(_(FAILED_NOTICE))
 
     def operator(self) -> None:
         if not isinstance(self.stack.top, OperatorScene):
@@ -122,7 +123,7 @@ class Navigator:
         """``record`` becomes the game in progress, over the title, autosaved from now on."""
         self.title()
         scene = game_scene(self.app, record.game, record.level, record.seed, start=False)
-        scene.restore(record, banner or "Resumed where you left off")
+        scene.restore(record, banner or _("Resumed where you left off"))
         self.stack.push(scene)
         return scene
 

@@ -21,7 +21,9 @@ from typing import Any
 from . import levels, storage
 from .catalogue import RECORDS
 from .catalogue import get as game_record
+from .i18n import N_
 from .rules.core import RulesError
+from .storage import Message
 
 FORMAT = 1
 SEAT_KINDS = ("human", "easy", "medium", "hard")
@@ -63,30 +65,31 @@ class Record:
             try:
                 state, _ = game.play(state, game.parse_move(obj))
             except RulesError as exc:
-                raise RulesError(f"move {n} cannot be played ({exc})") from None
+                raise RulesError(Message(N_("move {n} cannot be played ({reason})"), n=n,
+                                         reason=Message.of(exc))) from None
             states.append(state)
         return states
 
 
 def parse(data: dict[str, Any]) -> Record:
-    """Check a save's content; raise RulesError with the reason."""
+    """Check a save's content; raise RulesError with the reason (a ``storage.Message``)."""
     game = data.get("game")
     if game not in RECORDS:
-        raise RulesError(f"it names an unknown game {game!r}")
+        raise RulesError(Message(N_("it names an unknown game {game}"), game=repr(game)))
     level, seed, moves = data.get("level"), data.get("seed"), data.get("moves")
     if not isinstance(level, str):
-        raise RulesError("it has no level")
+        raise RulesError(Message(N_("it has no level")))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesError("it has no seed")
+        raise RulesError(Message(N_("it has no seed")))
     if not isinstance(moves, list):
-        raise RulesError("it has no move list")
+        raise RulesError(Message(N_("it has no move list")))
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
-        raise RulesError("its options are not an object")
+        raise RulesError(Message(N_("its options are not an object")))
     seats = data.get("seats", {})
     players = game_record(game).players
     if not isinstance(seats, dict) or not all(p in players and k in SEAT_KINDS for p, k in seats.items()):
-        raise RulesError("its seats are not 'human' or a computer level for the game's players")
+        raise RulesError(Message(N_("its seats are not 'human' or a computer level for the game's players")))
     record = Record(game, level, seed, options, moves, str(data.get("saved", "")), dict(seats))
     try:
         record.replay()
@@ -94,18 +97,22 @@ def parse(data: dict[str, Any]) -> Record:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # a hand-edited move of the wrong shape: the rules' parsers are strict, but never trusted
-        raise RulesError(f"its moves cannot be read ({exc.__class__.__name__})") from None
+        raise RulesError(Message(N_("its moves cannot be read ({error})"),
+                                 error=exc.__class__.__name__)) from None
     return record
 
 
 def _load(path: Path, what: str) -> Record | None:
+    """The save in ``path`` (None if there is none); ``what`` names it in messages (a
+    ``storage.Message`` such as "The autosave file")."""
     data = storage.read_json(path, what, FORMAT, MAX_BYTES)
     if data is None:
         return None
     try:
         return parse(data)
     except RulesError as exc:
-        message = storage.reject(path, f"The {what} file cannot be used: {exc}")
+        message = storage.reject(path, Message(N_("{file} cannot be used: {reason}"),
+                                               file=storage.subject(what), reason=Message.of(exc)))
         raise storage.StoredFileError(message) from None
 
 
@@ -126,7 +133,7 @@ def clear_autosave() -> None:
 
 def read_autosave() -> Record | None:
     """The game that was in progress (None if none); raises StoredFileError if unusable."""
-    return _load(autosave_path(), "autosave")
+    return _load(autosave_path(), Message(N_("The autosave file")))
 
 
 #: names Windows keeps for devices: a save may not be called that
@@ -140,7 +147,7 @@ def safe_name(name: str) -> str:
     """``name`` as a file name: letters, digits, spaces, ``-`` and ``_``, at most 40."""
     cleaned = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:MAX_NAME].strip()
     if not re.search(r"[A-Za-z0-9]", cleaned):
-        raise ValueError("A save name needs at least one letter or digit.")
+        raise ValueError(N_("A save name needs at least one letter or digit."))
     if cleaned.upper() in RESERVED:
         cleaned += "_"
     return cleaned
@@ -201,9 +208,9 @@ def list_saves() -> list[str]:
 
 
 def load_named(name: str) -> Record:
-    record = _load(path_of(name), f"save '{name}'")
+    record = _load(path_of(name), Message(N_("The save '{name}' file"), name=name))
     if record is None:
-        raise storage.StoredFileError(f"There is no save called '{name}'.")
+        raise storage.StoredFileError(Message(N_("There is no save called '{name}'."), name=name))
     return record
 
 
@@ -220,7 +227,9 @@ class SaveInfo:
     path: Path
     modified: float
     record: Record | None = None
-    problem: str = ""  # "from a newer version of the game", "damaged (not valid JSON)", ...
+    #: "comes from a newer version of the game (...)", "damaged (not valid JSON)", ...: a
+    #: ``storage.Message`` (``i18n.refusal`` says it in the player's language)
+    problem: str = ""
     level_title: str = ""
 
     @property
@@ -235,15 +244,15 @@ class SaveInfo:
 
 
 def examine(path: Path) -> tuple[Record | None, str]:
-    """The save in ``path`` and "", or None and why it cannot be used. Only reads the file."""
+    """The save in ``path`` and "", or None and why it cannot be used (a ``storage.Message``:
+    "damaged (not valid JSON)", "it has no seed"). Only reads the file."""
     data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
     if data is None:
-        problem = problem or "is gone"
-        return None, problem[3:] if problem.startswith("is ") else problem
+        return None, (problem or storage.Problem(storage.GONE)).label()
     try:
         return parse(data), ""
     except RulesError as exc:
-        return None, str(exc)
+        return None, Message.of(exc)
 
 
 def catalogue() -> list[SaveInfo]:

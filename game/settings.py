@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import storage
+from .i18n import N_
 
 FORMAT = 1
 FILE = "settings.json"
@@ -73,10 +74,11 @@ class Settings:
 
 
 def load() -> tuple[Settings, str]:
-    """The saved settings (defaults where missing or bad) and a message ("" if all is well)."""
+    """The saved settings (defaults where missing or bad) and a message ("" if all is well; a
+    ``storage.Message``: show it with ``i18n.refusal``)."""
     path = storage.home() / FILE
     try:
-        data = storage.read_json(path, "settings", FORMAT, MAX_BYTES)
+        data = storage.read_json(path, storage.Message(N_("The settings file")), FORMAT, MAX_BYTES)
     except storage.StoredFileError as exc:
         return Settings(), str(exc)
     if data is None:
@@ -90,13 +92,23 @@ def load() -> tuple[Settings, str]:
             else:
                 bad.append(key)
     if bad:
-        message = storage.reject(path, f"The settings file had bad values for {', '.join(bad)}")
+        message = storage.reject(path, storage.Message(N_("The settings file had bad values for {keys}"),
+                                                       keys=", ".join(bad)))
         try:
             save(settings)  # the good values, kept
         except OSError:
             pass  # a read-only folder: they are used for this run all the same
         return settings, message
     return settings, ""
+
+
+def saved_language() -> str:
+    """The language chosen in Settings ("auto" when none is, or the file cannot be used),
+    read without changing anything: for the command line, which speaks before the game
+    starts (the game's :func:`load` still sets a bad file aside and says so)."""
+    data, _problem = storage.load_json(storage.home() / FILE, FORMAT, MAX_BYTES)
+    value = data.get("language") if data is not None else None
+    return value if _is_language(value) else "auto"
 
 
 def save(settings: Settings) -> None:

@@ -19,6 +19,10 @@ an OSError of the file system included (a name too long, a folder that vanished)
 a one-line reason, never an exception. A file that cannot be used is renamed aside with
 a ``.bad-<time>`` suffix (never deleted) and the caller goes on with defaults. Nothing in
 these files is ever executed.
+
+**Messages** about these files are :class:`Message` values: English text (what the log,
+the engine protocol and the tests read) that remembers its marked template, so a screen
+shows it in the player's language with ``i18n.refusal(message)``.
 """
 from __future__ import annotations
 
@@ -31,6 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_, refusal
+
 #: how deep a JSON value may nest: the deepest real file (a save's move) nests 4 levels
 MAX_DEPTH = 32
 #: the largest file read when the caller names no cap (a save of a long game is ~20 KB)
@@ -40,7 +46,132 @@ TMP_SUFFIX = ".tmp"
 
 
 class StoredFileError(Exception):
-    """A user file that could not be used; ``str()`` is a message for a person."""
+    """A user file that could not be used; ``str()`` is a message for a person (a
+    :class:`Message`: ``i18n.refusal(str(exc))`` says it in the player's language)."""
+
+
+# -- messages --------------------------------------------------------------------------------
+class Verbatim:
+    """A value of a message that is never translated: a file name, a save's name, a reason
+    the system gave (a plain ``str`` value would be looked up as a word to translate)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Verbatim({self.text!r})"
+
+
+class Message(str):
+    """A message for a person, in English, that remembers how it was made: ``template``
+    (marked with ``N_``) and ``values``, like ``rules.core.Refusal``, so that
+    ``i18n.refusal(message)`` says it in the player's language. A message inside another
+    one (a value) is translated with it, and so is a :class:`Word`; plain ``str`` values
+    are kept as they are (names of files and saves, a reason the system gave). ``str()``
+    of it, and of an exception made with it, is the message itself, so it reaches the
+    screen that shows it; it is English text everywhere else (the log, the engine
+    protocol, comparisons)."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Message:
+        kept = {k: Verbatim(v) if type(v) is str else _nested(v) for k, v in values.items()}
+        return cls._made(template, kept)
+
+    @classmethod
+    def _made(cls, template: str, values: dict[str, Any]) -> Message:
+        english = {k: str.__str__(v) if isinstance(v, str) else v for k, v in values.items()}
+        text = super().__new__(cls, template.format(**english))
+        text.template = template
+        text.values = values
+        return text
+
+    @classmethod
+    def of(cls, text: Any) -> Message | str:
+        """``text`` as a message that can be translated: a ``Message`` as it is, a rules
+        refusal (``template``/``values``) as a Message, an exception as its message; any
+        other text stays what it is (a screen then translates it as a whole, if it can)."""
+        if isinstance(text, BaseException):
+            text = text.args[0] if len(text.args) == 1 and isinstance(text.args[0], str) else str(text)
+        if isinstance(text, Message) or not hasattr(text, "template"):
+            return text
+        return cls._made(text.template, {k: _nested(v) for k, v in getattr(text, "values", {}).items()})
+
+    def __str__(self) -> str:
+        return self
+
+    def __format__(self, spec: str) -> str:  # a value of a message being translated: translated too
+        return format(str.__str__(refusal(self)), spec)
+
+
+class Word(str):
+    """A value of a message that is a word of the game, translated with it (a game's title)."""
+
+
+def _nested(value: Any) -> Any:
+    return Message.of(value) if hasattr(value, "template") and isinstance(value, str) else value
+
+
+class _Clause(Message):
+    """A message without its closing full stop, to continue it after a semicolon."""
+
+    def __format__(self, spec: str) -> str:
+        return format(sentence(str.__str__(refusal(self.values["message"]))), spec)
+
+
+class Problem(str):
+    """Why a file cannot be used, as the end of a sentence about it (``"is damaged (not
+    valid JSON)"``, what ``str()`` gives). Each is marked twice, as whole messages: said of
+    a file (``about``: ``"{file} is damaged (not valid JSON)"``) and as a label in a list of
+    files (``label``: ``"damaged (not valid JSON)"``)."""
+
+    full: str
+    short: str | None
+    values: dict[str, Any]
+
+    def __new__(cls, templates: tuple[str, str | None], **values: Any) -> Problem:
+        full, short = templates
+        text = super().__new__(cls, full.removeprefix("{file} ").format(**values))
+        text.full, text.short, text.values = full, short, values
+        return text
+
+    def about(self, subject: str) -> Message:
+        """The whole sentence about the file named by ``subject`` (a Message: "The settings file")."""
+        return Message(self.full, file=subject, **self.values)
+
+    def label(self) -> str:
+        """The label in a list of files (a Message; English only when none is marked)."""
+        return Message(self.short, **self.values) if self.short else str.__str__(self)
+
+
+#: why a file cannot be used: (said of the file, the label in a list of files)
+UNREADABLE = (N_("{file} cannot be read ({reason})"), N_("cannot be read ({reason})"))
+BAD_NAME = (N_("{file} cannot be read (a bad file name)"), N_("cannot be read (a bad file name)"))
+NOT_A_FILE = (N_("{file} is not a regular file"), N_("not a regular file"))
+TOO_LARGE = (N_("{file} is far too large ({size:,} bytes; at most {limit:,})"),
+             N_("far too large ({size:,} bytes; at most {limit:,})"))
+GREW_TOO_LARGE = (N_("{file} is far too large (more than {limit:,} bytes)"),
+                  N_("far too large (more than {limit:,} bytes)"))
+NOT_UTF8 = (N_("{file} cannot be read (not UTF-8 text)"), N_("cannot be read (not UTF-8 text)"))
+BAD_JSON_AT = (N_("{file} is damaged (not valid JSON, line {line})"),
+               N_("damaged (not valid JSON, line {line})"))
+BAD_JSON = (N_("{file} is damaged (not valid JSON)"), N_("damaged (not valid JSON)"))
+NOT_AN_OBJECT = (N_("{file} is damaged (not a JSON object)"), N_("damaged (not a JSON object)"))
+TOO_DEEP = (N_("{file} is damaged (nested far too deeply)"), N_("damaged (nested far too deeply)"))
+NEWER = (N_("{file} comes from a newer version of the game (format {version})"),
+         N_("comes from a newer version of the game (format {version})"))
+UNKNOWN_FORMAT = (N_("{file} has an unknown format ({found}; this version reads {fmt})"),
+                  N_("has an unknown format ({found}; this version reads {fmt})"))
+GONE = (N_("{file} is gone"), N_("gone"))
 
 
 def home() -> Path:
@@ -129,52 +260,59 @@ def load_json(path: Path, fmt: int, max_bytes: int = MAX_BYTES) -> tuple[dict[st
     except FileNotFoundError:
         return None, ""
     except OSError as exc:
-        return None, f"cannot be read ({reason_of(exc)})"
+        return None, Problem(UNREADABLE, reason=reason_of(exc))
     except ValueError:  # a name with a NUL in it
-        return None, "cannot be read (a bad file name)"
+        return None, Problem(BAD_NAME)
     if not stat.S_ISREG(info.st_mode):
-        return None, "is not a regular file"
+        return None, Problem(NOT_A_FILE)
     if info.st_size > max_bytes:
-        return None, f"is far too large ({info.st_size:,} bytes; at most {max_bytes:,})"
+        return None, Problem(TOO_LARGE, size=info.st_size, limit=max_bytes)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped since the stat
-                return None, "is not a regular file"
+                return None, Problem(NOT_A_FILE)
             raw = f.read(max_bytes + 1)
     except OSError as exc:
-        return None, f"cannot be read ({reason_of(exc)})"
+        return None, Problem(UNREADABLE, reason=reason_of(exc))
     if len(raw) > max_bytes:
-        return None, f"is far too large (more than {max_bytes:,} bytes)"
+        return None, Problem(GREW_TOO_LARGE, limit=max_bytes)
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
     except UnicodeDecodeError:
-        return None, "cannot be read (not UTF-8 text)"
+        return None, Problem(NOT_UTF8)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return None, f"is damaged (not valid JSON, line {exc.lineno})"
+        return None, Problem(BAD_JSON_AT, line=exc.lineno)
     except (ValueError, RecursionError):
-        return None, "is damaged (not valid JSON)"
+        return None, Problem(BAD_JSON)
     if not isinstance(data, dict):
-        return None, "is damaged (not a JSON object)"
+        return None, Problem(NOT_AN_OBJECT)
     if depth(data) > MAX_DEPTH:
-        return None, "is damaged (nested far too deeply)"
+        return None, Problem(TOO_DEEP)
     version = data.get("format")
     if not is_whole(version) or version != fmt:
         if is_whole(version) and version > fmt:
-            return None, f"comes from a newer version of the game (format {version})"
-        return None, f"has an unknown format ({repr(version)[:20]}; this version reads {fmt})"
+            return None, Problem(NEWER, version=version)
+        return None, Problem(UNKNOWN_FORMAT, found=repr(version)[:20], fmt=fmt)
     return data, ""
 
 
 def read_json(path: Path, what: str, fmt: int, max_bytes: int = MAX_BYTES) -> dict[str, Any] | None:
     """:func:`load_json`, and a file that cannot be used is set aside: StoredFileError
-    with the message for the player."""
+    with the message for the player. ``what`` names the file: a Message like ``The
+    settings file`` (or a plain word: "settings")."""
     data, problem = load_json(path, fmt, max_bytes)
     if problem:
-        raise StoredFileError(reject(path, f"The {what} file {problem}"))
+        raise StoredFileError(reject(path, problem.about(subject(what))))
     return data
+
+
+def subject(what: str) -> str:
+    """The file ``what`` names, as the subject of a message about it (a plain word is
+    glued into English only: callers name their file with a whole marked Message)."""
+    return what if isinstance(what, Message) else Message("The {what} file", what=what)
 
 
 def is_whole(value: Any) -> bool:
@@ -205,8 +343,14 @@ def reason_of(exc: OSError) -> str:
 
 
 def sentence(message: str) -> str:
-    """``message`` without its closing full stop, to continue it after a semicolon."""
-    return message.rstrip().rstrip(".")
+    """``message`` without its closing full stop, to continue it after a semicolon (a
+    message that can be translated stays one)."""
+    text = Message.of(message)
+    if not isinstance(text, Message):
+        return text.rstrip().rstrip(".")
+    clause = str.__new__(_Clause, str.__str__(text).rstrip().rstrip("."))
+    clause.template, clause.values = "{message}", {"message": text}
+    return clause
 
 
 def set_aside(path: Path) -> Path:
@@ -222,9 +366,11 @@ def set_aside(path: Path) -> Path:
 
 
 def reject(path: Path, message: str) -> str:
-    """Set a bad file aside and return the full message for the player."""
+    """Set a bad file aside and return the full message for the player (a Message)."""
     try:
         moved = set_aside(path)
-        return f"{sentence(message)}; it was kept as {moved.name} and defaults are used."
+        return Message(N_("{problem}; it was kept as {name} and defaults are used."),
+                       problem=sentence(message), name=moved.name)
     except (OSError, ValueError):
-        return f"{sentence(message)}; it could not be moved aside, and defaults are used."
+        return Message(N_("{problem}; it could not be moved aside, and defaults are used."),
+                       problem=sentence(message))

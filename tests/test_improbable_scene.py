@@ -116,7 +116,7 @@ def test_whole_game_by_mouse_alone(app):
         assert_drawn_matches_engine(scene)
     result = finish_to_result(app, scene)
     winner = IMPROBABLE.outcome(scene.state).winner
-    assert result.headline == ("A draw!" if winner == "draw" else f"{winner.capitalize()} wins!")
+    assert result.headline == ("A draw" if winner == "draw" else f"{winner.capitalize()} wins!")
 
 
 def test_stop_before_a_roll_is_disabled_and_explained(app):

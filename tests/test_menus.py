@@ -76,3 +76,30 @@ def test_f11_toggles_fullscreen_and_remembers_it(app):
     app.frame([key(pygame.K_F11)], 1 / 60)
     assert not app.fullscreen and not settings.load()[0].fullscreen
     assert app.screen.get_size() == (1280, 720)
+
+
+def test_the_language_row_switches_the_language_at_once_and_saves_it(app):
+    from game import i18n, settings
+    from game.scenes.settings_menu import SettingsScene
+
+    app.nav.settings()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    while scene.ROWS[scene.index] != "language":
+        app.frame([key(pygame.K_DOWN)], 1 / 60)
+    assert app.settings.language == "auto" and scene.label("language")[1] == "Automatic (system)"
+    choices = ["auto", *i18n.available()]  # only "en" until a catalogue is there
+    assert choices[1] == "en"
+    for k in range(1, len(choices) + 1):
+        app.frame([key(pygame.K_RIGHT)], 1 / 60)  # drawn too: every later word in the new language
+        chosen = choices[k % len(choices)]  # past the last language: back to automatic
+        assert app.settings.language == chosen and settings.load()[0].language == chosen
+        # "auto" follows the system's languages, English in the tests
+        assert i18n.language() == ("en" if chosen == "auto" else chosen)
+        shown = i18n._("Automatic (system)") if chosen == "auto" else i18n.language_name(chosen)
+        assert scene.label("language")[1] == shown
+    app.frame([key(pygame.K_LEFT)], 1 / 60)  # Left goes back: from automatic to the last language
+    assert app.settings.language == choices[-1] and i18n.language() == choices[-1]
+    app.frame([key(pygame.K_RETURN)], 1 / 60)  # Enter steps on, wrapping around, as a pad's A does
+    assert app.settings.language == "auto" and settings.load()[0].language == "auto"
+    assert i18n.language() == "en"

@@ -27,8 +27,8 @@ from ..ai.worker import ThinkerService
 from ..audio import Audio, native_stderr_silenced
 from ..ui import theme
 from .clock import FixedStep
-from .input import KEY_GLYPHS, POINT, TEXT, Action, translate
-from .pads import PAD_ADDED, PAD_GLYPHS, PAD_REMOVED, Pads
+from .input import POINT, TEXT, Action, key_glyphs, translate
+from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
 from .scene import SceneStack
 
 if TYPE_CHECKING:
@@ -317,8 +317,8 @@ class App:
             self.last_device = "keyboard"
 
     def glyphs(self) -> dict[str, str]:
-        """Button names for on-screen prompts, for the device used last."""
-        return PAD_GLYPHS if self.last_device.startswith("pad") else KEY_GLYPHS
+        """Button names for on-screen prompts, for the device used last, in the current language."""
+        return pad_glyphs() if self.last_device.startswith("pad") else key_glyphs()
 
     def draw(self) -> None:
         """Draw and present. A lone scene that drew the window last time draws only what

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import pgettext
 from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-exported)
     ALTERNATE,
     BACK,
@@ -44,6 +45,15 @@ KEY_GLYPHS = {
     CONFIRM: "Enter", BACK: "Backspace", ALTERNATE: "Tab", MENU: "Esc",
     UNDO: "U", REDO: "R", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
 }
+
+
+def key_glyphs() -> dict[str, str]:
+    """:data:`KEY_GLYPHS` in the current language: the keys whose names are words are
+    translated (as a keyboard of that language labels them); Esc, Tab, U, R stay."""
+    return {**KEY_GLYPHS,
+            CONFIRM: pgettext("key", "Enter"), BACK: pgettext("key", "Backspace"),
+            UP: pgettext("key", "Up"), DOWN: pgettext("key", "Down"),
+            LEFT: pgettext("key", "Left"), RIGHT: pgettext("key", "Right")}
 
 
 def translate(event: pygame.event.Event) -> list[Action]:

@@ -12,6 +12,7 @@ import logging
 
 import pygame
 
+from ..i18n import pgettext
 from .input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
 
 try:
@@ -42,6 +43,14 @@ JOYSTICK_BUTTONS = {0: CONFIRM, 1: BACK, 2: ALTERNATE, 3: ALTERNATE, 4: UNDO, 5:
 #: what a pad shows for each action in on-screen prompts
 PAD_GLYPHS = {CONFIRM: "A", BACK: "B", ALTERNATE: "X", MENU: "Start", UNDO: "LB", REDO: "RB",
               UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad"}
+
+
+def pad_glyphs() -> dict[str, str]:
+    """:data:`PAD_GLYPHS` in the current language: the buttons' own names (A, B, X, Start,
+    LB, RB are printed on the pad) stay; the D-pad is a word."""
+    d_pad = pgettext("gamepad", "D-pad")
+    return {**PAD_GLYPHS, UP: d_pad, DOWN: d_pad, LEFT: d_pad, RIGHT: d_pad}
+
 
 PRESS, RELEASE = 0.55, 0.3  # stick thresholds: a direction fires once per push past PRESS
 

@@ -9,4 +9,5 @@ from ..scenes.seats import (  # noqa: F401
     default_seats,
     device_label,
     device_of,
+    level_name,
 )

@@ -48,6 +48,11 @@ class Refusal(str):
         return text
 
 
+#: the sides as refusals name them in the middle of a sentence ("it is white's turn"): words
+#: a screen translates with the refusal (``game.i18n.refusal`` translates a refusal's values)
+SIDE_WORDS = (N_("red"), N_("blue"), N_("black"), N_("white"), N_("brown"))
+
+
 class RulesError(ValueError):
     """Input the rules cannot accept (bad state, bad level, bad move).
 
@@ -230,8 +235,8 @@ class Game:
         decided here and nowhere else.
         """
         if state.over:
-            return "The game is over."
-        return None if move in self.legal_moves(state) else "That move is not legal here."
+            return Refusal(N_("The game is over."))
+        return None if move in self.legal_moves(state) else Refusal(N_("That move is not legal here."))
 
     def is_legal(self, state: Any, move: Any) -> bool:
         return self.why_illegal(state, move) is None

@@ -35,10 +35,12 @@ from typing import Any, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
+    N_,
     EndEffect,
     Game,
     IllegalMove,
     Outcome,
+    Refusal,
     RulesError,
     fresh_seed,
     need,
@@ -293,19 +295,21 @@ class Gauss(Game):
     def why_illegal(self, state: State, move: Move) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:
-            return "The game is over."
+            return Refusal(N_("The game is over."))
         geo = state.geo
         if move.color not in CODE:
-            return f"The disc colour must be red or blue, not {move.color!r}."
+            return Refusal(N_("The disc colour must be red or blue, not {color}."), color=repr(move.color))
         i = geo.index.get(tuple(move.cell))
         if i is None:
-            return f"There is no cell {list(move.cell)} on this board."
+            return Refusal(N_("There is no cell {cell} on this board."), cell=list(move.cell))
         if geo.void[i]:
-            return "Discs may not be placed on the VOID ring."
+            return Refusal(N_("Discs may not be placed on the VOID ring."))
         if state.board[i]:
-            return "That cell is already occupied."
+            return Refusal(N_("That cell is already occupied."))
         if not state.held(state.to_move, move.color):
-            return f"{state.to_move.capitalize()} has no {move.color} discs left."
+            if move.color == "red":
+                return Refusal(N_("{player} has no red discs left."), player=state.to_move.capitalize())
+            return Refusal(N_("{player} has no blue discs left."), player=state.to_move.capitalize())
         return None
 
     def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:

@@ -29,7 +29,18 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypedDict
 
-from .core import EndWithReason, Game, IllegalMove, Outcome, RulesError, need, need_int, need_player
+from .core import (
+    N_,
+    EndWithReason,
+    Game,
+    IllegalMove,
+    Outcome,
+    Refusal,
+    RulesError,
+    need,
+    need_int,
+    need_player,
+)
 from .turns import (
     check_winner,
     choose_first,
@@ -185,19 +196,20 @@ class Improbable(Game):
     def why_illegal(self, state: State, move: Move) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:
-            return "The game is over."
+            return Refusal(N_("The game is over."))
         if move.action == "roll":
             if move.value is not None and (isinstance(move.value, bool) or not isinstance(move.value, int)
                                            or not 1 <= move.value <= FACES):
-                return f"A die shows 1 to {FACES}, not {move.value!r}."
+                return Refusal(N_("A die shows 1 to {faces}, not {value}."), faces=FACES,
+                               value=repr(move.value))
             return None
         if move.action == "stop":
             if move.value is not None:
-                return "A stop takes no die value."
+                return Refusal(N_("A stop takes no die value."))
             if not state.aside:
-                return "You may stop only after a roll that set a stone aside."
+                return Refusal(N_("You may stop only after a roll that set a stone aside."))
             return None
-        return f"The action must be roll or stop, not {move.action!r}."
+        return Refusal(N_("The action must be roll or stop, not {action}."), action=repr(move.action))
 
     def next_roll(self, state: State) -> int:
         """The value the seeded die shows on the next roll of this game."""

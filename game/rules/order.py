@@ -42,11 +42,13 @@ from typing import Any, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
+    N_,
     EndWithReason,
     Game,
     IllegalMove,
     Outcome,
     PassEffect,
+    Refusal,
     RulesError,
     draw,
     need,
@@ -151,19 +153,21 @@ class State:
 def why_bad_arrangement(lengths: Any) -> str | None:
     """One sentence saying why ``lengths`` is not a valid collection, or None if it is."""
     if not isinstance(lengths, (list, tuple)):
-        return f"An arrangement is a list of {STONES} stone lengths."
+        return Refusal(N_("An arrangement is a list of {n} stone lengths."), n=STONES)
     if len(lengths) != STONES:
-        return f"An arrangement holds {STONES} stones, not {len(lengths)}."
+        return Refusal(N_("An arrangement holds {n} stones, not {count}."), n=STONES, count=len(lengths))
     for v in lengths:
         if isinstance(v, bool) or not isinstance(v, int) or v not in LENGTHS:
-            return f"Stone lengths are 1 to {WIDTH}, not {v!r}."
+            return Refusal(N_("Stone lengths are 1 to {width}, not {value}."), width=WIDTH, value=repr(v))
     for v in LENGTHS:
         n = sum(1 for x in lengths if x == v)
         if n != COPIES:
-            return f"An arrangement holds {COPIES} stones of each length; it has {n} of length {v}."
+            return Refusal(N_("An arrangement holds {copies} stones of each length; it has {n} of length "
+                              "{length}."), copies=COPIES, n=n, length=v)
     for i in range(STONES - 1):
         if lengths[i] == lengths[i + 1]:
-            return f"Two stones of length {lengths[i]} lie side by side (positions {i + 1} and {i + 2})."
+            return Refusal(N_("Two stones of length {length} lie side by side (positions {first} and "
+                              "{second})."), length=lengths[i], first=i + 1, second=i + 2)
     return None
 
 
@@ -373,18 +377,20 @@ class Order(Game):
     def why_illegal(self, state: State, move: Move | Arrange) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:
-            return "The game is over."
+            return Refusal(N_("The game is over."))
         if state.phase == "arrange":
             if not isinstance(move, Arrange):
-                return f"{state.to_move.capitalize()} must first arrange their collection."
+                return Refusal(N_("{player} must first arrange their collection."),
+                               player=state.to_move.capitalize())
             return why_bad_arrangement(move.lengths)
         if not isinstance(move, Move):
-            return "Both collections are already arranged."
+            return Refusal(N_("Both collections are already arranged."))
         if move.end not in ("left", "right"):
-            return f"The end must be left or right, not {move.end!r}."
+            return Refusal(N_("The end must be left or right, not {end}."), end=repr(move.end))
         col = move.column
         if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < COLUMNS:
-            return f"The column must be a whole number from 0 to {COLUMNS - 1}, not {col!r}."
+            return Refusal(N_("The column must be a whole number from 0 to {last}, not {column}."),
+                           last=COLUMNS - 1, column=repr(col))
         p = PLAYERS.index(state.to_move)
         own, opp, coll = state.columns[p], state.columns[1 - p], state.collections[p]
         x = coll[0] if move.end == "left" else coll[-1]
@@ -392,15 +398,21 @@ class Order(Game):
         if col in targets:
             return None
         if not targets:
-            return f"The {move.end} stone (a {x}) cannot be placed anywhere."
+            if move.end == "left":
+                return Refusal(N_("The left stone (a {length}) cannot be placed anywhere."), length=x)
+            return Refusal(N_("The right stone (a {length}) cannot be placed anywhere."), length=x)
         if own[col] + opp[col] == WIDTH:
-            return f"Column {col} is already complete."
+            return Refusal(N_("Column {column} is already complete."), column=col)
         if own[col]:
-            return f"Column {col} already holds one of your stones."
+            return Refusal(N_("Column {column} already holds one of your stones."), column=col)
         if opp[col] and opp[col] + x != WIDTH:
-            return (f"Column {col} holds a {PLAYERS[1 - p]} {opp[col]}; only a {WIDTH - opp[col]} "
-                    f"completes it.")
-        return f"Your {x} can make a connection (column {targets[0]}), so it must be placed to make one."
+            if PLAYERS[1 - p] == "blue":
+                return Refusal(N_("Column {column} holds a blue {length}; only a {needed} completes it."),
+                               column=col, length=opp[col], needed=WIDTH - opp[col])
+            return Refusal(N_("Column {column} holds a brown {length}; only a {needed} completes it."),
+                           column=col, length=opp[col], needed=WIDTH - opp[col])
+        return Refusal(N_("Your {length} can make a connection (column {column}), so it must be placed to "
+                          "make one."), length=x, column=targets[0])
 
     def play(self, state: State, move: Move | Arrange) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)

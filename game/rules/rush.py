@@ -44,11 +44,13 @@ from functools import cache
 from typing import Any, NamedTuple, TypedDict
 
 from .core import (
+    N_,
     EndEffect,
     Game,
     IllegalMove,
     Outcome,
     PassEffect,
+    Refusal,
     RulesError,
     fresh_seed,
     need,
@@ -271,17 +273,18 @@ class Rush(Game):
     def why_illegal(self, state: State, move: Move) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:
-            return "The game is over."
+            return Refusal(N_("The game is over."))
         geo = state.geo
         i = geo.index(move.cell)
         if i is None:
-            return f"There is no point {list(move.cell)} on a {state.size}×{state.size} board."
+            return Refusal(N_("There is no point {point} on a {size}×{size} board."), point=list(move.cell),
+                           size=state.size)
         if state.board[i]:
-            return "That point is already occupied."
+            return Refusal(N_("That point is already occupied."))
         packed = packed_neighbours(geo.neighbours[i], state.board)
         if ILLEGAL[CODE[state.to_move]][packed]:
-            return (f"A stone there would connect to {CONNECTIONS[packed]} of your own stones and no "
-                    "enemy stone.")
+            return Refusal(N_("A stone there would connect to {n} of your own stones and no enemy stone."),
+                           n=CONNECTIONS[packed])
         return None
 
     def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:

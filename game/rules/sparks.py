@@ -71,11 +71,13 @@ from typing import Any, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
+    N_,
     EndWithReason,
     Game,
     IllegalMove,
     Outcome,
     PassEffect,
+    Refusal,
     RulesError,
     fresh_seed,
     need,
@@ -130,6 +132,12 @@ COLOUR_LETTER = ("W", "B")
 KIND_LETTERS = "SUDI"
 KIND_NAMES = ("Spark", "Surge", "Degausser", "IC")
 SPARK, SURGE, DEGAUSSER, IC = range(4)
+#: why a piece cannot go onto its own side's piece, or land on one: one sentence per kind
+ONTO_OWN = (N_("A Spark cannot move onto a piece of its own side."),
+            N_("A Surge cannot move onto a piece of its own side."),
+            N_("A Degausser cannot move onto a piece of its own side."),
+            N_("A IC cannot move onto a piece of its own side."))
+NEVER_LANDS = {SPARK: N_("A Spark never lands on a piece."), SURGE: N_("A Surge never lands on a piece.")}
 WI, BI = 4, 8  # the two ICs' codes
 INACTIVITY = 80  # moves in a row without a removal that draw the game
 REPETITIONS = 3
@@ -717,62 +725,67 @@ class Sparks(Game):
     def why_illegal(self, state: State, move: Action) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:
-            return "The game is over."
+            return Refusal(N_("The game is over."))
         if isinstance(move, (DrawOffer, DrawAnswer)):
             return self._why_not_draw(state, move)
         if not isinstance(move, Move):
-            return "That is not a Sparks & Surges move."
+            return Refusal(N_("That is not a Sparks & Surges move."))
         if state.offered_by is not None:
-            return (f"{state.to_move.capitalize()} must first accept or decline "
-                    f"{state.offered_by.capitalize()}'s draw offer.")
+            return Refusal(N_("{player} must first accept or decline {offerer}'s draw offer."),
+                           player=state.to_move.capitalize(), offerer=state.offered_by.capitalize())
         f, t = SQ.get(move.frm), SQ.get(move.to)
         for name, i in ((move.frm, f), (move.to, t)):
             if i is None:
-                return f"There is no square {name!r}; squares run from a1 to h8."
+                return Refusal(N_("There is no square {square}; squares run from a1 to h8."),
+                               square=repr(name))
         board = state.board
         p = board[f]
         if not p:
-            return f"There is no piece on {move.frm}."
+            return Refusal(N_("There is no piece on {square}."), square=move.frm)
         c = _colour_of(state.to_move)
         if OWNER[p] != c:
-            return f"The piece on {move.frm} is {PLAYERS[OWNER[p]]}'s; it is {state.to_move}'s turn."
+            return Refusal(N_("The piece on {square} is {owner}'s; it is {player}'s turn."),
+                           square=move.frm, owner=PLAYERS[OWNER[p]], player=state.to_move)
         if f == t:
-            return "A piece must move to another square."
+            return Refusal(N_("A piece must move to another square."))
         if self._targets(state, f) & BIT[t]:
             return None
         kind, q = KIND[p], board[t]
-        name = KIND_NAMES[kind]
         if q and OWNER[q] == c:
-            return f"A {name} cannot move onto a piece of its own side."
+            return Refusal(ONTO_OWN[kind])
         if kind == DEGAUSSER:
-            return "A Degausser moves one step in any direction."
+            return Refusal(N_("A Degausser moves one step in any direction."))
         if kind == IC:
             if not KING_NEAR[f] & BIT[t]:
-                return "An IC moves one step in any direction."
-            return "An IC can capture only the enemy IC."
+                return Refusal(N_("An IC moves one step in any direction."))
+            return Refusal(N_("An IC can capture only the enemy IC."))
         if q:
-            return f"A {name} never lands on a piece."
+            return Refusal(NEVER_LANDS[kind])
         if f % 8 == t % 8 or f // 8 == t // 8:
             gated = _gated_squares(bitboards(board), c, state.gate_diagonals)
             step = (8 if f // 8 < t // 8 else -8) if f % 8 == t % 8 else (1 if f < t else -1)
             for s in range(f + step, t, step):
                 if board[s]:
-                    return f"The way from {move.frm} to {move.to} is blocked on {NAMES[s]}."
+                    return Refusal(N_("The way from {start} to {end} is blocked on {square}."),
+                                   start=move.frm, end=move.to, square=NAMES[s])
                 if gated & BIT[s]:
-                    return f"The slide cannot pass through {NAMES[s]}, a square gated by {PLAYERS[1 - c]}."
+                    return Refusal(N_("The slide cannot pass through {square}, a square gated by {side}."),
+                                   square=NAMES[s], side=PLAYERS[1 - c])
         if kind == SURGE:
-            return (f"A Surge slides along a rank or file, steps one square diagonally, or conducts to an "
-                    f"empty square next to its network; {move.to} is none of these.")
-        return "A Spark slides along a rank or file, or steps one square diagonally."
+            return Refusal(N_("A Surge slides along a rank or file, steps one square diagonally, or conducts "
+                              "to an empty square next to its network; {square} is none of these."),
+                           square=move.to)
+        return Refusal(N_("A Spark slides along a rank or file, or steps one square diagonally."))
 
     @staticmethod
     def _why_not_draw(state: State, action: DrawOffer | DrawAnswer) -> str | None:
         if isinstance(action, DrawOffer):
             if state.offered_by is not None:
-                return f"{state.offered_by.capitalize()}'s draw offer waits for an answer."
+                return Refusal(N_("{player}'s draw offer waits for an answer."),
+                               player=state.offered_by.capitalize())
             return None
         if state.offered_by is None:
-            return "There is no draw offer to answer."
+            return Refusal(N_("There is no draw offer to answer."))
         return None
 
     def _play_draw(self, state: State, action: DrawOffer | DrawAnswer

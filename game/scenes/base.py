@@ -14,12 +14,63 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from ..i18n import _
 from ..ui.actions import Action
+from ..ui.widgets import Button, Item
 
 if TYPE_CHECKING:
     from ..ai.worker import ThinkerService
     from ..saves import Record
     from .seats import Seat
+
+
+def words(message: str, values: dict[str, Any] | None = None) -> str:
+    """``message`` (English, marked with ``N_`` where it is written) in the current language,
+    its named placeholders filled from ``values``; a callable value is called now (a word
+    that is translated too, such as a game's title)."""
+    text = _(message)
+    if not values:
+        return text
+    filled = {k: (v() if callable(v) else v) for k, v in values.items()}
+    try:
+        return text.format(**filled)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English stands
+        return message.format(**filled)
+
+
+class LiveItem(Item):
+    """A menu item worded each time the menu reads its label (each draw), so a menu that is
+    already open follows a change of language: ``message`` is English, marked with ``N_``
+    where it is written; ``values`` fill its named placeholders (see :func:`words`)."""
+
+    def __init__(self, message: str, on_choose: Callable[[], None] | None = None, note: str = "",
+                 enabled: bool = True, **values: Any) -> None:
+        self.values = values
+        super().__init__(message, on_choose, note, enabled)
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return words(self.message, self.values)
+
+    @label.setter
+    def label(self, message: str) -> None:
+        self.message = message
+
+
+class LiveButton(Button):
+    """A button worded at each draw, like :class:`LiveItem`."""
+
+    def __init__(self, message: str, on_click: Callable[[], None], **values: Any) -> None:
+        self.values = values
+        super().__init__(message, on_click)
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return words(self.message, self.values)
+
+    @label.setter
+    def label(self, message: str) -> None:
+        self.message = message
 
 
 class Stack(Protocol):

@@ -14,10 +14,11 @@ import random
 import pygame
 
 from .. import catalogue
+from ..i18n import _
 from ..ui import present, theme
 from ..ui.actions import POINT, Action
 from .base import Scene
-from .seats import Seat
+from .seats import Seat, level_name
 
 
 class DemoScene(Scene):
@@ -82,7 +83,7 @@ class DemoScene(Scene):
             self.headline = self.child.the_end().headline
             self.ending = self.RESULT_SECONDS
         elif self.t >= self.game_seconds and not self.child.queue.busy:
-            self.headline = "Time! On to the next game"
+            self.headline = _("Time! On to the next game")
             self.ending = self.RESULT_SECONDS / 2
 
     def band(self, surface: pygame.Surface) -> tuple[pygame.Rect, float]:
@@ -135,12 +136,13 @@ class DemoScene(Scene):
         score_rect = theme.draw_text(surface, score, (right, band.y + 14 * s), int(32 * s), theme.INK,
                                      "topright", True)
         room = score_rect.left - x - 24 * s
-        theme.draw_text(surface, record.title, (x, band.y + 10 * s),
-                        theme.fitted(record.title, int(46 * s), room, True), theme.INK, bold=True)
-        theme.draw_text(surface, record.blurb, (x, band.y + 58 * s),
-                        theme.fitted(record.blurb, int(26 * s), w * 0.62), theme.INK_DIM)
-        theme.draw_text(surface, f"Demo: computer against computer ({self.level})", (right, band.y + 62 * s),
-                        int(22 * s), theme.INK_FAINT, "topright")
+        title, blurb = _(record.title), _(record.blurb)
+        theme.draw_text(surface, title, (x, band.y + 10 * s),
+                        theme.fitted(title, int(46 * s), room, True), theme.INK, bold=True)
+        theme.draw_text(surface, blurb, (x, band.y + 58 * s),
+                        theme.fitted(blurb, int(26 * s), w * 0.62), theme.INK_DIM)
+        which = _("Demo: computer against computer ({level})").format(level=level_name(self.level))
+        theme.draw_text(surface, which, (right, band.y + 62 * s), int(22 * s), theme.INK_FAINT, "topright")
         if int(self.t * 1.6) % 2 == 0:
-            theme.draw_text(surface, "Press any key or button to play", (w / 2, band.bottom - 26 * s),
+            theme.draw_text(surface, _("Press any key or button to play"), (w / 2, band.bottom - 26 * s),
                             int(34 * s), theme.ACCENT, "center", True)

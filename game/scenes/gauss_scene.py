@@ -11,14 +11,24 @@ import math
 import pygame
 
 from ..anim import Tween, ease_out_cubic, linear
+from ..i18n import N_, _
 from ..rules.gauss import NAME, PLAYERS, Move
 from ..ui import gauss as kit
 from ..ui import theme
-from ..ui.actions import ALTERNATE, CONFIRM, MENU, REDO, UNDO, UP, Action
+from ..ui.actions import ALTERNATE, CONFIRM, MENU, REDO, UNDO, Action
 from ..ui.widgets import Button
 from .play import MovePlay, PlayScene, effect
 
 DROP, SLIDE, FLASH, FLY = 0.22, 0.38, 0.5, 0.5
+
+#: the end card's rows: (label, key of the rules' detail)
+RESULT_ROWS = ((N_("GAIN"), "gain"), (N_("RISK"), "risk"), (N_("Discs on the VOID"), "void"),
+               (N_("Positive score"), "positive"), (N_("Final score"), "final"))
+#: why the game was decided, by the rules' reason
+RESULT_REASONS = {"score": N_("Decided by the final score."),
+                  "void": N_("Final scores tied: fewer discs on the VOID wins."),
+                  "risk": N_("Final scores tied, and the VOID: fewer discs in RISK wins."),
+                  "draw": N_("Tied on score, VOID and RISK: both players win.")}
 
 
 class GaussScene(PlayScene):
@@ -54,7 +64,11 @@ class GaussScene(PlayScene):
         if self.state.over:
             return
         if not self.state.held(self.state.to_move, color):
-            self.say(f"{self.side_name(self.state.to_move)} has no {color} discs left.")
+            side = self.side_name(self.state.to_move)
+            if color == "red":
+                self.say(_("{side} has no red discs left.").format(side=side))
+            else:
+                self.say(_("{side} has no blue discs left.").format(side=side))
             return
         self.color = color
 
@@ -159,7 +173,7 @@ class GaussScene(PlayScene):
                         flying.append((sprite, kind, k))
 
         def fly(t: float) -> None:
-            for sprite, _, _ in flying:
+            for sprite, _kind, _k in flying:
                 sprite.fly_t = t
 
         def landed() -> None:
@@ -173,22 +187,18 @@ class GaussScene(PlayScene):
     # -- the end ------------------------------------------------------------------------------
     def result_parts(self, outcome):
         d = outcome.detail
-        table = [["", "Red", "Blue"]]
-        for label, key in (("GAIN", "gain"), ("RISK", "risk"), ("Discs on the VOID", "void"),
-                           ("Positive score", "positive"), ("Final score", "final")):
-            table.append([label, str(d["red"][key]), str(d["blue"][key])])
+        table = [["", self.side_name("red"), self.side_name("blue")]]
+        for label, key in RESULT_ROWS:
+            table.append([_(label), str(d["red"][key]), str(d["blue"][key])])
         reasons = []
         for c in PLAYERS:
             if d[c]["subtracts_risk"]:
                 other = self.other(c)
-                reasons.append(f"{c.capitalize()} has more discs on the VOID ({d[c]['void']} > "
-                               f"{d[other]['void']}), so subtracts its RISK ({d[c]['risk']}).")
-        reasons.append({"score": "Decided by the final score.",
-                        "void": "Final scores tied: fewer discs on the VOID wins.",
-                        "risk": "Final scores tied, and the VOID: fewer discs in RISK wins.",
-                        "draw": "Tied on score, VOID and RISK: both players win."}[outcome.reason])
-        finals = (d["red"]["final"], d["blue"]["final"])
-        margin = f"Final score {finals[0]} to {finals[1]}"
+                reasons.append(_("{side} has more discs on the VOID ({void} > {other_void}), so subtracts "
+                                 "its RISK ({risk}).").format(side=self.side_name(c), void=d[c]["void"],
+                                                              other_void=d[other]["void"], risk=d[c]["risk"]))
+        reasons.append(_(RESULT_REASONS[outcome.reason]))
+        margin = _("Final score {red} to {blue}").format(red=d["red"]["final"], blue=d["blue"]["final"])
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
@@ -222,16 +232,18 @@ class GaussScene(PlayScene):
         if legal:
             kit.draw_preview(surface, lay.hex, self.preview(move)[1])
 
-    def start_banner(self) -> str:
-        return f"{self.side_name(self.start_player)} starts (drawn at random)"
-
     def hint(self) -> str:
         if self.app.last_device == "mouse":
-            return "Click a gray cell to place   Right-click: switch colour   Hover: preview"
+            return _("Click a gray cell to place   Right-click: switch colour   Hover: preview")
         g = self.app.glyphs()
-        arrows = "D-pad/stick" if g[UP] == "D-pad" else "Arrows"
-        return (f"{arrows}: move   {g[CONFIRM]}: place   {g[ALTERNATE]}: switch colour   "
-                f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
+        if self.app.last_device.startswith("pad"):
+            text = _("D-pad/stick: move   {confirm}: place   {alternate}: switch colour   "
+                     "{undo}/{redo}: undo/redo   {menu}: menu")
+        else:
+            text = _("Arrows: move   {confirm}: place   {alternate}: switch colour   "
+                     "{undo}/{redo}: undo/redo   {menu}: menu")
+        return text.format(confirm=g[CONFIRM], alternate=g[ALTERNATE], undo=g[UNDO], redo=g[REDO],
+                           menu=g[MENU])
 
     # -- the side panel ------------------------------------------------------------------------
     def panel_key(self) -> tuple:
@@ -239,14 +251,14 @@ class GaussScene(PlayScene):
                 tuple(self.shown_supply), tuple(self.shown_gain), tuple(self.shown_risk))
 
     def panel_subtitle(self) -> str:
-        return f"{self.level.get('title', self.level['name'])} board   " \
-               f"{self.side_name(self.start_player)} started (random)"
+        return _("{board} board   {side} started (random)").format(board=self.level_title(),
+                                                                   side=self.side_name(self.start_player))
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
         lay = self.layout
         x0 = rect.x
         mover = self.state.to_move
-        theme.draw_text(surface, "Disc to place" if mover else "Supplies", (x0, rect.y), int(22 * s),
+        theme.draw_text(surface, _("Disc to place") if mover else _("Supplies"), (x0, rect.y), int(22 * s),
                         theme.INK_DIM)
         for color in PLAYERS:
             box = lay.color_buttons[color]
@@ -257,7 +269,12 @@ class GaussScene(PlayScene):
         for k, player in enumerate(PLAYERS):  # both supplies, always visible
             own, other = ((self.shown_supply[0], self.shown_supply[1]) if k == 0
                           else (self.shown_supply[3], self.shown_supply[2]))
-            line = f"{self.side_name(player)} holds {own} {player} + {other} {self.other(player)}"
+            if player == "red":
+                line = _("{side} holds {red} red + {blue} blue").format(side=self.side_name(player),
+                                                                          red=own, blue=other)
+            else:
+                line = _("{side} holds {blue} blue + {red} red").format(side=self.side_name(player),
+                                                                          blue=own, red=other)
             theme.draw_text(surface, f"{'>' if player == mover else ' '} {line}", (x0, y), int(24 * s),
                             self.side_ink(player) if player == mover else theme.INK_DIM)
             y += int(26 * s)
@@ -272,5 +289,5 @@ class GaussScene(PlayScene):
         move = Move(self.cursor, self.color)
         text = self.rules.move_text(move, self.state)
         if self.rules.why_illegal(self.state, move) is not None:
-            return f"{text[1:]}: not a legal cell"
+            return _("{cell}: not a legal cell").format(cell=text[1:])
         return kit.preview_words(text, self.preview(move)[1])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
 from .base import Scene
@@ -16,9 +17,10 @@ from .base import Scene
 class HowToScene(Scene):
     moves_by_itself = False
 
-    #: the name in the header, e.g. "GAUSS"
+    #: the name in the header, e.g. ``N_("GAUSS")`` (translated when shown)
     game_title = ""
-    #: (title, text, *diagram data) per page; the data goes to ``draw_page``
+    #: (title, text, *diagram data) per page, title and text marked with ``N_`` (translated
+    #: when shown); the data goes to ``draw_page``
     pages: list[tuple[Any, ...]] = []
 
     def __init__(self, app) -> None:
@@ -57,11 +59,13 @@ class HowToScene(Scene):
         s = theme.scale_of(surface)
         page = self.pages[self.page]
         title, text = page[0], page[1]
-        theme.draw_text(surface, f"How to play {self.game_title}  ({self.page + 1}/{len(self.pages)})",
-                        (w / 2, 24 * s), int(30 * s), theme.INK_DIM, "midtop")
-        theme.draw_text(surface, title, (w / 2, 60 * s), int(56 * s), theme.INK, "midtop", True)
+        game = _(self.game_title) if self.game_title else ""
+        header = _("How to play {game}  ({page}/{pages})").format(game=game, page=self.page + 1,
+                                                                  pages=len(self.pages))
+        theme.draw_text(surface, header, (w / 2, 24 * s), int(30 * s), theme.INK_DIM, "midtop")
+        theme.draw_text(surface, _(title), (w / 2, 60 * s), int(56 * s), theme.INK, "midtop", True)
         y = 120 * s
-        for line in theme.wrap(text, int(30 * s), int(w - 200 * s)):
+        for line in theme.wrap(_(text), int(30 * s), int(w - 200 * s)):
             theme.draw_text(surface, line, (w / 2, y), int(30 * s), theme.INK, "midtop")
             y += 32 * s
         area = pygame.Rect(int(60 * s), int(y + 16 * s), int(w - 120 * s), int(h - y - 100 * s))
@@ -72,7 +76,8 @@ class HowToScene(Scene):
         w, h = surface.get_size()
         self.nav = {}
         last = self.page == len(self.pages) - 1
-        labels = [("prev", "< Back"), ("close", "Close"), ("next", "Done" if last else "Next >")]
+        labels = [("prev", pgettext("previous page", "< Back")), ("close", _("Close")),
+                  ("next", _("Done") if last else pgettext("next page", "Next >"))]
         for k, (name, label) in enumerate(labels):
             rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
             rect.center = (int(w / 2 + (k - 1) * 200 * s), int(h - 40 * s))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import N_, _, pgettext
 from ..rules.improbable import IMPROBABLE, LENGTHS, PLAYERS, STOP, Move, State, chance
 from ..ui import theme
 from ..ui.hexgrid import draw_arrow
@@ -30,35 +31,38 @@ BANK = position(((2, 4, 6), (5, 1)), aside=(3, 5), die=5)
 END = position(((4, 2, 4, 6, 4, 3), (5, 6, 1, 6, 2, 3, 4)), aside=(1,), die=1)
 
 PAGES = [
-    ("Rolling and setting aside",
-     "On your turn you must roll your die. A roll of 5 takes one of your stones of length 5 out of "
-     "your supply and sets it aside in the tray. Then choose: roll again, or stop.",
+    (N_("Rolling and setting aside"),
+     N_("On your turn you must roll your die. A roll of 5 takes one of your stones of length 5 out of "
+        "your supply and sets it aside in the tray. Then choose: roll again, or stop."),
      position(((2, 4, 6), (5, 1)), aside=(3,), die=3), Move("roll", 5)),
-    ("A repeat busts",
-     "If the die shows a length you already set aside this turn, you bust: every stone in the tray "
-     "goes back to your supply, and your turn ends with nothing gained.",
+    (N_("A repeat busts"),
+     N_("If the die shows a length you already set aside this turn, you bust: every stone in the tray "
+        "goes back to your supply, and your turn ends with nothing gained."),
      position(((2, 4, 6), (5, 1)), aside=(3, 5, 1), die=1), Move("roll", 5)),
-    ("Stopping to bank",
-     "After a roll that set a stone aside you may stop: the stones in the tray are laid at the end of "
-     "your row in the order rolled, and your turn ends. Stop is refused before your first good roll.",
+    (N_("Stopping to bank"),
+     N_("After a roll that set a stone aside you may stop: the stones in the tray are laid at the end of "
+        "your row in the order rolled, and your turn ends. Stop is refused before your first good roll."),
      BANK, STOP),
-    ("The immediate end",
-     "If you roll a length whose three stones already all lie in your row, the game ends at once. "
-     "The stones in your tray stay there: they are not counted.",
+    (N_("The immediate end"),
+     N_("If you roll a length whose three stones already all lie in your row, the game ends at once. "
+        "The stones in your tray stay there: they are not counted."),
      END, Move("roll", 4)),
-    ("The count",
-     "The longer row, by the sum of its stones' lengths, wins; who rolled the end does not matter. "
-     "Equal lengths are a draw. Next to the Roll button the six faces show the risk of the next roll.",
+    (N_("The count"),
+     N_("The longer row, by the sum of its stones' lengths, wins; who rolled the end does not matter. "
+        "Equal lengths are a draw. Next to the Roll button the six faces show the risk of the next roll."),
      None, None),
 ]
 
+#: the sides' names, translated when shown
+SIDE_NAMES = {"blue": N_("Blue"), "brown": N_("Brown")}
+
 
 class ImprobableHowTo(HowToScene):
-    game_title = "The Improbable"
+    game_title = N_("The Improbable")
     pages = PAGES
 
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page, s: float) -> None:
-        _, _, before, move = page
+        _title, _text, before, move = page
         if before is not None:
             self.draw_move(surface, area, before, move, s)
         else:
@@ -71,52 +75,63 @@ class ImprobableHowTo(HowToScene):
         half = (area.width - gap) // 2
         left = pygame.Rect(area.x, area.y, half, area.height)
         right = pygame.Rect(area.right - half, area.y, half, area.height)
-        draw_table(surface, left, before, before.to_move, s, "before")
-        draw_table(surface, right, after, before.to_move, s, "after")
+        draw_table(surface, left, before, before.to_move, s, pgettext("diagram", "before"))
+        draw_table(surface, right, after, before.to_move, s, pgettext("diagram", "after"))
         mid_y = left.y + 70 * s
         draw_arrow(surface, theme.ACCENT, (left.right + 12 * s, mid_y), (right.x - 12 * s, mid_y),
                    max(3, int(5 * s)))
-        label = "stop" if move.action == "stop" else f"roll: {move.value}"
+        label = pgettext("the die", "stop") if move.action == "stop" else \
+            _("roll: {value}").format(value=move.value)
         theme.draw_text(surface, label, ((left.right + right.x) / 2, mid_y - 34 * s), int(26 * s),
                         theme.ACCENT, "midtop", True)
         kinds = [e["type"] for e in effects]
-        note = {"aside": "one 5 left the supply for the tray",
-                "bust": f"bust: {', '.join(map(str, before.aside))} back to the supply; Brown's turn",
-                "bank": f"the row grows by {sum(before.aside)}; Brown's turn",
-                "end": "game over: the 1 in the tray is not counted"}[kinds[-1]]
+        if kinds[-1] == "aside":
+            note = _("one 5 left the supply for the tray")
+        elif kinds[-1] == "bust":
+            note = _("bust: {stones} back to the supply; Brown's turn").format(
+                stones=", ".join(map(str, before.aside)))
+        elif kinds[-1] == "bank":
+            note = _("the row grows by {length}; Brown's turn").format(length=sum(before.aside))
+        else:
+            note = _("game over: the 1 in the tray is not counted")
         theme.draw_text(surface, note, (right.centerx, right.bottom - 4 * s), int(26 * s), theme.GOOD
                         if kinds[-1] in ("aside", "bank") else theme.BAD if kinds[-1] == "bust" else
                         theme.ACCENT, "midbottom", True)
 
     def draw_count(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
-        final, _ = IMPROBABLE.play(END, Move("roll", 4))
+        final, _effects = IMPROBABLE.play(END, Move("roll", 4))
         outcome = IMPROBABLE.outcome(final)
         unit = min(26 * s, area.width * 0.9 / CAP)
         y = area.y
         for k, p in enumerate(PLAYERS):
             row = final.rows[k]
-            theme.draw_text(surface, f"{p.capitalize()}'s row: {' + '.join(map(str, row))} = {sum(row)}",
-                            (area.x, y), int(28 * s), ink(p), bold=True)
+            text = _("{side}'s row: {lengths} = {total}").format(
+                side=_(SIDE_NAMES[p]), lengths=" + ".join(map(str, row)), total=sum(row))
+            theme.draw_text(surface, text, (area.x, y), int(28 * s), ink(p), bold=True)
             y += 32 * s
             draw_row(surface, area.x, y, row, p, unit, 40 * s, s)
             y += 62 * s
         d = outcome.detail
         win = outcome.winner
         lose = "brown" if win == "blue" else "blue"
-        verdict = "A draw" if win == "draw" else f"{win.capitalize()} wins, {d[win]['length']} to " \
-            f"{d[lose]['length']}"
-        theme.draw_text(surface, f"{verdict}  (Blue ended the game; Blue's tray, {d['uncounted'][0]}, is "
-                                 "not counted)", (area.x, y), int(30 * s), theme.ACCENT, bold=True)
+        if win == "draw":
+            verdict = _("A draw")
+        else:
+            verdict = _("{side} wins, {won} to {lost}").format(
+                side=_(SIDE_NAMES[win]), won=d[win]["length"], lost=d[lose]["length"])
+        text = _("{verdict}  (Blue ended the game; Blue's tray, {tray}, is not counted)").format(
+            verdict=verdict, tray=d["uncounted"][0])
+        theme.draw_text(surface, text, (area.x, y), int(30 * s), theme.ACCENT, bold=True)
         y += 64 * s
         odds = chance(END)
-        theme.draw_text(surface, "The odds beside the buttons, here for Blue before the last roll above "
-                                 "(a 1 in the tray, all three 4s in the row):", (area.x, y), int(24 * s),
+        theme.draw_text(surface, _("The odds beside the buttons, here for Blue before the last roll above "
+                                   "(a 1 in the tray, all three 4s in the row):"), (area.x, y), int(24 * s),
                         theme.INK_DIM)
         y += 32 * s
         width = face_chips(surface, area.x, y, 30 * s, odds)
-        theme.draw_text(surface, f"green: sets a stone aside   red: bust ({round(odds['bust'] * 100)}%)   "
-                                 f"yellow: ends the game ({round(odds['end'] * 100)}%)",
-                        (area.x + width + 20 * s, y + 4 * s), int(24 * s), theme.INK)
+        text = _("green: sets a stone aside   red: bust ({bust}%)   yellow: ends the game ({end}%)").format(
+            bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))
+        theme.draw_text(surface, text, (area.x + width + 20 * s, y + 4 * s), int(24 * s), theme.INK)
 
 
 def draw_row(surface: pygame.Surface, x: float, y: float, lengths, player: str, unit: float, height: float,
@@ -139,17 +154,19 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: State, player:
     theme.draw_text(surface, caption, (rect.centerx, y), int(24 * s), theme.INK_DIM, "midtop")
     y += 30 * s
     row = state.rows[k]
-    theme.draw_text(surface, f"{player.capitalize()}'s row: {sum(row)}", (rect.x, y), int(24 * s),
-                    ink(player), bold=True)
+    theme.draw_text(surface, _("{side}'s row: {total}").format(side=_(SIDE_NAMES[player]), total=sum(row)),
+                    (rect.x, y), int(24 * s), ink(player), bold=True)
     y += 26 * s
     draw_row(surface, rect.x, y, row, player, unit, height, s)
     y += height + 16 * s
-    theme.draw_text(surface, f"Tray: {' + '.join(map(str, state.aside)) or 'empty'}", (rect.x, y),
-                    int(24 * s), theme.INK, bold=True)
+    tray = _("Tray: {stones}").format(stones=" + ".join(map(str, state.aside))) if state.aside else \
+        _("Tray: empty")
+    theme.draw_text(surface, tray, (rect.x, y), int(24 * s), theme.INK, bold=True)
     y += 26 * s
     draw_row(surface, rect.x, y, state.aside, player, unit, height, s)
     y += height + 16 * s
     if state.die is not None:
-        theme.draw_text(surface, "Die:", (rect.x, y + 20 * s), int(24 * s), theme.INK, "midleft", True)
+        label = theme.draw_text(surface, pgettext("the die", "Die:"), (rect.x, y + 20 * s), int(24 * s),
+                                theme.INK, "midleft", True)
         img = die_image(state.die, 52 * s, theme.INK_FAINT)
-        surface.blit(img, (rect.x + 50 * s, y - 6 * s))
+        surface.blit(img, (max(rect.x + 50 * s, label.right + 6 * s), y - 6 * s))  # a longer word: further

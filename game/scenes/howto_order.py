@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import N_, _, pgettext, refusal
 from ..rules.order import COLUMNS, ORDER, PLAYERS, WIDTH, Move, State, why_bad_arrangement
 from ..rules.turns import triangular
 from ..ui import theme
@@ -45,39 +46,40 @@ FORCED = position((3,) + BLUE_ROW[2:] + (2,), (1, 3, 4, 5, 1, 2, 3, 4, 5, 1, 5),
 CHAIN_MOVES = (Move("left", 2), Move("left", 5), Move("left", 9), Move("left", 12))
 
 PAGES = [
-    ("The field and the boundaries",
-     "Each colour's three 6-stones lie end to end as a boundary 18 long; the two boundaries face "
-     "each other across a field 5 wide: 18 columns of 5 cells. Blue lays its stones against its "
-     "boundary (top), brown against its own (bottom). A column holds at most one stone of each colour.",
+    (N_("The field and the boundaries"),
+     N_("Each colour's three 6-stones lie end to end as a boundary 18 long; the two boundaries face "
+        "each other across a field 5 wide: 18 columns of 5 cells. Blue lays its stones against its "
+        "boundary (top), brown against its own (bottom). A column holds at most one stone of each colour."),
      "field"),
-    ("Arranging your collection",
-     "Before play each player lays their other 15 stones (three each of lengths 1 to 5) in a row, "
-     "with no two stones of equal length side by side: blue first, then brown, each without seeing "
-     "the other's. Pick up a stone and carry it, or swap two; Tab (right-click) deals a valid random row.",
+    (N_("Arranging your collection"),
+     N_("Before play each player lays their other 15 stones (three each of lengths 1 to 5) in a row, "
+        "with no two stones of equal length side by side: blue first, then brown, each without seeing "
+        "the other's. Pick up a stone and carry it, or swap two; Tab (right-click) deals a valid "
+        "random row."),
      "arrange"),
-    ("Taking an end stone",
-     "On your turn take the left or the right end stone of your own collection (never one from the "
-     "middle) and lay it into a column, against your own boundary. The ends are bright, the rest is "
-     "dimmed. An end stone that cannot be placed anywhere cannot be chosen.",
+    (N_("Taking an end stone"),
+     N_("On your turn take the left or the right end stone of your own collection (never one from the "
+        "middle) and lay it into a column, against your own boundary. The ends are bright, the rest is "
+        "dimmed. An end stone that cannot be placed anywhere cannot be chosen."),
      "ends"),
-    ("Connections",
-     "An empty column takes any stone, and a 5 fills an empty column alone: a connection. A column "
-     "holding only an opponent stone of length m takes exactly a 5 - m, which completes it: also a "
-     "connection. Nothing else enters a column that holds a stone.",
+    (N_("Connections"),
+     N_("An empty column takes any stone, and a 5 fills an empty column alone: a connection. A column "
+        "holding only an opponent stone of length m takes exactly a 5 - m, which completes it: also a "
+        "connection. Nothing else enters a column that holds a stone."),
      "connect"),
-    ("Forced connections",
-     "If the stone you take can make a connection anywhere, it must make one: you choose the column "
-     "if there are several (gold, marked !), but no empty column is allowed.",
+    (N_("Forced connections"),
+     N_("If the stone you take can make a connection anywhere, it must make one: you choose the column "
+        "if there are several (gold, marked !), but no empty column is allowed."),
      "forced"),
-    ("Placing again: chains",
-     "After a connection you place again. The turn ends with the first placement that makes no "
-     "connection, or when you have no stone or no placement left. A turn with c connections scores "
-     "1 + 2 + ... + c.",
+    (N_("Placing again: chains"),
+     N_("After a connection you place again. The turn ends with the first placement that makes no "
+        "connection, or when you have no stone or no placement left. A turn with c connections scores "
+        "1 + 2 + ... + c."),
      "chain"),
-    ("The end",
-     "The game ends when every stone is placed (the field is then full), or if both players pass in "
-     "a row. The higher score wins; equal scores draw. Tip: force your opponent to connect early "
-     "(short chains score little) and save your own connections for one long chain.",
+    (N_("The end"),
+     N_("The game ends when every stone is placed (the field is then full), or if both players pass in "
+        "a row. The higher score wins; equal scores draw. Tip: force your opponent to connect early "
+        "(short chains score little) and save your own connections for one long chain."),
      "end"),
 ]
 
@@ -145,7 +147,7 @@ def draw_row(surface: pygame.Surface, row: tuple[int, ...], center: tuple[float,
 
 
 class OrderHowTo(HowToScene):
-    game_title = "The Great Order"
+    game_title = N_("The Great Order")
     pages = PAGES
 
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page, s: float) -> None:
@@ -159,22 +161,25 @@ class OrderHowTo(HowToScene):
         geom = FieldGeom(area.inflate(-int(area.w * 0.15), -int(40 * s)).move(0, -int(10 * s)), s,
                          collections=False)
         draw_position(surface, geom, FIELD)
-        self.caption(surface, "blue boundary: three 6-stones",
+        self.caption(surface, _("blue boundary: three 6-stones"),
                      (geom.field.centerx, geom.bound["blue"].top - 4), s, LIGHT["blue"], "midbottom")
-        self.caption(surface, "brown boundary: three 6-stones", (geom.field.centerx,
+        self.caption(surface, _("brown boundary: three 6-stones"), (geom.field.centerx,
                      geom.bound["brown"].bottom + 4), s, LIGHT["brown"])
-        self.caption(surface, "column 3: a blue 2 and a brown 3 complete it; column 14: a 5 alone",
+        self.caption(surface, _("column 3: a blue 2 and a brown 3 complete it; column 14: a 5 alone"),
                      (geom.field.centerx, geom.bound["brown"].bottom + 30 * s), s, theme.INK)
 
     def page_arrange(self, surface, area: pygame.Rect, s: float) -> None:
         unit = min(area.h / 14, area.w / 24)
         top = area.y + 2.5 * unit + 10 * s
         box = draw_row(surface, START_ROW, (area.centerx, top + 10 * s), unit)
-        self.caption(surface, "valid: " + (why_bad_arrangement(START_ROW) or "no equal neighbours"),
+        why = why_bad_arrangement(START_ROW)
+        reason = refusal(why) if why else _("no equal neighbours")
+        self.caption(surface, _("valid: {reason}").format(reason=reason),
                      (area.centerx, box.bottom + 6 * s), s, theme.GOOD)
         box = draw_row(surface, BAD_ROW, (area.centerx, box.bottom + 50 * s + 2.5 * unit), unit,
                        mark_equal=True)
-        self.caption(surface, "refused: " + (why_bad_arrangement(BAD_ROW) or ""),
+        why = why_bad_arrangement(BAD_ROW)
+        self.caption(surface, _("refused: {reason}").format(reason=refusal(why) if why else ""),
                      (area.centerx, box.bottom + 10 * s), s, theme.BAD)
 
     def page_ends(self, surface, area: pygame.Rect, s: float) -> None:
@@ -184,9 +189,9 @@ class OrderHowTo(HowToScene):
         for i in (0, len(coll) - 1):
             rect = geom.slot_rect("blue", i, len(coll), coll[i]).inflate(8, 8)
             pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=6)
-        self.caption(surface, "blue's ends: the 2 (left) and the 5 (right)",
+        self.caption(surface, _("blue's ends: the 2 (left) and the 5 (right)"),
                      (geom.area.right - 10 * s, geom.label_y["blue"]), s, theme.ACCENT, "topright")
-        self.caption(surface, "left 2: forced into column 2 (gold)",
+        self.caption(surface, _("left 2: forced into column 2 (gold)"),
                      (geom.area.right - 10 * s, geom.label_y["brown"]), s, theme.ACCENT, "topright")
 
     def page_connect(self, surface, area: pygame.Rect, s: float) -> None:
@@ -194,11 +199,11 @@ class OrderHowTo(HowToScene):
         top = pygame.Rect(area.x, area.y, area.w, half - int(16 * s))
         bottom = pygame.Rect(area.x, area.y + half + int(10 * s), area.w, half - int(16 * s))
         before = position((5,) + BLUE_ROW[1:4], BROWN_ROW[:2], None, {2: 3, 5: 2, 9: 4})
-        mid, _ = ORDER.play(before, Move("left", 12))
-        after, _ = ORDER.play(mid, Move("left", 5))
-        for rect, state, note in ((top, mid, "blue lays a 5 into empty column 12: a connection alone"),
-                                  (bottom, after, "then blue's 3 completes brown's 2 in column 5: "
-                                                  "3 + 2 = 5, a second connection")):
+        mid, _effects = ORDER.play(before, Move("left", 12))
+        after, _effects = ORDER.play(mid, Move("left", 5))
+        for rect, state, note in ((top, mid, _("blue lays a 5 into empty column 12: a connection alone")),
+                                  (bottom, after, _("then blue's 3 completes brown's 2 in column 5: "
+                                                    "3 + 2 = 5, a second connection"))):
             geom = FieldGeom(rect.inflate(-int(rect.w * 0.28), -int(24 * s)).move(-int(rect.w * 0.1), 0), s,
                              collections=False)
             draw_position(surface, geom, state)
@@ -211,9 +216,9 @@ class OrderHowTo(HowToScene):
     def page_forced(self, surface, area: pygame.Rect, s: float) -> None:
         geom = FieldGeom(area.inflate(0, -int(30 * s)).move(0, -int(12 * s)), s)
         draw_position(surface, geom, FORCED, targets="left")
-        why = ORDER.why_illegal(FORCED, Move("left", 0)) or ""
-        self.caption(surface, f"Column 0? \"{why}\"", (area.centerx, geom.label_y["brown"] + 28 * s), s,
-                     theme.BAD)
+        why = ORDER.why_illegal(FORCED, Move("left", 0))
+        self.caption(surface, _("Column 0? \"{reason}\"").format(reason=refusal(why) if why else ""),
+                     (area.centerx, geom.label_y["brown"] + 28 * s), s, theme.BAD)
 
     def page_chain(self, surface, area: pygame.Rect, s: float) -> None:
         state = CONNECT
@@ -223,25 +228,26 @@ class OrderHowTo(HowToScene):
             state, effects = ORDER.play(state, move)
             for e in effects:
                 if e["type"] == "connect":
-                    labels[e["column"]] = f"#{e['chain']}"
+                    labels[e["column"]] = pgettext("a connection's place in its chain", "#{n}").format(
+                        n=e["chain"])
                 elif e["type"] == "score":
-                    score_note = f"Blue scores {chain_text(e['connections'])}"
+                    score_note = _("Blue scores {chain}").format(chain=chain_text(e["connections"]))
         geom = FieldGeom(pygame.Rect(area.x, area.y, area.w, area.h - int(110 * s)), s, collections=False)
         draw_position(surface, geom, state, labels=labels)
         y = geom.bound["brown"].bottom + 36 * s
-        self.caption(surface, "Blue connects in columns 2, 5 and 9, then lays the 4 into empty column 12: "
-                              "the turn ends", (area.centerx, y), s, theme.INK)
+        self.caption(surface, _("Blue connects in columns 2, 5 and 9, then lays the 4 into empty column 12: "
+                                "the turn ends"), (area.centerx, y), s, theme.INK)
         theme.draw_text(surface, score_note, (area.centerx, y + 30 * s), int(32 * s), theme.ACCENT,
                         "midtop", True)
 
     def page_end(self, surface, area: pygame.Rect, s: float) -> None:
-        theme.draw_text(surface, "A turn's score by its chain of connections:", (area.centerx, area.y),
+        theme.draw_text(surface, _("A turn's score by its chain of connections:"), (area.centerx, area.y),
                         int(26 * s), theme.INK_DIM, "midtop")
         y = area.y + 40 * s
         for c in range(1, 7):
             theme.draw_text(surface, chain_text(c), (area.centerx, y), int(30 * s), theme.INK, "midtop",
                             c == 6)
             y += 36 * s
-        theme.draw_text(surface, f"Two chains of 3 score {2 * triangular(3)}; one chain of 6 scores "
-                                 f"{triangular(6)}.", (area.centerx, y + 8 * s), int(26 * s), theme.ACCENT,
-                        "midtop")
+        text = _("Two chains of 3 score {two_chains}; one chain of 6 scores {one_chain}.").format(
+            two_chains=2 * triangular(3), one_chain=triangular(6))
+        theme.draw_text(surface, text, (area.centerx, y + 8 * s), int(26 * s), theme.ACCENT, "midtop")

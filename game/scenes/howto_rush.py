@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from ..i18n import N_, _, ngettext, refusal
 from ..rules.rush import NAME, RUSH, Move, State
 from ..ui import theme
 from ..ui.rush import (
@@ -33,40 +34,46 @@ def finished_game(size: int = 5, seed: int = 7) -> State:
     return RUSH.random_playout(start, random.Random(seed))
 
 
+#: the sides' names, translated when shown
+SIDE_NAMES = {"black": N_("Black"), "white": N_("White")}
+#: what happens next, one whole message per side (the name is not capitalised mid-sentence)
+PLACES_AGAIN = {"black": N_("black places again"), "white": N_("white places again")}
+MOVES_NEXT = {"black": N_("black moves next"), "white": N_("white moves next")}
+
 # (title, text, kind, position, first point, second point)
 PAGES = [
-    ("Placing a stone",
-     "Black and White take turns placing one stone of their colour on an empty point, where two "
-     "lines cross. A stone's CONNECTIONS are the stones right next to it (up, down, left, right; "
-     "diagonals do not count), of either colour. With 0 or 1 connection the turn passes.",
+    (N_("Placing a stone"),
+     N_("Black and White take turns placing one stone of their colour on an empty point, where two "
+        "lines cross. A stone's CONNECTIONS are the stones right next to it (up, down, left, right; "
+        "diagonals do not count), of either colour. With 0 or 1 connection the turn passes."),
      "pair", position([".......", ".......", "..W....", ".......", "....B..", ".......", "......."]),
      (2, 3), (5, 5)),
-    ("Two or more connections: place again",
-     "A placement that makes 2 or more connections earns another stone at once: the same player "
-     "places again, and keeps going until a stone makes at most 1 connection. The game shows "
-     "a banner 'places AGAIN' and a square cursor in the mover's colour.",
+    (N_("Two or more connections: place again"),
+     N_("A placement that makes 2 or more connections earns another stone at once: the same player "
+        "places again, and keeps going until a stone makes at most 1 connection. The game shows "
+        "a banner 'places AGAIN' and a square cursor in the mover's colour."),
      "play", position([".......", ".......", "..W....", "...B...", ".......", ".......", "......."]),
      (3, 2), None),
-    ("Never all your own",
-     "Two or more connections are only allowed if at least one of them is an enemy stone. "
-     "A point touching 2 or more of your own stones and no enemy is refused (marked x on the "
-     "board); touch an enemy stone too and it is fine, and you place again.",
+    (N_("Never all your own"),
+     N_("Two or more connections are only allowed if at least one of them is an enemy stone. "
+        "A point touching 2 or more of your own stones and no enemy is refused (marked x on the "
+        "board); touch an enemy stone too and it is fine, and you place again."),
      "refuse", position([".......", ".......", "B.B.B..", "...W...", ".......", ".......", "......."]),
      (1, 2), (3, 2)),
-    ("The end and the count",
-     "The game ends when the board is full. Count the stones: more stones wins. The board has an "
-     "odd number of points, so there is never a tie. This 5×5 game was played to the end by the "
-     "engine at random:",
+    (N_("The end and the count"),
+     N_("The game ends when the board is full. Count the stones: more stones wins. The board has an "
+        "odd number of points, so there is never a tie. This 5×5 game was played to the end by the "
+        "engine at random:"),
      "end", finished_game(), None, None),
 ]
 
 
 class RushHowTo(HowToScene):
-    game_title = "Rush"
+    game_title = N_("Rush")
     pages = PAGES
 
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page, s: float) -> None:
-        _, _, kind, state, a, b = page
+        _title, _text, kind, state, a, b = page
         half = area.width // 2
         left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(90 * s))
         right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
@@ -76,16 +83,16 @@ class RushHowTo(HowToScene):
         elif kind == "play":
             self.placement(surface, left, state, a, s)
             after, effects = RUSH.play(state, Move(a))
-            self.board(surface, right, after, s, caption="after: " + self.after_words(state, after, effects),
-                       last=a)
+            caption = _("after: {what}").format(what=self.after_words(state, after, effects))
+            self.board(surface, right, after, s, caption=caption, last=a)
         else:
             self.count(surface, area, state, s)
 
     @staticmethod
     def after_words(before: State, after: State, effects: list[dict]) -> str:
         if any(e["type"] == "again" for e in effects):
-            return f"{before.to_move} places again"
-        return f"{after.to_move} moves next" if after.to_move else "the board is full"
+            return _(PLACES_AGAIN[before.to_move])
+        return _(MOVES_NEXT[after.to_move]) if after.to_move else _("the board is full")
 
     def board(self, surface, rect: pygame.Rect, state: State, s: float, caption: str = "",
               last: tuple[int, int] | None = None) -> GridLayout:
@@ -116,16 +123,18 @@ class RushHowTo(HowToScene):
             after, effects = RUSH.play(state, move)
             k = effects[0]["connections"]
             then = self.after_words(state, after, effects)
-            caption = f"{mover.capitalize()} {name}: {k} connection{'s' if k != 1 else ''}, {then}"
+            caption = ngettext("{side} {move}: {n} connection, {then}",
+                               "{side} {move}: {n} connections, {then}", k).format(
+                side=_(SIDE_NAMES[mover]), move=name, n=k, then=then)
         else:
-            caption = f"{mover.capitalize()} {name}: refused"
+            caption = _("{side} {move}: refused").format(side=_(SIDE_NAMES[mover]), move=name)
         lay = self.board(surface, rect, state, s, caption)
         x, y = lay.to_pixel(*cell)
         if why is None:
             ghost = stone_image(mover, lay.stone_radius)
             surface.blit(ghost, ghost.get_rect(center=(round(x) + 1, round(y) + 1)))
             targets = occupied_neighbours(state, cell)
-            for c, _ in targets:
+            for c, _stone in targets:
                 draw_link(surface, (x, y), lay.to_pixel(*c), 1.0, max(2, int(lay.step * 0.1)))
             if targets:
                 draw_badge(surface, (x + lay.step * 0.36, y - lay.step * 0.36), len(targets),
@@ -136,7 +145,7 @@ class RushHowTo(HowToScene):
             arm, width = lay.step * 0.3, max(3, int(lay.step * 0.1))
             pygame.draw.line(surface, theme.BAD, (x - arm, y - arm), (x + arm, y + arm), width)
             pygame.draw.line(surface, theme.BAD, (x - arm, y + arm), (x + arm, y - arm), width)
-            for k, line in enumerate(theme.wrap(why, int(22 * s), rect.width + int(30 * s))):
+            for k, line in enumerate(theme.wrap(refusal(why), int(22 * s), rect.width + int(30 * s))):
                 theme.draw_text(surface, line, (rect.centerx, rect.bottom + (36 + 20 * k) * s), int(22 * s),
                                 theme.BAD, "midtop")
 
@@ -149,11 +158,14 @@ class RushHowTo(HowToScene):
         for player in ("black", "white"):
             icon = stone_image(player, int(18 * s))
             surface.blit(icon, icon.get_rect(center=(round(x + 18 * s), round(y + 18 * s))))
-            theme.draw_text(surface, f"{player.capitalize()}: {outcome.detail[player]} stones",
-                            (x + 48 * s, y + 18 * s), int(36 * s), theme.INK, "midleft")
+            n = outcome.detail[player]
+            text = ngettext("{side}: {n} stone", "{side}: {n} stones", n).format(
+                side=_(SIDE_NAMES[player]), n=n)
+            theme.draw_text(surface, text, (x + 48 * s, y + 18 * s), int(36 * s), theme.INK, "midleft")
             y += int(56 * s)
         total = state.size ** 2
-        theme.draw_text(surface, f"{total} points in all", (x, y), int(28 * s), theme.INK_DIM)
+        theme.draw_text(surface, ngettext("{n} point in all", "{n} points in all", total).format(n=total),
+                        (x, y), int(28 * s), theme.INK_DIM)
         y += int(50 * s)
-        theme.draw_text(surface, f"{outcome.winner.capitalize()} wins.", (x, y), int(44 * s), LINK_COLOR,
-                        bold=True)
+        theme.draw_text(surface, _("{side} wins.").format(side=_(SIDE_NAMES[outcome.winner])), (x, y),
+                        int(44 * s), LINK_COLOR, bold=True)

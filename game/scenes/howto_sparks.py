@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import levels
+from ..i18n import N_, _, ngettext, pgettext
 from ..rules.sparks import LETTERS, NAMES, SPARKS, Move, State
 from ..ui import theme
 from ..ui.sparks import (
@@ -33,78 +34,84 @@ def start_position() -> State:
     return SPARKS.new(levels.load("sparks"), seed=0)
 
 
-KINDS = [("WS", "Spark", "slides along a rank or file, or steps one square diagonally"),
-         ("WU", "Surge", "moves like a Spark, and can conduct through a network"),
-         ("WD", "Degausser", "steps one square any way; captures any enemy piece"),
-         ("WI", "IC", "steps one square any way; can capture only the enemy IC")]
+def piece_kinds() -> list[tuple[str, str, str]]:
+    """The four kinds of piece: code, name and what it does, in the current language (asked
+    for when shown; the names are pieces, not verbs, hence their context)."""
+    return [("WS", pgettext("piece", "Spark"),
+             _("slides along a rank or file, or steps one square diagonally")),
+            ("WU", pgettext("piece", "Surge"), _("moves like a Spark, and can conduct through a network")),
+            ("WD", pgettext("piece", "Degausser"), _("steps one square any way; captures any enemy piece")),
+            ("WI", pgettext("piece", "IC"), _("steps one square any way; can capture only the enemy IC"))]
 
-LEGEND = [(frozenset({"move"}), "an ordinary move"),
-          (frozenset({"move", "conduct"}), "reached by conduction"),
-          (frozenset({"move", "capture"}), "a capture"),
-          (frozenset({"move", "death"}), "your piece dies there")]
+
+LEGEND = [(frozenset({"move"}), N_("an ordinary move")),
+          (frozenset({"move", "conduct"}), N_("reached by conduction")),
+          (frozenset({"move", "capture"}), N_("a capture")),
+          (frozenset({"move", "death"}), N_("your piece dies there"))]
 
 # (title, text, kind of page, data)
 PAGES = [
-    ("The board and the pieces",
-     "Two players, White (ivory, at the bottom) and Black (ebony), take turns moving one piece; "
-     "White starts and a move is mandatory. Each side has 6 Sparks, 3 Surges, 2 Degaussers and 1 IC. "
-     "The shapes tell the pieces apart; the four skull corners are death squares.",
+    (N_("The board and the pieces"),
+     N_("Two players, White (ivory, at the bottom) and Black (ebony), take turns moving one piece; "
+        "White starts and a move is mandatory. Each side has 6 Sparks, 3 Surges, 2 Degaussers and 1 IC. "
+        "The shapes tell the pieces apart; the four skull corners are death squares."),
      "pieces", None),
-    ("Sparks slide",
-     "A Spark slides any distance along its rank or file over empty squares, or steps one square "
-     "diagonally onto an empty square. It never lands on a piece and never jumps. "
-     "Select a piece and every square it can reach is marked.",
+    (N_("Sparks slide"),
+     N_("A Spark slides any distance along its rank or file over empty squares, or steps one square "
+        "diagonally onto an empty square. It never lands on a piece and never jumps. "
+        "Select a piece and every square it can reach is marked."),
      "marks", (lambda: position({"d4": "WS", "d7": "WD", "g4": "BS", "b6": "BU", "e1": "WI", "e8": "BI"}),
                ["d4"])),
-    ("Surges conduct",
-     "A Surge moves like a Spark, and can also conduct: its network is every Spark and Surge, of "
-     "either colour, linked to it square by square (all 8 neighbours count). If the network holds "
-     "another piece, the Surge may jump to any empty square next to any member (cyan rings).",
+    (N_("Surges conduct"),
+     N_("A Surge moves like a Spark, and can also conduct: its network is every Spark and Surge, of "
+        "either colour, linked to it square by square (all 8 neighbours count). If the network holds "
+        "another piece, the Surge may jump to any empty square next to any member (cyan rings)."),
      "marks", (lambda: position({"c3": "WU", "d4": "WS", "e5": "BS", "f5": "BU", "e1": "WI", "d8": "BI",
                                  "g2": "WD"}), ["c3"])),
-    ("Degaussers and the IC",
-     "A Degausser steps one square in any of 8 directions, onto an empty square or onto an enemy "
-     "piece of any kind, which it captures (red brackets). The IC also steps one square, but it can "
-     "capture only the enemy IC. Sparks and Surges never capture: they gate.",
+    (N_("Degaussers and the IC"),
+     N_("A Degausser steps one square in any of 8 directions, onto an empty square or onto an enemy "
+        "piece of any kind, which it captures (red brackets). The IC also steps one square, but it can "
+        "capture only the enemy IC. Sparks and Surges never capture: they gate."),
      "marks", (lambda: position({"d4": "WD", "c5": "BS", "e4": "BD", "f2": "WI", "g3": "BI", "b2": "WS"}),
                ["d4", "f2"])),
-    ("Gating",
-     "Along a rank, file or diagonal, a continuous run of pieces of one colour with an enemy Spark or "
-     "Surge directly at each end is gated: after the move all gated pieces are removed at once, of both "
-     "colours. Here White slides f2-f5 and closes a gate around d5 and e5.",
+    (N_("Gating"),
+     N_("Along a rank, file or diagonal, a continuous run of pieces of one colour with an enemy Spark or "
+        "Surge directly at each end is gated: after the move all gated pieces are removed at once, of both "
+        "colours. Here White slides f2-f5 and closes a gate around d5 and e5."),
      "gate", (lambda: position({"c5": "WS", "d5": "BS", "e5": "BS", "f2": "WS", "e1": "WI", "e8": "BI",
                                 "b7": "BU"}), Move("f2", "f5"))),
-    ("Gated squares",
-     "An empty square with an enemy Spark or Surge directly on both sides along a line is a gated "
-     "square. You may move there, but the piece dies at once (red cross). A slide may stop on a gated "
-     "square, never pass through it; diagonal steps and conduction ignore gates.",
+    (N_("Gated squares"),
+     N_("An empty square with an enemy Spark or Surge directly on both sides along a line is a gated "
+        "square. You may move there, but the piece dies at once (red cross). A slide may stop on a gated "
+        "square, never pass through it; diagonal steps and conduction ignore gates."),
      "marks", (lambda: position({"e3": "WS", "d6": "BS", "f6": "BS", "b1": "WI", "b8": "BI", "g1": "WD"}),
                ["e3"])),
-    ("The deadly corners",
-     "The corners a1, h1, a8 and h8 are death squares: a piece that moves onto one is removed after "
-     "its move (gates are resolved first, so it may still close a gate on its way). They are marked "
-     "with a red cross like any deadly square.",
+    (N_("The deadly corners"),
+     N_("The corners a1, h1, a8 and h8 are death squares: a piece that moves onto one is removed after "
+        "its move (gates are resolved first, so it may still close a gate on its way). They are marked "
+        "with a red cross like any deadly square."),
      "marks", (lambda: position({"a4": "WS", "b2": "WU", "c3": "WS", "e1": "WI", "e8": "BI", "f7": "BS"}),
                ["a4"])),
-    ("Winning and the draws",
-     "Take the enemy IC (a Degausser or your IC landing on it, or a gate) and you win. The game is "
-     "drawn when both ICs go at once, when only the two ICs and one Spark or Surge are left, when the "
-     "same placement of all pieces occurs for the 3rd time, or after 80 moves in a row with nothing "
-     "removed.",
+    (N_("Winning and the draws"),
+     N_("Take the enemy IC (a Degausser or your IC landing on it, or a gate) and you win. The game is "
+        "drawn when both ICs go at once, when only the two ICs and one Spark or Surge are left, when the "
+        "same placement of all pieces occurs for the 3rd time, or after 80 moves in a row with nothing "
+        "removed."),
      "end", None),
 ]
 
+#: one message per sentence; a line break in one is kept, and a line too long for the screen wraps
 END_NOTES = [
-    "The panel counts the quiet moves (x/80) and how often the position has been seen (x/3).",
-    "A player with no legal move passes and the other moves again (announced at the top).",
-    "If neither side can move, the game is drawn.",
-    "Draw by agreement: the mover presses Tab or the Draw? button;",
-    "the other player accepts or declines on the prompt.",
+    N_("The panel counts the quiet moves (x/80) and how often the position has been seen (x/3)."),
+    N_("A player with no legal move passes and the other moves again (announced at the top)."),
+    N_("If neither side can move, the game is drawn."),
+    N_("Draw by agreement: the mover presses Tab or the Draw? button;\n"
+       "the other player accepts or declines on the prompt."),
 ]
 
 
 class SparksHowTo(HowToScene):
-    game_title = "Sparks & Surges"
+    game_title = N_("Sparks & Surges")
     pages = PAGES
 
     def __init__(self, app) -> None:
@@ -114,7 +121,7 @@ class SparksHowTo(HowToScene):
     def data(self):
         """The page's positions, built once (the engine is asked, never copied)."""
         if self.page not in self._cache:
-            _, _, kind, data = PAGES[self.page]
+            _title, _text, kind, data = PAGES[self.page]
             if kind == "marks":
                 make, squares = data
                 state = make()
@@ -180,27 +187,27 @@ class SparksHowTo(HowToScene):
         x = left.right + int(30 * s)
         y = area.y + int(10 * s)
         size = int(54 * s)
-        for code, name, words in KINDS:
+        for code, name, words in piece_kinds():
             surface.blit(piece_image(code, size), (x, y))
             surface.blit(piece_image("B" + code[1], size), (x + size + 6 * s, y))
             theme.draw_text(surface, name, (x + 2 * size + 22 * s, y), int(32 * s), theme.INK, bold=True)
             theme.draw_text(surface, words, (x + 2 * size + 22 * s, y + 30 * s), int(24 * s), theme.INK_DIM)
             y += size + int(24 * s)
-        theme.draw_text(surface, "Lose your IC and you lose the game.", (x, y + 6 * s), int(28 * s),
+        theme.draw_text(surface, _("Lose your IC and you lose the game."), (x, y + 6 * s), int(28 * s),
                         theme.ACCENT)
 
     def draw_legend(self, surface, rect: pygame.Rect, s: float) -> None:
         y = rect.y
         size = int(48 * s)
-        theme.draw_text(surface, "The marks, as in the game:", (rect.x, y), int(28 * s), theme.INK_DIM)
+        theme.draw_text(surface, _("The marks, as in the game:"), (rect.x, y), int(28 * s), theme.INK_DIM)
         y += int(40 * s)
         for kinds, label in LEGEND:
             pygame.draw.rect(surface, DARK_SQ, (rect.x, y, size, size))
             surface.blit(mark_image(kinds, size), (rect.x, y))
-            theme.draw_text(surface, label, (rect.x + size + 16 * s, y + size / 2), int(28 * s), theme.INK,
+            theme.draw_text(surface, _(label), (rect.x + size + 16 * s, y + size / 2), int(28 * s), theme.INK,
                             "midleft")
             y += size + int(14 * s)
-        theme.draw_text(surface, "Tinted square: the selected piece.", (rect.x, y + 6 * s), int(24 * s),
+        theme.draw_text(surface, _("Tinted square: the selected piece."), (rect.x, y + 6 * s), int(24 * s),
                         theme.INK_DIM)
 
     def draw_gate_page(self, surface, area: pygame.Rect, s: float) -> None:
@@ -212,10 +219,11 @@ class SparksHowTo(HowToScene):
         half = area.width // 2
         left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(30 * s))
         right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
-        theme.draw_text(surface, f"before: White plays {SPARKS.move_text(move, before)}",
+        theme.draw_text(surface, _("before: White plays {move}").format(move=SPARKS.move_text(move, before)),
                         (left.centerx, area.y), int(26 * s), theme.INK_DIM, "midtop")
-        theme.draw_text(surface, f"after: {len(gated)} black pieces gated and removed",
-                        (right.centerx, area.y), int(26 * s), theme.INK_DIM, "midtop")
+        after_note = ngettext("after: {n} black piece gated and removed",
+                              "after: {n} black pieces gated and removed", len(gated)).format(n=len(gated))
+        theme.draw_text(surface, after_note, (right.centerx, area.y), int(26 * s), theme.INK_DIM, "midtop")
         geo = self.diagram(surface, left, before, {move.to: frozenset({"move"})}, [move.frm], s, gated, beams)
         a, b = geo.center(*square_of(move.frm)), geo.center(*square_of(move.to))
         pygame.draw.line(surface, theme.ACCENT, a, b, max(3, geo.sq // 12))
@@ -224,6 +232,8 @@ class SparksHowTo(HowToScene):
 
     def draw_end_page(self, surface, area: pygame.Rect, s: float) -> None:
         y = area.y + int(10 * s)
+        width = surface.get_width() - int(20 * s)
         for note in END_NOTES:
-            theme.draw_text(surface, note, (area.centerx, y), int(28 * s), theme.INK_DIM, "midtop")
-            y += int(38 * s)
+            for line in theme.wrap(_(note), int(28 * s), width):
+                theme.draw_text(surface, line, (area.centerx, y), int(28 * s), theme.INK_DIM, "midtop")
+                y += int(38 * s)

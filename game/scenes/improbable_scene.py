@@ -15,6 +15,7 @@ import random
 import pygame
 
 from ..anim import Tween, ease_in_out, ease_out_cubic, linear
+from ..i18n import _, ngettext, pgettext
 from ..rules.improbable import LENGTHS, PLAYERS, ROLL, STOP, chance
 from ..ui import improbable as kit
 from ..ui import theme
@@ -42,7 +43,7 @@ class ImprobableScene(PlayScene):
         self.tray_flash = 0.0
         self.end_card = 0.0
         self.anim_player: str | None = None
-        self.anim_verb = "rolls"
+        self.anim_verb = "rolls"  # what the move playing out does: "rolls" or "stops"
 
     # -- the game's turn --------------------------------------------------------------
     def turn_started(self) -> None:
@@ -143,7 +144,7 @@ class ImprobableScene(PlayScene):
     def on_roll(self, e: dict, play: MovePlay) -> None:
         player, value = play.mover, e["value"]
         rng = random.Random(play.before.rolls * 7 + 1)
-        faces = [rng.choice([f for f in LENGTHS if f != value]) for _ in range(8)]
+        faces = [rng.choice([f for f in LENGTHS if f != value]) for _i in range(8)]
 
         def start() -> None:
             self.die_owner = player
@@ -194,9 +195,15 @@ class ImprobableScene(PlayScene):
         moving: list[kit.BlockSprite] = []
 
         def flash_start() -> None:
-            what = f"A second {self.die_face}" if self.die_face else "A repeat"
-            self.show_banner(f"Bust! {what}: {', '.join(map(str, returned))} "
-                             f"go{'es' if len(returned) == 1 else ''} back", 2.4)
+            stones, n = ", ".join(map(str, returned)), len(returned)
+            if self.die_face:
+                text = ngettext("Bust! A second {face}: {stones} goes back",
+                                "Bust! A second {face}: {stones} go back", n).format(face=self.die_face,
+                                                                                   stones=stones)
+            else:
+                text = ngettext("Bust! A repeat: {stones} goes back", "Bust! A repeat: {stones} go back",
+                                n).format(stones=stones)
+            self.show_banner(text, 2.4)
             self.cue("bust")
 
         def flash(t: float) -> None:
@@ -236,8 +243,13 @@ class ImprobableScene(PlayScene):
         moving: list[kit.BlockSprite] = []
 
         def start() -> None:
-            total = f" = {sum(lengths)}" if len(lengths) > 1 else ""
-            self.show_banner(f"{self.side_name(player)} banks {' + '.join(map(str, lengths))}{total}", 2.0)
+            stones, side = " + ".join(map(str, lengths)), self.side_name(player)
+            if len(lengths) > 1:
+                text = _("{side} banks {stones} = {total}").format(side=side, stones=stones,
+                                                                   total=sum(lengths))
+            else:
+                text = _("{side} banks {stones}").format(side=side, stones=stones)
+            self.show_banner(text, 2.0)
             self.cue("score")
             row = self.rows_view[player]
             for sprite in list(self.aside_view):
@@ -272,20 +284,22 @@ class ImprobableScene(PlayScene):
         """Why the game ended, in words (the board's note and the end card share them)."""
         d = self.rules.outcome(self.state).detail
         roller, value = self.side_name(d["ended_by"]), d["value"]
-        lines = [f"{roller} rolled a {value}: all three {value}s already lie in {roller}'s row, "
-                 "so the game ended at once."]
+        lines = [_("{side} rolled a {value}: all three {value}s already lie in {side}'s row, "
+                   "so the game ended at once.").format(side=roller, value=value)]
         if d["uncounted"]:
-            lines.append(f"Set aside that turn and not counted: {', '.join(map(str, d['uncounted']))}.")
+            lines.append(_("Set aside that turn and not counted: {stones}.").format(
+                stones=", ".join(map(str, d["uncounted"]))))
         return lines
 
     def result_parts(self, outcome):
         d = outcome.detail
-        table = [["", "Blue", "Brown"],
-                 ["Stones in the row", str(d["blue"]["stones"]), str(d["brown"]["stones"])],
-                 ["Final row length", str(d["blue"]["length"]), str(d["brown"]["length"])]]
+        table = [["", self.side_name("blue"), self.side_name("brown")],
+                 [_("Stones in the row"), str(d["blue"]["stones"]), str(d["brown"]["stones"])],
+                 [_("Final row length"), str(d["blue"]["length"]), str(d["brown"]["length"])]]
         reasons = self.end_lines()
-        reasons.append("The longer row wins." if outcome.winner != "draw" else "Equal lengths: a draw.")
-        return f"Rows of {d['blue']['length']} and {d['brown']['length']}", reasons, table
+        reasons.append(_("The longer row wins.") if outcome.winner != "draw" else _("Equal lengths: a draw."))
+        margin = _("Rows of {blue} and {brown}").format(blue=d["blue"]["length"], brown=d["brown"]["length"])
+        return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
@@ -319,7 +333,7 @@ class ImprobableScene(PlayScene):
         kit.draw_die(surface, lay, self.die_face, self.die_owner, self.die_dy, self.die_angle,
                      self.state.over and self.end_card > 0)
         if self.state.over and not (self.queue.busy and self.end_card == 0):
-            kit.draw_game_over(surface, lay, [("Game over", theme.ACCENT)]
+            kit.draw_game_over(surface, lay, [(_("Game over"), theme.ACCENT)]
                                + [(line, theme.INK) for line in self.end_lines()], self.end_card)
         else:
             self.draw_choices(surface)
@@ -329,12 +343,15 @@ class ImprobableScene(PlayScene):
     def tray_words(self) -> str:
         owner = self.anim_player or self.state.turn
         aside = self.drawn_aside()
-        text = f"Set aside this turn ({self.side_name(owner)})"
-        if aside:
-            text += f":  {' + '.join(map(str, aside))} = {sum(aside)}"
-            if self.state.over and not self.queue.busy:
-                text += "   not counted: the game ended"
-        return text
+        side = self.side_name(owner)
+        if not aside:
+            return _("Set aside this turn ({side})").format(side=side)
+        stones = " + ".join(map(str, aside))
+        if self.state.over and not self.queue.busy:
+            text = _("Set aside this turn ({side}):  {stones} = {total}   not counted: the game ended")
+            return text.format(side=side, stones=stones, total=sum(aside))
+        return _("Set aside this turn ({side}):  {stones} = {total}").format(side=side, stones=stones,
+                                                                              total=sum(aside))
 
     def draw_choices(self, surface: pygame.Surface) -> None:
         """The two big buttons with the odds of the next roll: live only while a person is
@@ -343,7 +360,8 @@ class ImprobableScene(PlayScene):
         st = self.state
         live = self.awaiting_human
         g = self.app.glyphs()
-        labels = {"roll": "Roll again" if st.aside and live else "Roll", "stop": "Stop"}
+        labels = {"roll": _("Roll again") if st.aside and live else pgettext("die", "Roll"),
+                  "stop": pgettext("die", "Stop")}
         for name, rect in (("roll", lay.roll), ("stop", lay.stop)):
             on = live and self.enabled(name)
             key = g[CONFIRM] if name == "roll" else g[ALTERNATE]
@@ -353,7 +371,7 @@ class ImprobableScene(PlayScene):
             return
         odds = chance(st)
         y, x = lay.roll.bottom + 12 * s, lay.roll.x
-        theme.draw_text(surface, "next roll:", (x, y + 3 * s), int(20 * s), theme.INK_DIM)
+        theme.draw_text(surface, _("next roll:"), (x, y + 3 * s), int(20 * s), theme.INK_DIM)
         kit.face_chips(surface, x + 76 * s, y, 22 * s, odds)
         y += 34 * s  # the words span both columns: they are longer than a button
         for text, color in self.risk_lines():
@@ -362,40 +380,51 @@ class ImprobableScene(PlayScene):
         x, y = lay.stop.x, lay.stop.bottom + 14 * s
         if self.enabled("stop"):
             now, gain = st.length(st.to_move), sum(st.aside)
-            theme.draw_text(surface, f"Bank +{gain}: row {now} -> {now + gain}", (x, y), int(24 * s),
-                            theme.GOOD)
+            text = _("Bank +{gain}: row {now} -> {after}").format(gain=gain, now=now, after=now + gain)
+            theme.draw_text(surface, text, (x, y), int(24 * s), theme.GOOD)
         else:
-            theme.draw_text(surface, "Needs a stone set aside first", (x, y + 2 * s), int(21 * s),
+            theme.draw_text(surface, _("Needs a stone set aside first"), (x, y + 2 * s), int(21 * s),
                             theme.INK_FAINT)
 
     def risk_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The risk of the next roll in words, from the engine's ``chance``."""
         odds = chance(self.state)
         bust_values = ", ".join(map(str, odds["bust_values"]))
-        bust_why = f"  ({bust_values} already aside)" if bust_values else ""
         end_values = ", ".join(map(str, odds["end_values"]))
-        end_why = f"  (all three {end_values}s in the row)" if end_values else ""
+        bust, end = kit.pct(odds["bust"]), kit.pct(odds["end"])
+        if bust_values:
+            bust_text = _("Bust {chance}  ({values} already aside)").format(chance=bust, values=bust_values)
+        else:
+            bust_text = _("Bust {chance}").format(chance=bust)
+        if end_values:
+            end_text = _("Ends the game {chance}  (all three {values}s in the row)").format(chance=end,
+                                                                                           values=end_values)
+        else:
+            end_text = _("Ends the game {chance}").format(chance=end)
         bust_ink = theme.BAD if odds["bust"] else theme.INK_DIM
         end_ink = theme.ACCENT if odds["end"] else theme.INK_DIM
-        return [(f"Bust {kit.pct(odds['bust'])}{bust_why}", bust_ink),
-                (f"Ends the game {kit.pct(odds['end'])}{end_why}", end_ink)]
+        return [(bust_text, bust_ink), (end_text, end_ink)]
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         st = self.state
         if self.queue.busy and self.anim_player:
-            return f"{self.player_name(self.anim_player)} {self.anim_verb}", self.side_ink(self.anim_player)
+            player = self.player_name(self.anim_player)
+            text = _("{player} stops") if self.anim_verb == "stops" else _("{player} rolls")
+            return text.format(player=player), self.side_ink(self.anim_player)
         if st.over:
-            return "Game over", theme.ACCENT
+            return _("Game over"), theme.ACCENT
+        player = self.player_name(st.to_move)
         if st.aside:
-            return f"{self.player_name(st.to_move)}: roll again or stop?", self.side_ink(st.to_move)
-        return f"{self.player_name(st.to_move)} to roll", self.side_ink(st.to_move)
+            return _("{player}: roll again or stop?").format(player=player), self.side_ink(st.to_move)
+        return _("{player} to roll").format(player=player), self.side_ink(st.to_move)
 
     def hint(self) -> str:
         if self.app.last_device == "mouse":
-            return "Click Roll or Stop   Right-click: stop   Hover: choose"
+            return _("Click Roll or Stop   Right-click: stop   Hover: choose")
         g = self.app.glyphs()
-        return (f"Left/Right: choose   {g[CONFIRM]}: press it   {g[ALTERNATE]}: stop   "
-                f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
+        return _("Left/Right: choose   {confirm}: press it   {alternate}: stop   "
+                 "{undo}/{redo}: undo/redo   {menu}: menu").format(confirm=g[CONFIRM], alternate=g[ALTERNATE],
+                                                                  undo=g[UNDO], redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ---------------------------------------------------------------------
     def panel_key(self) -> tuple:
@@ -403,8 +432,8 @@ class ImprobableScene(PlayScene):
                 tuple(self.shown_supply), tuple(map(sum, self.drawn_rows())))
 
     def panel_subtitle(self) -> str:
-        return (f"{self.level.get('title', self.level['name'])}   "
-                f"{self.side_name(self.start_player)} started (random)")
+        return _("{board}   {side} started (random)").format(board=self.level_title(),
+                                                           side=self.side_name(self.start_player))
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
         lay = self.layout

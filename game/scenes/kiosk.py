@@ -10,11 +10,12 @@ import math
 
 import pygame
 
+from ..i18n import N_, _
 from ..ui import theme
 from ..ui.actions import BACK, MENU, POINT, Action
 from ..ui.present import dim
-from ..ui.widgets import Item, Menu
-from .base import Scene
+from ..ui.widgets import Menu
+from .base import LiveItem, Scene
 
 
 class StillThereScene(Scene):
@@ -47,11 +48,11 @@ class StillThereScene(Scene):
         dim(surface, 190)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        theme.draw_text(surface, "Still there?", (w / 2, h * 0.36), int(90 * s), theme.INK, "center", True)
+        theme.draw_text(surface, _("Still there?"), (w / 2, h * 0.36), int(90 * s), theme.INK, "center", True)
         theme.draw_text(surface, f"{max(0, int(self.left + 0.999))}", (w / 2, h * 0.5), int(110 * s),
                         theme.ACCENT, "center", True)
-        theme.draw_text(surface, "Press any key or button to keep playing", (w / 2, h * 0.63), int(36 * s),
-                        theme.INK_DIM, "center")
+        theme.draw_text(surface, _("Press any key or button to keep playing"), (w / 2, h * 0.63),
+                        int(36 * s), theme.INK_DIM, "center")
 
 
 class RestartCard(Scene):
@@ -76,9 +77,9 @@ class RestartCard(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        theme.draw_text(surface, "Sorry, something went wrong.", (w / 2, h * 0.42), int(64 * s), theme.INK,
-                        "center", True)
-        theme.draw_text(surface, "Restarting...", (w / 2, h * 0.54), int(40 * s), theme.ACCENT, "center")
+        theme.draw_text(surface, _("Sorry, something went wrong."), (w / 2, h * 0.42), int(64 * s),
+                        theme.INK, "center", True)
+        theme.draw_text(surface, _("Restarting..."), (w / 2, h * 0.54), int(40 * s), theme.ACCENT, "center")
 
 
 class OperatorScene(Scene):
@@ -91,10 +92,10 @@ class OperatorScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.menu = Menu([
-            Item("Back to the kiosk", self.back),
-            Item("Settings", self.settings),
-            Item("Restart the demo", app.nav.demo),
-            Item("Quit Gauss Arcade", app.quit),
+            LiveItem(N_("Back to the kiosk"), self.back),
+            LiveItem(N_("Settings"), self.settings),
+            LiveItem(N_("Restart the demo"), app.nav.demo),
+            LiveItem(N_("Quit Gauss Arcade"), app.quit),
         ])
 
     def back(self) -> None:
@@ -116,7 +117,7 @@ class OperatorScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        theme.draw_text(surface, "Operator", (w / 2, h * 0.18), int(80 * s), theme.INK, "center", True)
-        theme.draw_text(surface, "Kiosk mode: visitors cannot quit; Ctrl+Shift+O opens this menu.",
+        theme.draw_text(surface, _("Operator"), (w / 2, h * 0.18), int(80 * s), theme.INK, "center", True)
+        theme.draw_text(surface, _("Kiosk mode: visitors cannot quit; Ctrl+Shift+O opens this menu."),
                         (w / 2, h * 0.27), int(28 * s), theme.INK_DIM, "center")
         self.menu.draw(surface, w / 2, h * 0.36, s)

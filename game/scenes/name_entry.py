@@ -22,11 +22,11 @@ from collections.abc import Callable
 import pygame
 
 from .. import levels, saves
+from ..i18n import N_, _, ngettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, MENU, POINT, TEXT, Action
 from ..ui.present import dim, panel
-from ..ui.widgets import Button
-from .base import Scene
+from .base import LiveButton, Scene
 from .overlay import AskScene
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -36,11 +36,11 @@ KEEP_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME)
 def why_not_saved(exc: OSError) -> str:
     """An OSError as words for a player."""
     if exc.errno == errno.ENOSPC:
-        return "the disk is full"
+        return _("the disk is full")
     if exc.errno in (errno.EROFS,):
-        return "the save folder is read-only"
+        return _("the save folder is read-only")
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "the save folder may not be written to"
+        return _("the save folder may not be written to")
     return exc.strerror or exc.__class__.__name__
 
 
@@ -57,8 +57,15 @@ class SaveNameScene(Scene):
         self.ready = False  # text typed before the form's first frame belongs to the key that opened it
         self.message, self.message_bad = "", False
         self.t = 0.0
-        self.about = f"{record.title}  ·  {_level_title(record)}  ·  move {len(record.moves)}"
-        self.buttons = {"save": Button("Save", self.submit), "cancel": Button("Cancel", self.cancel)}
+        self.level_title = _level_title(record)
+        self.buttons = {"save": LiveButton(N_("Save"), self.submit),
+                        "cancel": LiveButton(N_("Cancel"), self.cancel)}
+
+    @property
+    def about(self) -> str:
+        """The game being saved, in a line: its title, level and move."""
+        return _("{game}  ·  {level}  ·  move {number}").format(
+            game=_(self.record.title), level=_(self.level_title), number=len(self.record.moves))
 
     def enter(self) -> None:
         try:
@@ -81,11 +88,13 @@ class SaveNameScene(Scene):
                 refused = True
                 continue
             if len(self.name) >= saves.MAX_NAME:
-                self.say(f"A save name has at most {saves.MAX_NAME} characters.")
+                most = saves.MAX_NAME
+                self.say(ngettext("A save name has at most {n} character.",
+                                  "A save name has at most {n} characters.", most).format(n=most))
                 return
             self.name += ch
         if refused:
-            self.say("Only letters, digits, spaces, - and _ can be in a save name.")
+            self.say(_("Only letters, digits, spaces, - and _ can be in a save name."))
         else:
             self.message = ""
 
@@ -98,8 +107,8 @@ class SaveNameScene(Scene):
     def submit(self) -> None:
         try:
             name = saves.safe_name(self.name)
-        except ValueError as exc:
-            self.say(str(exc))
+        except ValueError as exc:  # its message is marked where it is raised (saves.safe_name)
+            self.say(_(str(exc)))
             return
         taken = saves.find(name)
         if taken is None:
@@ -107,10 +116,10 @@ class SaveNameScene(Scene):
             return
         other = saves.unique_name(name)
         self.app.stack.push(AskScene(
-            self.app, "Replace?", [f"There is already a save called '{taken}'."],
-            [("Replace it", lambda: self.write(taken)),
-             (f"Keep both: save as '{other}'", lambda: self.write(other)),
-             ("Change the name", self.edit)], title_color=theme.ACCENT))
+            self.app, _("Replace?"), [_("There is already a save called '{name}'.").format(name=taken)],
+            [(_("Replace it"), lambda: self.write(taken)),
+             (_("Keep both: save as '{name}'").format(name=other), lambda: self.write(other)),
+             (_("Change the name"), self.edit)], title_color=theme.ACCENT))
 
     def edit(self) -> None:
         self.fresh = False
@@ -119,8 +128,8 @@ class SaveNameScene(Scene):
         try:
             saves.save_as(name, self.record)
         except (OSError, ValueError) as exc:
-            reason = why_not_saved(exc) if isinstance(exc, OSError) else str(exc)
-            self.say(f"Could not save: {reason}. Nothing was lost: the game goes on.")
+            reason = why_not_saved(exc) if isinstance(exc, OSError) else _(str(exc))
+            self.say(_("Could not save: {reason}. Nothing was lost: the game goes on.").format(reason=reason))
             return
         if self.app.stack.top is self:
             self.app.stack.pop()
@@ -172,7 +181,8 @@ class SaveNameScene(Scene):
         box = pygame.Rect(0, 0, int(min(w - 60 * s, 820 * s)), int(330 * s))
         box.center = (w // 2, h // 2)
         panel(surface, box, s)
-        theme.draw_text(surface, "Save game", (w / 2, box.y + 22 * s), int(48 * s), theme.INK, "midtop", True)
+        theme.draw_text(surface, _("Save game"), (w / 2, box.y + 22 * s), int(48 * s), theme.INK, "midtop",
+                        True)
         theme.draw_text(surface, self.about, (w / 2, box.y + 70 * s), int(26 * s), theme.INK_DIM, "midtop")
         field = pygame.Rect(box.x + int(40 * s), box.y + int(112 * s), box.width - int(80 * s), int(60 * s))
         pygame.draw.rect(surface, theme.BG, field, border_radius=int(8 * s))
@@ -187,7 +197,7 @@ class SaveNameScene(Scene):
             surface.blit(img, rect)
             x = rect.right
         else:
-            theme.draw_text(surface, "type a name", (x, cy), size, theme.INK_FAINT, "midleft")
+            theme.draw_text(surface, _("type a name"), (x, cy), size, theme.INK_FAINT, "midleft")
         if int(self.t * 2) % 2 == 0 and not self.fresh:
             pygame.draw.line(surface, theme.ACCENT, (x + 3 * s, cy - 16 * s), (x + 3 * s, cy + 16 * s),
                              max(2, int(2 * s)))
@@ -200,9 +210,9 @@ class SaveNameScene(Scene):
             rect.center = (int(w / 2 + (k - 0.5) * (bw + 30 * s)), int(box.bottom - 72 * s))
             self.buttons[key].draw(surface, rect, int(30 * s), active=key == "save")
         if self.app.last_device.startswith("pad"):
-            hint = "A: save with this name   X: delete a letter   B: cancel"
+            hint = _("A: save with this name   X: delete a letter   B: cancel")
         else:
-            hint = "Type a name   Enter: save   Backspace: delete   Esc: cancel"
+            hint = _("Type a name   Enter: save   Backspace: delete   Esc: cancel")
         theme.draw_text(surface, hint, (w / 2, box.bottom - 30 * s), int(22 * s), theme.INK_FAINT, "midtop")
 
 

@@ -15,7 +15,9 @@ import random
 
 import pygame
 
+from .. import i18n
 from ..anim import Tween, ease_out_cubic, linear
+from ..i18n import N_, _, ngettext, refusal
 from ..rules.order import COLUMNS, PLAYERS, Arrange, Move, State, random_arrangement, why_bad_arrangement
 from ..ui import order as kit
 from ..ui import theme
@@ -26,6 +28,8 @@ from .play import MovePlay, PlayScene, effect
 START_ROW = kit.START_ROW
 FLY, CONNECT, SCORE = 0.32, 0.45, 0.7
 chain_text = kit.chain_words
+#: the move list's entry for an arrangement: never the lengths (a word, translated when shown)
+ARRANGED = N_("arranged")
 
 
 class OrderScene(PlayScene):
@@ -51,8 +55,9 @@ class OrderScene(PlayScene):
         self.shown_collections: list[list[int]] = [[], []]
         self.shown_score = [0, 0]
         self.shown_chain = 0
-        self.arrange_buttons = {"random": Button("Random", self.random_work),
-                                "done": Button("Done", self.finish_arrangement)}
+        # worded at each draw (the Random button names its key)
+        self.arrange_buttons = {"random": Button(_("Random"), self.random_work),
+                                "done": Button(_("Done"), self.finish_arrangement)}
 
     # -- the game's turn --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -63,7 +68,7 @@ class OrderScene(PlayScene):
     def start_banner(self) -> str:
         if self.state.phase != "play":
             return ""
-        return f"{self.side_name(self.state.first)} starts (drawn at random)"
+        return _("{side} starts (drawn at random)").format(side=self.side_name(self.state.first))
 
     def after_autoplay(self) -> None:
         """For a screenshot: show the end stone with the most telling choice (a forced connection)."""
@@ -71,7 +76,7 @@ class OrderScene(PlayScene):
         if self.state.over or self.state.phase != "play":
             return
         ends = [e for e in ("left", "right") if self.choices[e]]
-        ends.sort(key=lambda e: (not self.forced(e), not any(c for _, c in self.choices[e])))
+        ends.sort(key=lambda e: (not self.forced(e), not any(c for _col, c in self.choices[e])))
         if ends:
             self.end = ends[0]
             self.stage = "column"
@@ -135,7 +140,7 @@ class OrderScene(PlayScene):
         straight from the engine's legal moves and their effects."""
         out: dict[str, list[tuple[int, bool]]] = {"left": [], "right": []}
         for move in self.rules.legal_moves(self.state):
-            _, effects = self.preview(move)
+            _after, effects = self.preview(move)
             out[move.end].append((move.column, any(e["type"] == "connect" for e in effects)))
         return out
 
@@ -169,16 +174,20 @@ class OrderScene(PlayScene):
 
     def notation(self, before: State, move, effects: list[dict]) -> str:
         if isinstance(move, Arrange):
-            return "arranged"  # never the lengths: the other player may be watching
+            return ARRANGED  # never the lengths: the other player may be watching
         return super().notation(before, move, effects)
+
+    def turns(self) -> list[tuple[str, list[str]]]:
+        """The move list, an arrangement's entry in the current language."""
+        return [(p, [_(t) if t == ARRANGED else t for t in texts]) for p, texts in super().turns()]
 
     # -- effects -> animation ------------------------------------------------------------
     def animate(self, play: MovePlay) -> None:
         if not play.effects:  # an arrangement: nothing moves
             self.reset_view()
             if play.before.phase == "arrange" and self.state.phase == "play":
-                self.show_banner(f"Play begins: {self.side_name(self.state.first)} starts (drawn at random)",
-                                 3.2)
+                self.show_banner(_("Play begins: {side} starts (drawn at random)").format(
+                    side=self.side_name(self.state.first)), 3.2)
             return
         super().animate(play)
 
@@ -218,7 +227,7 @@ class OrderScene(PlayScene):
             self.chain_pop = 1.0
             self.cue("connect")
             if again:
-                self.show_banner(f"Connection! {self.side_name(mover)} places again")
+                self.show_banner(_("Connection! {side} places again").format(side=self.side_name(mover)))
 
         def light(t: float) -> None:
             self.flash[col] = math.sin(t * math.pi)
@@ -239,7 +248,8 @@ class OrderScene(PlayScene):
             old[0] = self.shown_score[k]
             self.shown_chain = e["connections"]
             self.cue("score")
-            self.show_banner(f"{self.side_name(e['player'])} scores {kit.chain_words(e['connections'])}", 3.0)
+            self.show_banner(_("{side} scores {chain}").format(side=self.side_name(e["player"]),
+                                                              chain=kit.chain_words(e["connections"])), 3.0)
 
         def count(t: float) -> None:
             self.shown_score[k] = old[0] + round(e["points"] * t)
@@ -294,7 +304,8 @@ class OrderScene(PlayScene):
                 self.card = None
             else:
                 ready = self.app.glyphs()[CONFIRM]
-                self.say(f"{self.side_name(self.card)}: press {ready} or click when ready.")
+                self.say(_("{side}: press {key} or click when ready.").format(side=self.side_name(self.card),
+                                                                             key=ready))
             return
         if action.pos is not None:
             if name == ALTERNATE:
@@ -320,15 +331,16 @@ class OrderScene(PlayScene):
                     self.work[self.held], self.work[j] = self.work[j], self.work[self.held]
                     self.held = self.acur = j
                 else:
-                    self.say("The row ends here: put the stone down with "
-                             f"{self.app.glyphs()[CONFIRM]}.")
+                    self.say(_("The row ends here: put the stone down with {key}.").format(
+                        key=self.app.glyphs()[CONFIRM]))
             else:
                 self.acur = max(0, min(len(self.work) - 1, self.acur + d))
         elif name in (UP, DOWN):
             toward = self.toward_field(self.state.to_move)
             if self.afocus == "row" and name == toward:
                 if self.held is not None:
-                    self.say(f"Put the stone you hold down first ({self.app.glyphs()[CONFIRM]}).")
+                    self.say(_("Put the stone you hold down first ({key}).").format(
+                        key=self.app.glyphs()[CONFIRM]))
                 else:
                     self.afocus = "done"
             elif self.afocus != "row" and name != toward:
@@ -346,7 +358,7 @@ class OrderScene(PlayScene):
         """Lay the held stone where it is now, unless that makes equal neighbours."""
         why = why_bad_arrangement(self.work)
         if why:
-            self.say(f"{why} Move it on.")
+            self.say(_("{reason} Move it on.").format(reason=refusal(why)))
             return False
         self.held = None
         return True
@@ -363,7 +375,10 @@ class OrderScene(PlayScene):
         trial[self.held], trial[i] = trial[i], trial[self.held]
         why = why_bad_arrangement(trial)
         if why:
-            self.say(f"Not that swap: {why[0].lower()}{why[1:]}")
+            reason = refusal(why)
+            if i18n.language() == i18n.SOURCE:  # English goes on in lower case after the colon
+                reason = reason[0].lower() + reason[1:]
+            self.say(_("Not that swap: {reason}").format(reason=reason))
             return
         self.work = trial
         self.held = None
@@ -378,7 +393,7 @@ class OrderScene(PlayScene):
         if self.state.phase != "arrange" or self.card is not None:
             return
         if self.held is not None:
-            self.say(f"Put the stone you hold down first ({self.app.glyphs()[CONFIRM]}).")
+            self.say(_("Put the stone you hold down first ({key}).").format(key=self.app.glyphs()[CONFIRM]))
             return
         self.try_play(Arrange(tuple(self.work)))
 
@@ -410,7 +425,13 @@ class OrderScene(PlayScene):
         if len(self.mover_collection()) == 1:
             end = "left"
         if not self.choices[end]:
-            self.say(self.rules.why_illegal(self.state, Move(end, 0)) or f"The {end} stone cannot be placed.")
+            why = self.rules.why_illegal(self.state, Move(end, 0))
+            if why:
+                self.say(refusal(why))
+            elif end == "left":
+                self.say(_("The left stone cannot be placed."))
+            else:
+                self.say(_("The right stone cannot be placed."))
             return False
         self.end = end
         self.stage = "column"
@@ -419,7 +440,7 @@ class OrderScene(PlayScene):
 
     def switch_end(self) -> None:
         if len(self.mover_collection()) == 1:
-            self.say("Only one stone is left: it is both ends.")
+            self.say(_("Only one stone is left: it is both ends."))
             return
         new = "right" if self.end == "left" else "left"
         if self.stage == "column":
@@ -439,11 +460,12 @@ class OrderScene(PlayScene):
             elif i == len(coll) - 1:
                 self.pick_end("right")
             else:
-                self.say("Only the two end stones of a collection can be taken.")
+                self.say(_("Only the two end stones of a collection can be taken."))
             return
         opp = self.other(player)
         if self.geom.slot_at(opp, pos, len(self.state.collections[PLAYERS.index(opp)])) is not None:
-            self.say(f"That is {self.side_name(opp)}'s collection: take one of your own end stones.")
+            self.say(_("That is {side}'s collection: take one of your own end stones.").format(
+                side=self.side_name(opp)))
             return
         col = self.geom.column_at(pos)
         if col is None:
@@ -456,7 +478,7 @@ class OrderScene(PlayScene):
     # -- the result ------------------------------------------------------------------------
     def longest_chains(self) -> list[int]:
         best = [0, 0]
-        for before, move, _ in self.history:
+        for before, move, _text in self.history:
             if isinstance(move, Arrange):
                 continue
             for e in self.rules.play(before, move)[1]:
@@ -468,20 +490,22 @@ class OrderScene(PlayScene):
 
     def score_line(self) -> str:
         if self.state.phase == "arrange":
-            return "Arranging the collections"
+            return _("Arranging the collections")
         return super().score_line()
 
     def result_parts(self, outcome):
         d = outcome.detail
         chains = self.longest_chains()
-        table = [["", "Blue", "Brown"],
-                 ["Stones left", str(d["blue"]["left"]), str(d["brown"]["left"])],
-                 ["Longest chain", str(chains[0]), str(chains[1])],
-                 ["Final score", str(d["blue"]["score"]), str(d["brown"]["score"])]]
-        reasons = ["Both players passed in a row: a dead end; stones left score nothing." if d["dead_end"]
-                   else "Every stone is placed: the field is full."]
-        reasons.append("Equal scores: a draw." if outcome.winner == "draw" else "The higher score wins.")
-        return f"{d['blue']['score']} points to {d['brown']['score']}", reasons, table
+        table = [["", self.side_name("blue"), self.side_name("brown")],
+                 [_("Stones left"), str(d["blue"]["left"]), str(d["brown"]["left"])],
+                 [_("Longest chain"), str(chains[0]), str(chains[1])],
+                 [_("Final score"), str(d["blue"]["score"]), str(d["brown"]["score"])]]
+        reasons = [_("Both players passed in a row: a dead end; stones left score nothing.") if d["dead_end"]
+                   else _("Every stone is placed: the field is full.")]
+        reasons.append(_("Equal scores: a draw.") if outcome.winner == "draw"
+                       else _("The higher score wins."))
+        margin = _("{blue} points to {brown}").format(blue=d["blue"]["score"], brown=d["brown"]["score"])
+        return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
@@ -534,7 +558,7 @@ class OrderScene(PlayScene):
         """``(player, column, length)`` of the stone placed last, if any."""
         if not self.history or not isinstance(self.history[-1][1], Move):
             return None
-        before, move, _ = self.history[-1]
+        before, move, _text = self.history[-1]
         k = PLAYERS.index(before.to_move)
         length = self.state.columns[k][move.column]
         return (before.to_move, move.column, length) if length else None
@@ -545,21 +569,24 @@ class OrderScene(PlayScene):
         if self.card is not None:
             opp = self.other(player)
             name, opp_name = self.side_name(player), self.side_name(opp)
-            lines = [f"{name} lays out their 15 stones in secret.",
-                     f"{name}: press {self.app.glyphs()[CONFIRM]} or click when {opp_name} is not looking."]
+            lines = [_("{side} lays out their 15 stones in secret.").format(side=name),
+                     _("{side}: press {key} or click when {other} is not looking.").format(
+                         side=name, key=self.app.glyphs()[CONFIRM], other=opp_name)]
             if player == "brown":
-                lines.insert(1, "Blue's collection stays hidden until play begins.")
+                lines.insert(1, _("{side}'s collection stays hidden until play begins.").format(
+                    side=self.side_name("blue")))
             kit.draw_card(surface, self.layout.frame.left, player, lines,
-                          f"{name} arranges \u2014 {opp_name}, look away", s)
+                          _("{side} arranges \u2014 {other}, look away").format(side=name, other=opp_name), s)
             return
         opp = self.other(player)
         kit.draw_hidden_collection(surface, geom, opp, self.side_name(opp),
                                    len(self.state.collections[PLAYERS.index(opp)]), s)
         if self.seats[player].is_ai:  # its arrangement stays hidden, like any opponent's
-            theme.draw_text(surface, f"{self.player_name(player)} arranges its collection...",
-                            (geom.fx0, geom.label_y[player]), int(26 * s), self.side_ink(player))
+            text = _("{player} arranges its collection...").format(player=self.player_name(player))
+            theme.draw_text(surface, text, (geom.fx0, geom.label_y[player]), int(26 * s),
+                            self.side_ink(player))
             return
-        theme.draw_text(surface, f"{self.side_name(player)}'s collection, left to right",
+        theme.draw_text(surface, _("{side}'s collection, left to right").format(side=self.side_name(player)),
                         (geom.fx0, geom.label_y[player]), int(22 * s), self.side_ink(player))
         why = why_bad_arrangement(self.work)
         kit.draw_working_row(surface, geom, player, self.work, self.held,
@@ -567,19 +594,21 @@ class OrderScene(PlayScene):
         if self.held is not None and self.pointer and self.app.last_device == "mouse":
             kit.draw_carried(surface, geom, player, self.work, self.held, self.pointer)
         f = geom.field
-        theme.draw_text(surface, f"{self.side_name(player)}: lay out your 15 stones",
+        theme.draw_text(surface, _("{side}: lay out your 15 stones").format(side=self.side_name(player)),
                         (f.centerx, f.y + f.h * 0.08), int(34 * s), self.side_ink(player), "midtop", True)
-        theme.draw_text(surface, "No two stones of equal length may lie side by side.",
+        theme.draw_text(surface, _("No two stones of equal length may lie side by side."),
                         (f.centerx, f.y + f.h * 0.08 + 38 * s), int(24 * s), theme.INK, "midtop")
         g = self.app.glyphs()
         if why:
-            status, color = why, theme.BAD
+            status, color = refusal(why), theme.BAD
         elif self.held is not None and self.app.last_device == "mouse":
-            status, color = "Click another stone to swap the two, or this one to put it back.", theme.ACCENT
+            status = _("Click another stone to swap the two, or this one to put it back.")
+            color = theme.ACCENT
         elif self.held is not None:
-            status, color = f"Put the stone down here ({g[CONFIRM]}), or carry it on.", theme.ACCENT
+            status = _("Put the stone down here ({key}), or carry it on.").format(key=g[CONFIRM])
+            color = theme.ACCENT
         else:
-            status, color = "A valid arrangement.", theme.GOOD
+            status, color = _("A valid arrangement."), theme.GOOD
         theme.draw_text(surface, status, (f.centerx, f.y + f.h * 0.08 + 66 * s),
                         theme.fitted(status, int(24 * s), f.width - 20 * s), color, "midtop")
         bw, bh = int(170 * s), int(40 * s)
@@ -588,19 +617,19 @@ class OrderScene(PlayScene):
             rect = pygame.Rect(0, y, bw, bh)
             rect.centerx = int(f.centerx + (k - 0.5) * (bw + 24 * s))
             button = self.arrange_buttons[name]
-            button.label = f"Random ({g[ALTERNATE]})" if name == "random" else "Done"
+            button.label = _("Random ({key})").format(key=g[ALTERNATE]) if name == "random" else _("Done")
             button.draw(surface, rect, int(26 * s), active=self.afocus == name)
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
         if state.over:
-            return "Game over", theme.ACCENT
+            return _("Game over"), theme.ACCENT
         name, ink = self.player_name(state.to_move), self.side_ink(state.to_move)
         if state.phase == "arrange":
-            return f"{name} arranges", ink
+            return _("{player} arranges").format(player=name), ink
         if state.chain and not self.queue.busy:
-            return f"{name}: place again", ink
-        return f"{name} to move", ink
+            return _("{player}: place again").format(player=name), ink
+        return _("{player} to move").format(player=name), ink
 
     def banner_text(self) -> str:
         """The news, or else the chain so far."""
@@ -609,22 +638,26 @@ class OrderScene(PlayScene):
     def hint(self) -> str:
         mouse = self.app.last_device == "mouse"
         g = self.app.glyphs()
+        keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO]}
         if self.state.phase == "arrange":
             if self.card is not None:
-                return f"{g[CONFIRM]} or click: ready"
+                return _("{confirm} or click: ready").format(**keys)
             if mouse:
-                return "Click a block, then another to swap them   Right-click: random   Done: finish"
+                return _("Click a block, then another to swap them   Right-click: random   Done: finish")
             if self.held is not None:
-                return f"Left/Right: carry the stone   {g[CONFIRM]}: put it down"
-            toward = "Down" if self.state.to_move == "blue" else "Up"
-            return (f"Left/Right: move   {g[CONFIRM]}: pick up   {g[ALTERNATE]}: random   "
-                    f"{toward}: Random / Done")
+                return _("Left/Right: carry the stone   {confirm}: put it down").format(**keys)
+            if self.state.to_move == "blue":
+                return _("Left/Right: move   {confirm}: pick up   {alternate}: random   "
+                         "Down: Random / Done").format(**keys)
+            return _("Left/Right: move   {confirm}: pick up   {alternate}: random   "
+                     "Up: Random / Done").format(**keys)
         if mouse:
-            return "Click an end stone, then a lit column   Right-click: other end"
+            return _("Click an end stone, then a lit column   Right-click: other end")
         if self.stage == "end":
-            return f"Left/Right: choose an end   {g[CONFIRM]}: take it   {g[UNDO]}/{g[REDO]}: undo/redo"
-        return (f"Left/Right: column   {g[CONFIRM]}: place   {g[ALTERNATE]}: other end   "
-                "Up/Down: back to the ends")
+            return _("Left/Right: choose an end   {confirm}: take it   "
+                     "{undo}/{redo}: undo/redo").format(**keys)
+        return _("Left/Right: column   {confirm}: place   {alternate}: other end   "
+                 "Up/Down: back to the ends").format(**keys)
 
     # -- the side panel -------------------------------------------------------------------------
     def panel_key(self) -> tuple:
@@ -633,8 +666,8 @@ class OrderScene(PlayScene):
                 tuple(self.shown_score), self.shown_chain)
 
     def panel_subtitle(self) -> str:
-        return (f"{self.level.get('title', self.level['name'])} field, 18 x 5   "
-                f"{self.side_name(self.state.first)} starts (random)")
+        return _("{board} field, 18 x 5   {side} starts (random)").format(board=self.level_title(),
+                                                                          side=self.side_name(self.state.first))
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
         x0, width, y = rect.x, rect.width, rect.y
@@ -642,12 +675,12 @@ class OrderScene(PlayScene):
         for k, player in enumerate(PLAYERS):
             if state.phase == "arrange":
                 if player == state.to_move:
-                    note = "arranging..."
+                    note = _("arranging...")
                 else:
-                    note = "arranged (hidden)" if state.collections[k] else "arranges next"
+                    note = _("arranged (hidden)") if state.collections[k] else _("arranges next")
             else:
                 left = len(state.collections[k])
-                note = f"{left} stone{'s' if left != 1 else ''} left"
+                note = ngettext("{n} stone left", "{n} stones left", left).format(n=left)
             box = pygame.Rect(x0, y, width, int(46 * s))
             kit.draw_player_box(surface, box, player, self.side_name(player), note, self.shown_score[k],
                                 player == state.to_move, s)
@@ -655,23 +688,26 @@ class OrderScene(PlayScene):
         y += int(4 * s)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if state.phase == "arrange" and not state.over:
-            lines = [("Lay out the 15 stones (three each of 1-5)", theme.INK),
-                     ("with no two equal lengths side by side.", theme.INK),
-                     ("In play only the two ends can be taken.", theme.INK_DIM),
-                     (f"{self.side_name(self.other(state.to_move))} must not watch.", theme.INK_DIM)]
+            lines = [(_("Lay out the 15 stones (three each of 1-5)"), theme.INK),
+                     (_("with no two equal lengths side by side."), theme.INK),
+                     (_("In play only the two ends can be taken."), theme.INK_DIM),
+                     (_("{side} must not watch.").format(side=self.side_name(self.other(state.to_move))),
+                      theme.INK_DIM)]
         elif not state.over:
             chain = self.shown_chain
-            lines.append((f"This turn: {kit.chain_words(chain)}" if chain else "This turn: no connection yet",
-                          theme.ACCENT if chain else theme.INK_DIM))
+            turn = (_("This turn: {chain}").format(chain=kit.chain_words(chain)) if chain
+                    else _("This turn: no connection yet"))
+            lines.append((turn, theme.ACCENT if chain else theme.INK_DIM))
             if not self.queue.busy:
                 lines.append((self.choice_words(), theme.INK))
                 forced = self.forced()
-                lines.append(("Forced connection: it must complete a column" if forced else "", theme.ACCENT))
+                forced_text = _("Forced connection: it must complete a column") if forced else ""
+                lines.append((forced_text, theme.ACCENT))
             else:
                 lines += [("", theme.INK), ("", theme.INK)]
-            lines.append(("gold: connects  ! forced  green: empty column", theme.INK_DIM))
+            lines.append((_("gold: connects  ! forced  green: empty column"), theme.INK_DIM))
         else:
-            lines.append(("Game over", theme.ACCENT))
+            lines.append((_("Game over"), theme.ACCENT))
         for text, color in lines:
             theme.draw_text(surface, text, (x0, y), theme.fitted(text, int(21 * s), width), color)
             y += int(23 * s)
@@ -683,7 +719,16 @@ class OrderScene(PlayScene):
             return ""
         length = self.end_length(self.end)
         cols = sorted(self.legal_columns())
-        where = "no legal column" if not cols else (
-            f"column {cols[0]}" if len(cols) == 1 else f"{len(cols)} legal columns")
-        side = "Last" if len(coll) == 1 else self.end.capitalize()
-        return f"{side} end: a {length} -> {where}"
+        if not cols:
+            where = _("no legal column")
+        elif len(cols) == 1:
+            where = _("column {column}").format(column=cols[0])
+        else:
+            where = ngettext("{n} legal column", "{n} legal columns", len(cols)).format(n=len(cols))
+        if len(coll) == 1:
+            end = _("Last end")
+        elif self.end == "left":
+            end = _("Left end")
+        else:
+            end = _("Right end")
+        return _("{end}: a {length} -> {where}").format(end=end, length=length, where=where)

@@ -10,18 +10,20 @@ from typing import Any
 
 import pygame
 
+from ..i18n import N_, _
 from ..ui import present, theme
 from ..ui.actions import BACK, MENU, Action
 from ..ui.present import EndCard
 from ..ui.widgets import Item, Menu
-from .base import Scene
+from .base import LiveItem, Scene
 
 
 class AskScene(Scene):
     """A question on a panel over the screen below: a title, a few lines, a menu of answers.
 
     Esc, Backspace or B is ``on_cancel``, by default closing the question. Each
-    answer's callback runs after the question is closed.
+    answer's callback runs after the question is closed. The title, lines and answers
+    are the caller's words, already in the player's language.
     """
 
     opaque = False
@@ -92,11 +94,11 @@ class PauseScene(Scene):
         self.game = game  # the game scene this menu paused
         self.note = note  # why the game was paused, when it was not the player's choice
         self.menu = Menu([
-            Item("Resume", self.resume),
-            Item("Save game", self.save_game),
-            Item("Restart", self.restart),
-            Item("How to play", self.howto),
-            Item("Quit to menu", self.quit_to_menu),
+            LiveItem(N_("Resume"), self.resume),
+            LiveItem(N_("Save game"), self.save_game),
+            LiveItem(N_("Restart"), self.restart),
+            LiveItem(N_("How to play"), self.howto),
+            LiveItem(N_("Quit to menu"), self.quit_to_menu),
         ])
 
     def resume(self) -> None:
@@ -111,7 +113,7 @@ class PauseScene(Scene):
         self.app.nav.save_as(self.game.record(), self.saved)
 
     def saved(self, name: str) -> None:
-        self.note = f"Saved as '{name}'. Load it from the title screen."
+        self.note = _("Saved as '{name}'. Load it from the title screen.").format(name=name)
 
     def howto(self) -> None:
         self.app.nav.howto(self.game.game_id)
@@ -136,7 +138,7 @@ class PauseScene(Scene):
                           int(110 * s + len(note) * 30 * s + menu_h + 30 * s))
         box.center = (w // 2, h // 2)
         present.panel(surface, box, s)
-        theme.draw_text(surface, "Paused", (w / 2, box.y + 18 * s), int(64 * s), theme.INK, "midtop", True)
+        theme.draw_text(surface, _("Paused"), (w / 2, box.y + 18 * s), int(64 * s), theme.INK, "midtop", True)
         y = box.y + 92 * s
         for line in note:
             theme.draw_text(surface, line, (w / 2, y), int(26 * s), theme.ACCENT, "midtop")
@@ -155,8 +157,8 @@ class ResultScene(Scene):
         super().__init__(app)
         self.game = game
         self.card = card
-        self.menu = Menu([Item("Rematch", self.rematch), Item("Menu", self.to_menu),
-                          Item("Look at the board", self.look)], size=32)
+        self.menu = Menu([LiveItem(N_("Rematch"), self.rematch), LiveItem(N_("Menu"), self.to_menu),
+                          LiveItem(N_("Look at the board"), self.look)], size=32)
         app.audio.play("win")  # the result appears with a fanfare
 
     # the card's parts, by the names the screens have always used

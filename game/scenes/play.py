@@ -22,20 +22,21 @@ from typing import Any, ClassVar
 
 import pygame
 
-from .. import catalogue, levels, saves, storage
+from .. import catalogue, i18n, levels, saves, storage
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
 from ..audio import cue
+from ..i18n import N_, _, pgettext, refusal
 from ..rules.core import DRAW, Outcome, fresh_seed
 from ..ui import present, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DIRECTIONS, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
 from ..ui.frame import PlayFrame
 from ..ui.present import EndCard
 from ..ui.widgets import Button
-from .base import Scene
+from .base import LiveButton, Scene
 from .overlay import PauseScene, ResultScene
-from .seats import OPEN, Seat, default_seats, device_label, held_elsewhere
+from .seats import OPEN, Seat, default_seats, device_label, held_elsewhere, level_name
 
 log = logging.getLogger("gauss_arcade")
 
@@ -112,9 +113,9 @@ class PlayScene(Scene):
         self.queue = AnimQueue()
         self.board: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
         self.buttons: dict[str, Button] = {
-            "undo": Button("Undo", self.undo),
-            "redo": Button("Redo", self.redo),
-            "menu": Button("Menu", self.pause),
+            "undo": LiveButton(N_("Undo"), self.undo),
+            "redo": LiveButton(N_("Redo"), self.redo),
+            "menu": LiveButton(N_("Menu"), self.pause),
         }
         self.message, self.message_t = "", 0.0
         self.banner, self.banner_t = "", 0.0
@@ -172,7 +173,7 @@ class PlayScene(Scene):
         self.show_banner(self.start_banner(), 0.0 if self.autoplay else 2.6)
         if self.autoplay:
             rng = random.Random(self.seed)
-            for _ in range(self.autoplay):
+            for _step in range(self.autoplay):
                 if self.state.over:
                     break
                 self.commit(self.rules.random_move(self.state, rng), animate=False)
@@ -182,14 +183,24 @@ class PlayScene(Scene):
         self.new_game(None)
 
     def start_banner(self) -> str:
-        return f"{self.side_name(self.start_player)} starts (drawn at random)"
+        return _("{side} starts (drawn at random)").format(side=self.side_name(self.start_player))
 
     def after_autoplay(self) -> None:
         """Park the cursor somewhere telling for a screenshot."""
 
     # -- the sides ---------------------------------------------------------------------------
     def side_name(self, player: str) -> str:
-        return self.entry.side(player).name
+        """A side's name as a player reads it ("Red"), in the current language."""
+        return _(self.entry.side(player).name)
+
+    def side_word(self, player: str) -> str:
+        """A side in the middle of a sentence, as the rules name it ("it is white's turn"):
+        the lower-case word, in the current language (marked in ``rules.core.SIDE_WORDS``)."""
+        return _(player)
+
+    def level_title(self) -> str:
+        """The board's title ("Classic"), in the current language."""
+        return _(self.level.get("title", self.level["name"]))
 
     def side_ink(self, player: str) -> tuple[int, int, int]:
         """A side's colour for texts and marks on the dark screen."""
@@ -225,7 +236,7 @@ class PlayScene(Scene):
     def player_name(self, player: str) -> str:
         """``Red``, or ``Red (computer)`` when the computer plays that side."""
         name = self.side_name(player)
-        return f"{name} (computer)" if self.seats[player].is_ai else name
+        return _("{side} (computer)").format(side=name) if self.seats[player].is_ai else name
 
     def device_lost(self, device: str) -> None:
         """A pad went away: its seats wait for the next device to play them, and the game
@@ -237,12 +248,15 @@ class PlayScene(Scene):
                 freed.append(seat.player)
         if self.hosted or self.state.over:
             return
-        if freed:
-            sides = " and ".join(self.side_name(p) for p in freed)
-            note = (f"A gamepad was unplugged: {sides} is free. The next pad or the keyboard "
-                    f"to play for {sides} takes the seat.")
+        if len(freed) == 1:
+            note = _("A gamepad was unplugged: {side} is free. The next pad or the keyboard "
+                     "to play for {side} takes the seat.").format(side=self.side_name(freed[0]))
+        elif freed:
+            note = _("A gamepad was unplugged: {side} and {other} are free. The next pad or the "
+                     "keyboard to play for each takes its seat.").format(
+                side=self.side_name(freed[0]), other=self.side_name(freed[1]))
         else:
-            note = "A gamepad was unplugged: plug it back in, or go on with keys or another pad."
+            note = _("A gamepad was unplugged: plug it back in, or go on with keys or another pad.")
         self.pause(note)
 
     def may_act(self, action: Action) -> bool:
@@ -250,21 +264,21 @@ class PlayScene(Scene):
         seat = self.seat()
         if seat.is_ai:
             if action.name != POINT:
-                self.say(f"{self.player_name(seat.player)} is thinking...", 1.5)
+                self.say(_("{player} is thinking...").format(player=self.player_name(seat.player)), 1.5)
             return False
         if seat.device == OPEN and held_elsewhere(action.device, seat, self.seats):
             if action.name != POINT:
-                name = self.side_name(seat.player)
-                self.say(f"{name}'s seat is held for {name}'s player: another pad, or the keyboard, "
-                         f"takes it.")
+                self.say(_("{side}'s seat is held for {side}'s player: another pad, or the keyboard, "
+                           "takes it.").format(side=self.side_name(seat.player)))
             return False
         if seat.accepts(action.device):
             if seat.take(action.device):
-                self.say(f"{device_label(seat.device)} now plays {self.side_name(seat.player)}.")
+                self.say(_("{device} now plays {side}.").format(device=device_label(seat.device),
+                                                                 side=self.side_name(seat.player)))
             return True
         if action.name != POINT:
-            name = self.side_name(seat.player)
-            self.say(f"It is {name}'s turn: {device_label(seat.device)} plays {name}.")
+            self.say(_("It is {side}'s turn: {device} plays {side}.").format(
+                side=self.side_name(seat.player), device=device_label(seat.device)))
         return False
 
     def may_command(self, action: Action) -> bool:
@@ -416,7 +430,7 @@ class PlayScene(Scene):
         """Play ``move`` if it is legal; otherwise say why in one line."""
         why = self.rules.why_illegal(self.state, move)
         if why:
-            self.say(why)
+            self.say(refusal(why))
             return False
         self.future.clear()
         self.commit(move)
@@ -453,8 +467,7 @@ class PlayScene(Scene):
 
     @effect("pass")
     def on_pass(self, e: dict[str, Any], play: MovePlay) -> None:
-        name = self.side_name(e["player"])
-        text = f"{name} has no legal move and passes"
+        text = _("{side} has no legal move and passes").format(side=self.side_name(e["player"]))
         self.queue.add(Tween(self.PASS_SECONDS, ease=linear), on_start=lambda: self.show_banner(text, 3.0))
 
     @effect("end")
@@ -468,7 +481,7 @@ class PlayScene(Scene):
     def record(self) -> saves.Record:
         """What reproduces this game exactly: level, seed, options and the moves so far."""
         return saves.Record(self.game_id, self.level["name"], self.seed, self.options,
-                            [self.rules.move_json(move) for _, move, _ in self.history],
+                            [self.rules.move_json(move) for _before, move, _text in self.history],
                             seats={p: seat.kind for p, seat in self.seats.items()})
 
     def save_progress(self) -> None:
@@ -492,11 +505,14 @@ class PlayScene(Scene):
             return
         if self.unsaved:
             log.info("Autosave works again.")
-            self.say("Saved again.", 2.0)
+            self.say(_("Saved again."), 2.0)
         self.unsaved = ""
 
-    def restore(self, record: saves.Record, banner: str = "Resumed where you left off") -> None:
-        """Continue the saved game ``record`` (already checked by ``saves.parse``)."""
+    def restore(self, record: saves.Record, banner: str | None = None) -> None:
+        """Continue the saved game ``record`` (already checked by ``saves.parse``); ``banner``
+        (in the player's language) says so, by default "Resumed where you left off"."""
+        if banner is None:
+            banner = _("Resumed where you left off")
         if record.options != self.options:
             self.options = record.options
         if not self.hosted:  # the computer takes its sides again (a replay has no computer)
@@ -519,13 +535,13 @@ class PlayScene(Scene):
         """Take back the last move; against the computer, back to the last human turn."""
         self.queue.skip()
         if not self.history:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
             return
         self.drop_thinker()
-        before, move, _ = self.history.pop()
+        before, move, _text = self.history.pop()
         self.future.append(move)
         while self.history and self.seats[before.to_move].is_ai and self.has_human:
-            before, move, _ = self.history.pop()
+            before, move, _text = self.history.pop()
             self.future.append(move)
         self.state = before
         self.result_shown = False
@@ -537,7 +553,7 @@ class PlayScene(Scene):
         """Play the move taken back again; against the computer, its replies too."""
         self.queue.skip()
         if not self.future:
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
             return
         self.drop_thinker()
         self.commit(self.future.pop())
@@ -643,15 +659,15 @@ class PlayScene(Scene):
         margin, reasons, table = self.result_parts(outcome)
         winner = outcome.winner
         if winner == DRAW:
-            return EndCard("A draw", theme.ACCENT, margin, reasons, table)
+            return EndCard(_("A draw"), theme.ACCENT, margin, reasons, table)
         humans = [p for p, seat in self.seats.items() if not seat.is_ai]
         if len(humans) == 1:
             if winner in humans:
-                headline = "You win!"
+                headline = _("You win!")
             else:
-                headline = f"The computer ({self.seats[winner].kind}) wins"
+                headline = _("The computer ({level}) wins").format(level=level_name(self.seats[winner].kind))
         else:
-            headline = f"{self.side_name(winner)} wins!"
+            headline = _("{side} wins!").format(side=self.side_name(winner))
         return EndCard(headline, self.side_ink(winner), margin, reasons, table)
 
     def result_parts(self, outcome: Outcome) -> tuple[str, list[str], list[list[str]]]:
@@ -661,8 +677,10 @@ class PlayScene(Scene):
     def score_line(self) -> str:
         """The running score in a few words (the demo shows it under the game's title)."""
         scores = self.rules.scores(self.state)
-        parts = [f"{self.side_name(p)} {scores[p]}" for p in self.rules.players]
-        return f"{self.entry.score_name}: {', '.join(parts)}"
+        first, second = self.rules.players
+        return _("{score_name}: {first} {first_score}, {second} {second_score}").format(
+            score_name=_(self.entry.score_name), first=self.side_name(first), first_score=scores[first],
+            second=self.side_name(second), second_score=scores[second])
 
     # -- drawing -------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> Any:
@@ -804,9 +822,9 @@ class PlayScene(Scene):
     # the status bar: whose turn, and the news of the moment
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.state.over:
-            return "Game over", theme.ACCENT
+            return _("Game over"), theme.ACCENT
         p = self.state.to_move
-        return f"{self.player_name(p)} to move", self.side_ink(p)
+        return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
 
     def banner_text(self) -> str:
         """The news of the moment, right of the status (empty: none)."""
@@ -831,19 +849,20 @@ class PlayScene(Scene):
         if self.message_t > 0:
             return self.message, theme.BAD
         if self.unsaved:
-            return f"Not saved: {self.unsaved}. Trying again...", theme.BAD
+            return _("Not saved: {reason}. Trying again...").format(reason=self.unsaved), theme.BAD
         if not self.banner_fits and self.banner_text():
             return self.banner_text(), theme.ACCENT
         if self.thinking:
             dots = "." * (1 + int(self.think_t * 3) % 3)
             seat = self.seat()
-            return f"{self.side_name(seat.player)} ({seat.kind}) is thinking{dots}", theme.ACCENT
+            return (_("{side} ({level}) is thinking{dots}").format(
+                side=self.side_name(seat.player), level=level_name(seat.kind), dots=dots), theme.ACCENT)
         if self.hosted:
             return "", theme.INK_DIM  # the host's own prompt says what keys do
         if self.queue.busy:
-            return "Any key or click: skip to the end of the move", theme.INK_DIM
+            return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
-            return "Game over: Enter or click for the result", theme.INK_DIM
+            return _("Game over: Enter or click for the result"), theme.INK_DIM
         return self.hint(), theme.INK_DIM
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
@@ -862,8 +881,8 @@ class PlayScene(Scene):
 
     def blit_panel(self, surface: pygame.Surface, only_changed: bool = False) -> None:
         frame = self.frame
-        key = (frame.size, self.app.last_device, tuple(b.hover for b in self.buttons.values()),
-               self.hosted, *self.panel_key())
+        key = (frame.size, i18n.language(), self.app.last_device,
+               tuple(b.hover for b in self.buttons.values()), self.hosted, *self.panel_key())
         if self._panel is None or self._panel[0] != key:
             img = self._panel[1] if self._panel is not None else None
             if img is None or img.get_size() != frame.panel.size:
@@ -886,7 +905,7 @@ class PlayScene(Scene):
         pygame.draw.line(img, theme.BG_PANEL_HI, (0, 0), (0, rect.h), max(1, int(2 * s)))
         x0, width = int(20 * s), rect.width - int(40 * s)
         y = int(14 * s)
-        name = self.entry.name
+        name = _(self.entry.name)
         size = theme.fitted(name, int(40 * s), width, True)
         theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
         sub = self.panel_subtitle()
@@ -899,14 +918,14 @@ class PlayScene(Scene):
             self.draw_buttons(img, x0, buttons_top, width, s)
 
     def panel_subtitle(self) -> str:
-        return f"{self.level.get('title', self.level['name'])} board   " \
-               f"{self.side_name(self.start_player)} started"
+        return _("{board} board   {side} started").format(board=self.level_title(),
+                                                          side=self.side_name(self.start_player))
 
     def turns(self) -> list[tuple[str, list[str]]]:
         """The history as turns: ``(player, [notation, ...])``, the moves of one player in a
         row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
         out: list[tuple[str, list[str]]] = []
-        for before, _, text in self.history:
+        for before, _move, text in self.history:
             if out and out[-1][0] == before.to_move and self.rules.mid_turn(before):
                 out[-1][1].append(text)
             else:
@@ -917,7 +936,7 @@ class PlayScene(Scene):
                        s: float) -> None:
         """The turns so far, newest at the bottom, in each side's colour: two turns to a row
         where they fit (alternating games read like a chess score), else one."""
-        theme.draw_text(surface, "Moves", (x0, y), int(22 * s), theme.INK_DIM)
+        theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
         y += int(24 * s)
         size = max(12, int(21 * s))
         line = int(size * 1.05)

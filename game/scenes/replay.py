@@ -18,10 +18,11 @@ from __future__ import annotations
 import pygame
 
 from .. import saves
+from ..i18n import N_, _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
 from ..ui.widgets import Button
-from .base import Scene
+from .base import LiveButton, Scene
 
 
 class ReplayScene(Scene):
@@ -42,9 +43,10 @@ class ReplayScene(Scene):
         self.wait = 0.0
         self.buttons: dict[str, Button] = {
             "start": Button("|<", self.start), "back": Button("<", self.step_back),
-            "play": Button("Play", self.toggle_play), "forward": Button(">", self.step_forward),
-            "end": Button(">|", self.end), "take": Button("Take over", self.take_over),
-            "exit": Button("Back", self.leave),
+            "play": Button(pgettext("replay", "Play"), self.toggle_play),
+            "forward": Button(">", self.step_forward),
+            "end": Button(">|", self.end), "take": LiveButton(N_("Take over"), self.take_over),
+            "exit": LiveButton(N_("Back"), self.leave),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
 
@@ -98,7 +100,8 @@ class ReplayScene(Scene):
     def take_over(self) -> None:
         """A real game from the position shown: the later moves are dropped."""
         self.game.queue.skip()
-        self.app.nav.resume(self.game.record(), f"You took over at move {self.position}")
+        banner = _("You took over at move {number}").format(number=self.position)
+        self.app.nav.resume(self.game.record(), banner)
 
     def leave(self) -> None:
         self.app.stack.pop()
@@ -166,11 +169,12 @@ class ReplayScene(Scene):
             thick = max(2, int(4 * s))
             pygame.draw.line(surface, theme.ACCENT, self.bar.topleft, (done, self.bar.top), thick)
         cy = self.bar.centery + int(2 * s)
-        title = f"Replay — move {self.position} of {self.total}"
+        title = _("Replay — move {number} of {total}").format(number=self.position, total=self.total)
         theme.draw_text(surface, title, (int(16 * s), cy), int(30 * s), theme.ACCENT, "midleft", True)
         x = int(330 * s)
         bh = int(36 * s)
-        self.buttons["play"].label = "Pause" if self.playing else "Play"
+        playing = pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play")
+        self.buttons["play"].label = playing
         widths = {"start": 44, "back": 44, "play": 84, "forward": 44, "end": 44, "take": 124, "exit": 76}
         for key, bw in widths.items():
             if key in ("take", "exit"):
@@ -179,11 +183,11 @@ class ReplayScene(Scene):
             self.buttons[key].draw(surface, r, int(24 * s), active=key == "play" and self.playing)
             x = r.right + int(6 * s)
         if self.app.last_device.startswith("pad"):
-            lines = ("D-pad Left/Right: step   A: play/pause",
-                     "Up/Down: start/end   X: take over   B: back")
+            lines = (_("D-pad Left/Right: step   A: play/pause"),
+                     _("Up/Down: start/end   X: take over   B: back"))
         else:
-            lines = ("Left/Right: step   Space: play/pause",
-                     "Home/End: start/end   Tab: take over   Esc: back")
+            lines = (_("Left/Right: step   Space: play/pause"),
+                     _("Home/End: start/end   Tab: take over   Esc: back"))
         x += int(10 * s)
         size = int(19 * s)
         if x + max(theme.font(size).size(line)[0] for line in lines) <= w - 8 * s:

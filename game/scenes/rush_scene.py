@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..anim import Tween, ease_out_cubic, linear
+from ..i18n import _, ngettext, refusal
 from ..rules.rush import NAME, PLAYERS, Move, State
 from ..ui import rush as kit
 from ..ui import theme
@@ -41,7 +42,7 @@ class RushScene(PlayScene):
         super().new_game(seed)
 
     def start_banner(self) -> str:
-        return f"{self.side_name(self.start_player)} starts"
+        return _("{side} starts").format(side=self.side_name(self.start_player))
 
     def after_autoplay(self) -> None:
         """Park the cursor where the preview says most: a legal point with many connections."""
@@ -81,7 +82,7 @@ class RushScene(PlayScene):
 
     def missed(self, pos: tuple[int, int]) -> None:
         if self.frame.board.collidepoint(pos):
-            self.say("Click on a point where two lines cross.")
+            self.say(_("Click on a point where two lines cross."))
 
     @property
     def grid(self) -> kit.GridLayout | None:
@@ -95,9 +96,9 @@ class RushScene(PlayScene):
         self.shown_continuing = self.state.continuing
         self.again_pop = 0.0
         if self.history:
-            before, move, _ = self.history[-1]
+            before, move, _text = self.history[-1]
             self.link_from = move.cell
-            self.links = [c for c, _ in kit.occupied_neighbours(before, move.cell)]
+            self.links = [c for c, _color in kit.occupied_neighbours(before, move.cell)]
         else:
             self.link_from, self.links = None, []
         self.link_t = 1.0
@@ -124,7 +125,7 @@ class RushScene(PlayScene):
     def on_place(self, e: dict, play: MovePlay) -> None:
         cell, color = tuple(e["cell"]), e["color"]
         sprite = kit.StoneSprite(color, cell)
-        targets = [c for c, _ in kit.occupied_neighbours(play.before, cell)]
+        targets = [c for c, _color in kit.occupied_neighbours(play.before, cell)]
 
         def start() -> None:
             sprite.scale, sprite.alpha = 1.5, 0
@@ -157,17 +158,19 @@ class RushScene(PlayScene):
     def result_parts(self, outcome):
         d = outcome.detail
         turns = self.turns()
-        table = [["", "Black", "White"],
-                 ["Turns played", *(str(sum(1 for p, _ in turns if p == c)) for c in PLAYERS)],
-                 ["Placements", *(str(sum(len(m) for p, m in turns if p == c)) for c in PLAYERS)],
-                 ["Longest turn", *(str(max((len(m) for p, m in turns if p == c), default=0))
-                                    for c in PLAYERS)],
-                 ["Final count (stones)", str(d["black"]), str(d["white"])]]
+        table = [["", self.side_name("black"), self.side_name("white")],
+                 [_("Turns played"), *(str(sum(1 for p, _moves in turns if p == c)) for c in PLAYERS)],
+                 [_("Placements"), *(str(sum(len(m) for p, m in turns if p == c)) for c in PLAYERS)],
+                 [_("Longest turn"), *(str(max((len(m) for p, m in turns if p == c), default=0))
+                                       for c in PLAYERS)],
+                 [_("Final count (stones)"), str(d["black"]), str(d["white"])]]
         n = self.state.size
         margin = abs(d["black"] - d["white"])
-        reasons = [f"The board is full. {n}×{n} = {n * n} points is odd, so there is never a tie.",
-                   f"{self.side_name(outcome.winner)} has {margin} more stone{'s' if margin != 1 else ''}."]
-        return f"{d['black']} stones to {d['white']}", reasons, table
+        reasons = [_("The board is full. {n}×{n} = {points} points is odd, so there is never a tie.").format(
+                       n=n, points=n * n),
+                   ngettext("{side} has {n} more stone.", "{side} has {n} more stones.", margin).format(
+                       side=self.side_name(outcome.winner), n=margin)]
+        return _("{black} stones to {white}").format(black=d["black"], white=d["white"]), reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
@@ -215,9 +218,9 @@ class RushScene(PlayScene):
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.state.over and not self.queue.busy:
-            return "Game over", theme.ACCENT
+            return _("Game over"), theme.ACCENT
         player = self.shown_to_move or self.state.to_move
-        return f"{self.player_name(player)} to move", self.side_ink(player)
+        return _("{player} to move").format(player=self.player_name(player)), self.side_ink(player)
 
     def top_key(self) -> tuple:
         return (*super().top_key(), self.shown_to_move, self.shown_continuing, self.again_pop)
@@ -232,9 +235,10 @@ class RushScene(PlayScene):
 
     def hint(self) -> str:
         if self.app.last_device == "mouse":
-            return "Click a point to place   Dots: legal points   x: not allowed here"
+            return _("Click a point to place   Dots: legal points   x: not allowed here")
         g = self.app.glyphs()
-        return f"Arrows: move   {g[CONFIRM]}: place   {g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu"
+        return _("Arrows: move   {confirm}: place   {undo}/{redo}: undo/redo   {menu}: menu").format(
+            confirm=g[CONFIRM], undo=g[UNDO], redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ---------------------------------------------------------------------
     def panel_key(self) -> tuple:
@@ -242,20 +246,27 @@ class RushScene(PlayScene):
                 tuple(self.shown_count.values()))
 
     def panel_subtitle(self) -> str:
-        return (f"{self.level.get('title', self.level['name'])} board   "
-                f"{self.side_name(self.start_player)} starts   more stones wins")
+        return _("{board} board   {side} starts   more stones wins").format(
+            board=self.level_title(), side=self.side_name(self.start_player))
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
         x0, width, y = rect.x, rect.width, rect.y + int(2 * s)
         total = self.state.size ** 2
         mover = self.state.to_move
         for player in PLAYERS:
-            marker = (" places again" if self.state.continuing else " to move") if player == mover else ""
-            kit.draw_count(surface, x0, y, width, player, f"{self.side_name(player)}{marker}",
-                           self.shown_count[player], total, player == mover, s)
+            name = self.side_name(player)
+            if player != mover:
+                label = name
+            elif self.state.continuing:
+                label = _("{side} places again").format(side=name)
+            else:
+                label = _("{side} to move").format(side=name)
+            kit.draw_count(surface, x0, y, width, player, label, self.shown_count[player], total,
+                           player == mover, s)
             y += int(42 * s)
         empty = total - sum(self.shown_count.values())
-        theme.draw_text(surface, f"Empty points: {empty} of {total}", (x0, y), int(21 * s), theme.INK_DIM)
+        text = _("Empty points: {empty} of {total}").format(empty=empty, total=total)
+        theme.draw_text(surface, text, (x0, y), int(21 * s), theme.INK_DIM)
         y += int(28 * s)
         for line in theme.wrap(self.preview_words(), int(22 * s), width)[:2]:
             theme.draw_text(surface, line, (x0, y), int(22 * s), theme.INK)
@@ -266,19 +277,24 @@ class RushScene(PlayScene):
 
     def preview_words(self) -> str:
         if self.state.over:
-            return "The board is full."
+            return _("The board is full.")
         if self.queue.busy or self.hosted:
             return ""
         cell = self.cursor
         name = self.rules.move_text(Move(cell), self.state)
         preview = self.preview_at(cell)
         if preview is None:
-            return f"{name}: {self.rules.why_illegal(self.state, Move(cell))}"
+            why = refusal(self.rules.why_illegal(self.state, Move(cell)))
+            return _("{move}: {reason}").format(move=name, reason=why)
         after, effects = preview
         k = effects[0]["connections"]
-        words = f"{name}: {k} connection{'s' if k != 1 else ''}"
         if any(e["type"] == "again" for e in effects):
-            return words + f", then {self.state.to_move} places again"
+            return ngettext("{move}: {n} connection, then {side} places again",
+                            "{move}: {n} connections, then {side} places again", k).format(
+                move=name, n=k, side=self.side_word(self.state.to_move))
         if after.over:
-            return words + ", and the board is full"
-        return words + f", then {after.to_move} moves"
+            return ngettext("{move}: {n} connection, and the board is full",
+                            "{move}: {n} connections, and the board is full", k).format(move=name, n=k)
+        return ngettext("{move}: {n} connection, then {side} moves",
+                        "{move}: {n} connections, then {side} moves", k).format(
+            move=name, n=k, side=self.side_word(after.to_move))

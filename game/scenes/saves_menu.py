@@ -13,10 +13,10 @@ from __future__ import annotations
 import pygame
 
 from .. import saves
+from ..i18n import N_, _, ngettext, pgettext
 from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, DOWN, MENU, UP, Action
-from ..ui.widgets import Button
-from .base import Scene
+from .base import LiveButton, Scene
 from .overlay import AskScene
 
 
@@ -32,7 +32,7 @@ class LoadScene(Scene):
         self.message, self.message_bad = "", False
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.visible = 6
-        self.back_button = Button("Back", self.back)
+        self.back_button = LiveButton(N_("Back"), self.back)
         self.refresh()
 
     def refresh(self, keep: str | None = None) -> None:
@@ -53,34 +53,37 @@ class LoadScene(Scene):
         self.index = i
         entry = self.entries[i]
         # read it again: the file may have changed since the list was made
-        record, problem = saves.examine(entry.path) if entry.path.exists() else (None, "gone")
+        record, problem = (saves.examine(entry.path) if entry.path.exists()
+                           else (None, pgettext("save file", "gone")))
         if record is None:
             entry.record, entry.problem = None, problem
             self.app.stack.push(AskScene(
                 self.app, entry.name,
-                [f"This save cannot be used: {problem}.", "It is kept as it is; you may delete it."],
-                [("Back", lambda: None), ("Delete", lambda: self.ask_delete(entry))],
+                [_("This save cannot be used: {problem}.").format(problem=problem),
+                 _("It is kept as it is; you may delete it.")],
+                [(_("Back"), lambda: None), (_("Delete"), lambda: self.ask_delete(entry))],
                 title_color=theme.BAD))
             return
         entry.record = record
-        lines = [f"{record.title}  ·  {entry.level_title}  ·  {_moves(record)}  ·  saved {entry.date}"]
+        lines = [_("{game}  ·  {level}  ·  {moves}  ·  saved {date}").format(
+            game=_(record.title), level=_(entry.level_title), moves=_moves(record), date=entry.date)]
         self.app.stack.push(AskScene(
             self.app, entry.name, lines,
-            [("Continue playing", lambda: self.continue_playing(record)),
-             ("Replay", lambda: self.replay(entry.name, record)),
-             ("Delete", lambda: self.ask_delete(entry)),
-             ("Back", lambda: None)]))
+            [(_("Continue playing"), lambda: self.continue_playing(record)),
+             (_("Replay"), lambda: self.replay(entry.name, record)),
+             (_("Delete"), lambda: self.ask_delete(entry)),
+             (_("Back"), lambda: None)]))
 
     def continue_playing(self, record: saves.Record) -> None:
-        self.app.nav.resume(record, "Loaded: play on")
+        self.app.nav.resume(record, _("Loaded: play on"))
 
     def replay(self, name: str, record: saves.Record) -> None:
         self.app.nav.replay(record, name)
 
     def ask_delete(self, entry: saves.SaveInfo) -> None:
         self.app.stack.push(AskScene(
-            self.app, "Delete?", [f"Delete the save '{entry.name}' for good?"],
-            [("Keep it", lambda: None), ("Delete it", lambda: self.delete(entry))],
+            self.app, _("Delete?"), [_("Delete the save '{name}' for good?").format(name=entry.name)],
+            [(_("Keep it"), lambda: None), (_("Delete it"), lambda: self.delete(entry))],
             title_color=theme.BAD))
 
     def delete(self, entry: saves.SaveInfo) -> None:
@@ -89,10 +92,12 @@ class LoadScene(Scene):
         except FileNotFoundError:
             pass
         except OSError as exc:
-            self.say(f"'{entry.name}' could not be deleted: {exc.strerror or exc}.", bad=True)
+            reason = exc.strerror or exc
+            self.say(_("'{name}' could not be deleted: {reason}.").format(name=entry.name, reason=reason),
+                     bad=True)
             return
         self.refresh()
-        self.say(f"Deleted '{entry.name}'.")
+        self.say(_("Deleted '{name}'.").format(name=entry.name))
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -136,7 +141,7 @@ class LoadScene(Scene):
     # -- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h, s = theme.begin_screen(surface, "Saved games")
+        w, h, s = theme.begin_screen(surface, _("Saved games"))
         row_h = int(self.ROW * s)
         top = int(100 * s)
         bottom = h - int(90 * s)
@@ -146,9 +151,9 @@ class LoadScene(Scene):
         left = w // 2 - width // 2
         self.rows = []
         if not self.entries:
-            theme.draw_text(surface, "No saved games yet.", (w / 2, h * 0.4), int(40 * s), theme.INK_DIM,
+            theme.draw_text(surface, _("No saved games yet."), (w / 2, h * 0.4), int(40 * s), theme.INK_DIM,
                             "center")
-            theme.draw_text(surface, "In a game, Esc (or Start) opens the menu: choose Save game.",
+            theme.draw_text(surface, _("In a game, Esc (or Start) opens the menu: choose Save game."),
                             (w / 2, h * 0.4 + 50 * s), int(28 * s), theme.INK_FAINT, "center")
         for row, i in enumerate(range(self.top, min(len(self.entries), self.top + self.visible))):
             entry = self.entries[i]
@@ -166,10 +171,12 @@ class LoadScene(Scene):
                             theme.INK_DIM, "topright")
             if entry.record is not None:
                 r = entry.record
-                about = f"{r.title}  ·  {entry.level_title}  ·  {_moves(r)}"
+                about = _("{game}  ·  {level}  ·  {moves}").format(
+                    game=_(r.title), level=_(entry.level_title), moves=_moves(r))
                 theme.draw_text(surface, about, (x, y + 32 * s), int(24 * s), theme.INK_DIM)
             else:
-                text = fit(f"Unusable: {entry.problem}", int(24 * s), rect.width - int(40 * s))
+                text = fit(_("Unusable: {problem}").format(problem=entry.problem), int(24 * s),
+                           rect.width - int(40 * s))
                 theme.draw_text(surface, text, (x, y + 32 * s), int(24 * s), theme.BAD)
             self.rows.append((i, rect))
         n = len(self.entries)
@@ -181,16 +188,17 @@ class LoadScene(Scene):
             thumb.height = max(int(20 * s), track.height * self.visible // n)
             thumb.y = track.y + (track.height - thumb.height) * self.top // max(1, n - self.visible)
             pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=3)
-            more = f"{self.top + 1}-{min(n, self.top + self.visible)} of {n}"
+            more = _("{first}-{last} of {total}").format(first=self.top + 1,
+                                                          last=min(n, self.top + self.visible), total=n)
             theme.draw_text(surface, more, (left + width, top - 8 * s), int(20 * s), theme.INK_FAINT,
                             "bottomright")
         back = pygame.Rect(0, 0, int(140 * s), int(40 * s))
         back.bottomleft = (left, h - int(44 * s))
         self.back_button.draw(surface, back, int(26 * s))
         if self.app.last_device.startswith("pad"):
-            hint = "D-pad: choose   A: open   B: back"
+            hint = _("D-pad: choose   A: open   B: back")
         else:
-            hint = "Up/Down or wheel: scroll   Enter or click: open   Esc: back"
+            hint = _("Up/Down or wheel: scroll   Enter or click: open   Esc: back")
         theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
                         (theme.BAD if self.message_bad else theme.GOOD) if self.message else theme.INK_FAINT,
                         "center")
@@ -208,4 +216,4 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 def _moves(record: saves.Record) -> str:
     n = len(record.moves)
-    return f"{n} move" if n == 1 else f"{n} moves"
+    return ngettext("{n} move", "{n} moves", n).format(n=n)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _, pgettext
+
 HUMAN = "human"
 AI_LEVELS = ("easy", "medium", "hard")
 KINDS = (HUMAN, *AI_LEVELS)
@@ -22,15 +24,28 @@ def device_of(device: str) -> str:
 
 
 def device_label(device: str | None) -> str:
+    """Who holds a seat, in the current language: ``Pad 2``, ``Keyboard & mouse``, ``anyone``."""
     if device is None:
-        return "anyone"
+        return pgettext("seat held by", "anyone")
     if device == OPEN:
-        return "open"
+        return pgettext("seat held by", "open")
     if device == KEYBOARD:
-        return "Keyboard & mouse"
+        return _("Keyboard & mouse")
     if device.startswith("pad") and device[3:].isdigit():
-        return f"Pad {int(device[3:]) + 1}"  # SDL counts pads from 0; people count from 1
+        # SDL counts pads from 0; people count from 1
+        return _("Pad {number}").format(number=int(device[3:]) + 1)
     return device
+
+
+def level_name(kind: str) -> str:
+    """The computer's level ``easy``, ``medium`` or ``hard`` as a player reads it."""
+    if kind == "easy":
+        return pgettext("computer level", "easy")
+    if kind == "medium":
+        return pgettext("computer level", "medium")
+    if kind == "hard":
+        return pgettext("computer level", "hard")
+    return kind
 
 
 @dataclass
@@ -59,7 +74,9 @@ class Seat:
     @property
     def label(self) -> str:
         """What the seat is, for prompts: ``Computer (hard)``, ``Pad 2``, ``anyone``."""
-        return f"Computer ({self.kind})" if self.is_ai else device_label(self.device)
+        if self.is_ai:
+            return _("Computer ({level})").format(level=level_name(self.kind))
+        return device_label(self.device)
 
 
 def held_elsewhere(device: str, seat: Seat, seats: dict[str, Seat]) -> bool:

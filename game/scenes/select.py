@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import catalogue, levels
+from .. import catalogue, i18n, levels
+from ..i18n import _
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import Scene
@@ -37,7 +38,7 @@ class SelectScene(Scene):
 
     def howto(self, i: int) -> None:
         if not self.app.nav.howto(self.games[i]):
-            self.message = "No rules screen for that game yet."
+            self.message = _("No rules screen for that game yet.")
 
     def handle(self, action: Action) -> None:
         if action.pos is not None:
@@ -68,7 +69,7 @@ class SelectScene(Scene):
 
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h, s = theme.begin_screen(surface, "Choose a game")
+        w, h, s = theme.begin_screen(surface, _("Choose a game"))
         self.rows = []
         row_h = int(96 * s)
         top = int(100 * s)
@@ -82,9 +83,9 @@ class SelectScene(Scene):
                              border_radius=int(10 * s))
             if selected:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
-            theme.draw_text(surface, record.title, (rect.x + 20 * s, rect.y + 12 * s), int(38 * s), theme.INK,
-                            bold=True)
-            theme.draw_text(surface, record.blurb, (rect.x + 20 * s, rect.y + 50 * s), int(24 * s),
+            theme.draw_text(surface, _(record.title), (rect.x + 20 * s, rect.y + 12 * s), int(38 * s),
+                            theme.INK, bold=True)
+            theme.draw_text(surface, _(record.blurb), (rect.x + 20 * s, rect.y + 50 * s), int(24 * s),
                             theme.INK_DIM)
             level_rect = pygame.Rect(0, 0, int(200 * s), int(34 * s))
             howto_rect = pygame.Rect(0, 0, int(150 * s), int(34 * s))
@@ -93,8 +94,10 @@ class SelectScene(Scene):
             theme.draw_text(surface, f"<  {self.level_of(game_id)}  >", level_rect.center, int(26 * s),
                             theme.ACCENT if selected else theme.INK, "center")
             howto_rect.topright = (rect.right - 16 * s, rect.y + 48 * s)
-            theme.draw_text(surface, "How to play", howto_rect.center, int(22 * s), theme.INK_DIM, "center")
+            theme.draw_text(surface, _("How to play"), howto_rect.center, int(22 * s), theme.INK_DIM,
+                            "center")
             self.rows.append((rect, level_rect, howto_rect))
-        hint = "Up/Down choose   Left/Right level   Enter play   Tab how to play   Esc back"
-        theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
+        hint = _("Up/Down choose   Left/Right level   Enter play   Tab how to play   Esc back")
+        line = i18n.refusal(self.message) if self.message else hint
+        theme.draw_text(surface, line, (w / 2, h - 26 * s), int(24 * s),
                         theme.ACCENT if self.message else theme.INK_FAINT, "center")

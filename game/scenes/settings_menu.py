@@ -1,19 +1,23 @@
-"""Settings: volume, fullscreen, the kiosk's idle time. Saved at every change."""
+"""Settings: volume, fullscreen, language, the kiosk's idle time. Saved at every change."""
 from __future__ import annotations
 
 import pygame
 
+from .. import i18n
+from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import Scene
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
+#: the language setting that follows the system's preferred languages
+AUTO = "auto"
 
 
 class SettingsScene(Scene):
     moves_by_itself = False
 
-    ROWS = ("volume", "fullscreen", "kiosk_idle_seconds", "back")
+    ROWS = ("volume", "fullscreen", "language", "kiosk_idle_seconds", "back")
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
@@ -22,14 +26,30 @@ class SettingsScene(Scene):
         self.rects: list[pygame.Rect] = []
 
     def label(self, row: str) -> tuple[str, str]:
+        """A row's name and value, in the current language (worded at each draw)."""
         st = self.app.settings
         if row == "volume":
-            return "Volume", f"{round(st.volume * 100)}%"
+            return _("Volume"), _("{percent}%").format(percent=round(st.volume * 100))
         if row == "fullscreen":
-            return "Fullscreen", "on" if self.app.fullscreen else "off"
+            on = pgettext("setting", "on") if self.app.fullscreen else pgettext("setting", "off")
+            return _("Fullscreen"), on
+        if row == "language":
+            choice = self.language()
+            return _("Language"), _("Automatic (system)") if choice == AUTO else i18n.language_name(choice)
         if row == "kiosk_idle_seconds":
-            return "Kiosk: back to the demo after", f"{st.kiosk_idle_seconds} s idle"
-        return "Back", ""
+            idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)
+            return _("Kiosk: back to the demo after"), idle
+        return _("Back"), ""
+
+    def language_choices(self) -> list[str]:
+        """"auto" (the system's languages), then every language there is a catalogue for."""
+        return [AUTO, *i18n.available()]
+
+    def language(self) -> str:
+        """The language setting as one of :meth:`language_choices` (one whose catalogue
+        is gone counts as "auto", which is what it falls back to)."""
+        choice = self.app.settings.language
+        return choice if choice in self.language_choices() else AUTO
 
     def change(self, row: str, delta: int) -> None:
         st = self.app.settings
@@ -41,6 +61,10 @@ class SettingsScene(Scene):
         elif row == "fullscreen":
             self.app.toggle_fullscreen()  # saves the settings itself
             return
+        elif row == "language":  # wraps around: the list is short, and Enter alone reaches each
+            choices = self.language_choices()
+            st.language = choices[(choices.index(self.language()) + delta) % len(choices)]
+            i18n.set_language(st.language)  # every screen speaks it from its next draw on
         elif row == "kiosk_idle_seconds":
             choices = self.idle_choices()
             k = choices.index(st.kiosk_idle_seconds)
@@ -71,7 +95,7 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row == "fullscreen":
+        elif row in ("fullscreen", "language"):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings
@@ -90,7 +114,7 @@ class SettingsScene(Scene):
 
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h, s = theme.begin_screen(surface, "Settings")
+        w, h, s = theme.begin_screen(surface, _("Settings"))
         self.rects = []
         width = int(min(w - 80 * s, 820 * s))
         for i, row in enumerate(self.ROWS):
@@ -110,5 +134,5 @@ class SettingsScene(Scene):
             else:
                 theme.draw_text(surface, name, rect.center, int(34 * s), ink, "center")
             self.rects.append(rect)
-        hint = "Up/Down: choose   Left/Right: change   Esc: back   (saved at once)"
+        hint = _("Up/Down: choose   Left/Right: change   Esc: back   (saved at once)")
         theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")

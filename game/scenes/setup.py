@@ -12,14 +12,15 @@ from __future__ import annotations
 import pygame
 
 from .. import catalogue, levels
+from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import Scene
-from .seats import AI_LEVELS, HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of
+from .seats import AI_LEVELS, HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name
 
 
 def kind_label(kind: str) -> str:
-    return "Human" if kind == HUMAN else f"Computer: {kind}"
+    return _("Human") if kind == HUMAN else _("Computer: {level}").format(level=level_name(kind))
 
 
 #: the unjoined, focused side's prompt blinks at this half-period
@@ -75,7 +76,8 @@ class SetupScene(Scene):
         seat = self.seats[self.players[i]]
         seat.kind = HUMAN
         seat.device = device_of(device)
-        self.message = f"{device_label(seat.device)} plays {seat.player.capitalize()}."
+        self.message = _("{device} plays {side}.").format(
+            device=device_label(seat.device), side=_(self.entry.side(seat.player).name))
         self.focus = i + 1
 
     def leave(self, device: str) -> bool:
@@ -84,7 +86,7 @@ class SetupScene(Scene):
         for seat in held:
             seat.device = None
         if held:
-            self.message = f"{device_label(device_of(device))} left its seat."
+            self.message = _("{device} left its seat.").format(device=device_label(device_of(device)))
         return bool(held)
 
     def start(self) -> None:
@@ -142,9 +144,9 @@ class SetupScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        theme.draw_text(surface, f"{self.entry.title}: who plays?", (w / 2, 46 * s), int(60 * s), theme.INK,
-                        "center", True)
-        theme.draw_text(surface, self.level_title, (w / 2, 92 * s), int(26 * s),
+        theme.draw_text(surface, _("{game}: who plays?").format(game=_(self.entry.title)), (w / 2, 46 * s),
+                        int(60 * s), theme.INK, "center", True)
+        theme.draw_text(surface, _(self.level_title), (w / 2, 92 * s), int(26 * s),
                         theme.INK_DIM, "center")
         g = self.app.glyphs()
         width = int(min(w - 80 * s, 960 * s))
@@ -164,7 +166,7 @@ class SetupScene(Scene):
             swatch = pygame.Rect(rect.x + int(24 * s), rect.y + int(24 * s), int(84 * s), int(84 * s))
             pygame.draw.ellipse(surface, side.tint.body, swatch)
             pygame.draw.ellipse(surface, theme.INK_FAINT, swatch, max(1, int(2 * s)))
-            theme.draw_text(surface, side.name, (swatch.right + 24 * s, rect.y + 22 * s),
+            theme.draw_text(surface, _(side.name), (swatch.right + 24 * s, rect.y + 22 * s),
                             int(48 * s), side.tint.light, bold=True)
             kind_rect = pygame.Rect(0, 0, int(330 * s), int(50 * s))
             kind_rect.topright = (rect.right - int(24 * s), rect.y + int(18 * s))
@@ -173,13 +175,14 @@ class SetupScene(Scene):
                             theme.ACCENT if focused else theme.INK, "center")
             self.kind_rects.append(kind_rect)
             if seat.is_ai:
-                line, ink = "The computer plays this side.", theme.INK_DIM
+                line, ink = _("The computer plays this side."), theme.INK_DIM
             elif seat.device is None:
-                line, ink = f"Press {g[CONFIRM]} to join, or leave it shared (anyone may play)", theme.INK_DIM
+                line = _("Press {key} to join, or leave it shared (anyone may play)").format(key=g[CONFIRM])
+                ink = theme.INK_DIM
                 if focused and int(pygame.time.get_ticks() / BLINK_MS) % 2 == 0:
                     ink = theme.ACCENT
             else:
-                line, ink = f"Joined: {device_label(seat.device)}", theme.GOOD
+                line, ink = _("Joined: {device}").format(device=device_label(seat.device)), theme.GOOD
             theme.draw_text(surface, line, (swatch.right + 24 * s, rect.y + 80 * s), int(28 * s), ink)
             self.rows.append(rect)
         start = pygame.Rect(0, 0, int(300 * s), int(64 * s))
@@ -189,14 +192,14 @@ class SetupScene(Scene):
                          border_radius=int(10 * s))
         pygame.draw.rect(surface, theme.ACCENT if focused else theme.INK_FAINT, start, 2,
                          border_radius=int(10 * s))
-        theme.draw_text(surface, "Start", start.center, int(40 * s), theme.ACCENT if focused else theme.INK,
-                        "center", True)
+        theme.draw_text(surface, pgettext("start the game", "Start"), start.center, int(40 * s),
+                        theme.ACCENT if focused else theme.INK, "center", True)
         self.rows.append(start)
         pads = sorted(self.app.pads.known)
-        devices = ", ".join(["Keyboard & mouse"] + [device_label(f"pad{p}") for p in pads])
-        theme.draw_text(surface, f"Connected: {devices}", (w / 2, start.bottom + 26 * s), int(24 * s),
-                        theme.INK_DIM, "midtop")
-        hint = (f"Up/Down: choose   Left/Right: human or computer   {g[CONFIRM]}: join this seat   "
-                f"{g[BACK]}: leave   Esc: back")
+        devices = ", ".join([device_label(KEYBOARD)] + [device_label(f"pad{p}") for p in pads])
+        theme.draw_text(surface, _("Connected: {devices}").format(devices=devices),
+                        (w / 2, start.bottom + 26 * s), int(24 * s), theme.INK_DIM, "midtop")
+        hint = _("Up/Down: choose   Left/Right: human or computer   {confirm}: join this seat   "
+                 "{back}: leave   Esc: back").format(confirm=g[CONFIRM], back=g[BACK])
         theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
                         theme.ACCENT if self.message else theme.INK_FAINT, "center")

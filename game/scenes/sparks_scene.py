@@ -14,13 +14,13 @@ import math
 import pygame
 
 from ..anim import Tween, ease_in_out, ease_out_cubic, linear
+from ..i18n import N_, _, ngettext, refusal
 from ..rules.core import DRAW
 from ..rules.sparks import (
     ACCEPT,
     DECLINE,
     INACTIVITY,
     KIND_LETTERS,
-    KIND_NAMES,
     LETTERS,
     NAMES,
     OFFER,
@@ -31,12 +31,25 @@ from ..rules.sparks import (
 from ..ui import present, theme
 from ..ui import sparks as kit
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
-from ..ui.sparks import kind_name, marks_for, name_of, side_of, square_of
-from ..ui.widgets import Button
-from .base import Scene
+from ..ui.sparks import marks_for, name_of, piece_name, pieces_name, side_of, square_of
+from .base import LiveButton, Scene
 from .play import MovePlay, PlayScene, effect
 
 SLIDE, CONDUCT, CAPTURE, BEAM, FADE, CORNER = 0.3, 0.5, 0.32, 0.5, 0.45, 0.55
+
+#: by kind of piece (``KIND_LETTERS``): a piece that cannot move; a capture in the preview
+NO_MOVE = (N_("The Spark on {square} has no legal move."), N_("The Surge on {square} has no legal move."),
+           N_("The Degausser on {square} has no legal move."), N_("The IC on {square} has no legal move."))
+TAKES = (N_("takes the Spark"), N_("takes the Surge"), N_("takes the Degausser"), N_("takes the IC"))
+#: why a game ended, by the rules' reason (the IC's loss is worded where it happens)
+END_REASONS = {"material": N_("Only the two ICs and one Spark or Surge are left: a draw."),
+               "repetition": N_("The same placement of all pieces occurred for the 3rd time: a draw."),
+               "blocked": N_("Neither side has a legal move: a draw."),
+               "agreement": N_("The players agreed to a draw.")}
+
+
+def kind_of(code: str) -> int:
+    return KIND_LETTERS.index(code[1])
 
 
 class SparksScene(PlayScene):
@@ -53,7 +66,7 @@ class SparksScene(PlayScene):
         self.flash_corner: tuple[str, float] | None = None
         self.last_move: tuple[str, str] | None = None
         self.view_rev = 0
-        self.buttons["draw"] = Button("Draw?", self.offer_draw)
+        self.buttons["draw"] = LiveButton(N_("Draw?"), self.offer_draw)
 
     # -- the game's turn --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -62,7 +75,7 @@ class SparksScene(PlayScene):
         super().new_game(seed)
 
     def start_banner(self) -> str:
-        return f"{self.side_name(self.start_player)} moves first"
+        return _("{side} moves first").format(side=self.side_name(self.start_player))
 
     def after_autoplay(self) -> None:
         """Select the mover's piece with the most varied marks; park the cursor on the
@@ -81,7 +94,7 @@ class SparksScene(PlayScene):
         self.select(best, quiet=True)
 
         def telling(to: str) -> int:
-            _, effects = self.preview(Move(best, to))
+            _after, effects = self.preview(Move(best, to))
             gates = sum(1 for e in effects if e["type"] == "gated" for sq in e["squares"] if sq != to)
             return 3 * gates + 2 * ("capture" in self.targets[to]) + ("death" in self.targets[to])
 
@@ -118,8 +131,8 @@ class SparksScene(PlayScene):
         moves = [m for m in self.board_moves() if m.frm == square]
         if not moves:
             if not quiet:
-                self.say(f"The {kind_name(code)} on {square} has no legal move." if code
-                         else f"There is no piece on {square}.")
+                self.say(_(NO_MOVE[kind_of(code)]).format(square=square) if code
+                         else _("There is no piece on {square}.").format(square=square))
             return False
         self.selected = square
         self.targets = {m.to: self.marks_of(m) for m in moves}
@@ -142,7 +155,8 @@ class SparksScene(PlayScene):
         elif self.selected:
             self.try_play(Move(self.selected, square))  # the engine says why not
         else:
-            self.say(self.rules.why_illegal(self.state, Move(square, square)) or "Choose one of your pieces.")
+            why = self.rules.why_illegal(self.state, Move(square, square))
+            self.say(refusal(why) if why else _("Choose one of your pieces."))
 
     # -- draw by agreement -----------------------------------------------------------
     def offer_draw(self) -> None:
@@ -151,7 +165,7 @@ class SparksScene(PlayScene):
         if self.queue.busy:
             self.queue.skip()
         if self.state.over:
-            self.say("The game is over.")
+            self.say(_("The game is over."))
             return
         self.deselect()
         self.try_play(OFFER)
@@ -201,7 +215,7 @@ class SparksScene(PlayScene):
     def reset_view(self) -> None:
         self.show_pieces(kit.PieceSprite(LETTERS[v], NAMES[i]) for i, v in enumerate(self.state.board) if v)
         self.beams, self.arc, self.flash_corner = [], None, None
-        moved = [move for _, move, _ in self.history if isinstance(move, Move)]
+        moved = [move for _before, move, _text in self.history if isinstance(move, Move)]
         self.last_move = (moved[-1].frm, moved[-1].to) if moved else None
         self.view_rev += 1
 
@@ -357,38 +371,44 @@ class SparksScene(PlayScene):
     @effect("pass")
     def on_pass(self, e: dict, play: MovePlay) -> None:
         player = e["player"]
-        text = (f"{self.side_name(player)} has no legal move and passes: "
-                f"{self.other(player)} moves again")
+        text = _("{side} has no legal move and passes: {other} moves again").format(
+            side=self.side_name(player), other=self.side_word(self.other(player)))
         self.queue.add(Tween(self.PASS_SECONDS, ease=linear), on_start=lambda: self.show_banner(text, 4.0))
 
     @effect("answer")
     def on_answer(self, e: dict, play: MovePlay) -> None:
         if not e["accept"]:
             offerer = self.other(e["player"])
-            self.say(f"{self.side_name(e['player'])} declines the draw; {offerer} plays on.")
+            self.say(_("{side} declines the draw; {offerer} plays on.").format(
+                side=self.side_name(e["player"]), offerer=self.side_word(offerer)))
 
     # -- the end ------------------------------------------------------------------------------
     def result_parts(self, outcome):
         d = outcome.detail
-        table = [["", "White", "Black"],
-                 ["Pieces left", str(d["pieces"]["white"]), str(d["pieces"]["black"])]]
-        for k, name in enumerate(KIND_NAMES):
+        table = [["", self.side_name("white"), self.side_name("black")],
+                 [_("Pieces left"), str(d["pieces"]["white"]), str(d["pieces"]["black"])]]
+        for k in range(len(KIND_LETTERS)):
             counts = [sum(1 for v in self.state.board if v and LETTERS[v] == side + KIND_LETTERS[k])
                       for side in "WB"]
-            table.append([f"  {name}s" if k < 3 else "  IC", str(counts[0]), str(counts[1])])
+            table.append(["  " + pieces_name(k), str(counts[0]), str(counts[1])])
         winner = outcome.winner
-        reason = {
-            "ic": ("Both ICs are gone: a draw." if winner == DRAW else
-                   f"{self.side_name(self.other(winner))}'s IC is gone."),
-            "material": "Only the two ICs and one Spark or Surge are left: a draw.",
-            "repetition": "The same placement of all pieces occurred for the 3rd time: a draw.",
-            "inactivity": f"{INACTIVITY} moves in a row without a piece removed: a draw.",
-            "blocked": "Neither side has a legal move: a draw.",
-            "agreement": "The players agreed to a draw.",
-        }.get(outcome.reason, outcome.reason)
-        reasons = [reason, f"{d['ply']} moves played; {d['quiet_plies']} since a piece was last removed."]
-        margin = f"Pieces left: {d['pieces']['white']} to {d['pieces']['black']}"
-        return margin, reasons, table
+        if outcome.reason == "ic":
+            reason = (_("Both ICs are gone: a draw.") if winner == DRAW else
+                      _("{side}'s IC is gone.").format(side=self.side_name(self.other(winner))))
+        elif outcome.reason == "inactivity":
+            reason = ngettext("{n} move in a row without a piece removed: a draw.",
+                              "{n} moves in a row without a piece removed: a draw.",
+                              INACTIVITY).format(n=INACTIVITY)
+        elif outcome.reason in END_REASONS:
+            reason = _(END_REASONS[outcome.reason])
+        else:
+            reason = outcome.reason
+        played = ngettext("{n} move played; {quiet} since a piece was last removed.",
+                          "{n} moves played; {quiet} since a piece was last removed.", d["ply"]).format(
+            n=d["ply"], quiet=d["quiet_plies"])
+        margin = _("Pieces left: {white} to {black}").format(white=d["pieces"]["white"],
+                                                            black=d["pieces"]["black"])
+        return margin, [reason, played], table
 
     # -- drawing --------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
@@ -440,20 +460,23 @@ class SparksScene(PlayScene):
     def hint(self) -> str:
         g = self.app.glyphs()
         if self.app.last_device == "mouse":
-            return "Click a piece, then a marked square   Right-click: deselect   Draw: panel button"
+            return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
+        keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
+                "redo": g[REDO], "menu": g[MENU]}
         if self.selected:
-            return (f"Arrows: move   {g[CONFIRM]}: go there   {g[BACK]}: deselect   "
-                    f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
-        return (f"Arrows: move   {g[CONFIRM]}: pick a piece   {g[ALTERNATE]}: offer draw   "
-                f"{g[UNDO]}/{g[REDO]}: undo/redo   {g[MENU]}: menu")
+            return _("Arrows: move   {confirm}: go there   {back}: deselect   "
+                     "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
+        return _("Arrows: move   {confirm}: pick a piece   {alternate}: offer draw   "
+                 "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
 
     # -- the side panel -------------------------------------------------------------------
     def panel_key(self) -> tuple:
         return (id(self.state), self.selected, self.cursor, len(self.history), self.view_rev)
 
     def panel_subtitle(self) -> str:
-        diag = "ranks, files, diagonals" if self.state.gate_diagonals else "ranks and files only"
-        return f"{self.level.get('title', self.level['name'])} board · gates on {diag}"
+        if self.state.gate_diagonals:
+            return _("{board} board · gates on ranks, files, diagonals").format(board=self.level_title())
+        return _("{board} board · gates on ranks and files only").format(board=self.level_title())
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
         x0, width, y = rect.x, rect.width, rect.y - int(4 * s)
@@ -462,7 +485,8 @@ class SparksScene(PlayScene):
             if not p.dying:
                 counts[p.code] = counts.get(p.code, 0) + 1
         for side in PLAYERS:
-            y = kit.draw_material(surface, x0, y, side, counts, side == self.state.to_move, s)
+            y = kit.draw_material(surface, x0, y, side, counts, side == self.state.to_move, s,
+                                  self.side_name(side))
         y += int(6 * s)
         quiet, reps = self.state.quiet_plies, self.state.repetitions
         quiet_text, reps_text = self.counters()
@@ -487,50 +511,55 @@ class SparksScene(PlayScene):
     def counters(self) -> tuple[str, str]:
         """The panel's quiet-move counter and repetition count, as the engine keeps them."""
         reps = self.state.repetitions
-        return (f"Quiet moves {self.state.quiet_plies}/{INACTIVITY}",
-                f"This position seen {reps}/{REPETITIONS} time{'s' if reps != 1 else ''}")
+        return (_("Quiet moves {quiet}/{limit}").format(quiet=self.state.quiet_plies, limit=INACTIVITY),
+                ngettext("This position seen {n}/{limit} time", "This position seen {n}/{limit} times",
+                         reps).format(n=reps, limit=REPETITIONS))
 
     def selection_words(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Two lines on the selected piece and the move under the cursor."""
         if self.state.over:
-            return [("The game is over.", theme.INK_DIM), ("", theme.INK)]
+            return [(_("The game is over."), theme.INK_DIM), ("", theme.INK)]
         if not self.selected:
-            return [("Pick a piece to see where it can go.", theme.INK_DIM),
-                    ("† in the move list: pieces lost to gates or corners", theme.INK_FAINT)]
+            return [(_("Pick a piece to see where it can go."), theme.INK_DIM),
+                    (_("† in the move list: pieces lost to gates or corners"), theme.INK_FAINT)]
         code = self.state.piece_at(self.selected)
         n = len(self.targets)
         conduct = sum(1 for m in self.targets.values() if "conduct" in m)
         deadly = sum(1 for m in self.targets.values() if "death" in m)
-        first = f"{kind_name(code)} {self.selected}: {n} move{'s' if n != 1 else ''}"
+        parts = [ngettext("{piece} {square}: {n} move", "{piece} {square}: {n} moves", n).format(
+            piece=piece_name(code), square=self.selected, n=n)]
         if conduct:
-            first += f", {conduct} by conduction"
+            parts.append(_("{n} by conduction").format(n=conduct))
         if deadly:
-            first += f", {deadly} deadly"
+            parts.append(_("{n} deadly").format(n=deadly))
+        first = ", ".join(parts)
         if self.cursor not in self.targets:
-            return [(first, theme.INK), ("Choose a marked square.", theme.INK_DIM)]
+            return [(first, theme.INK), (_("Choose a marked square."), theme.INK_DIM)]
         move = Move(self.selected, self.cursor)
-        _, effects = self.preview(move)
-        words = [self.rules.move_text(move, self.state)]
+        _after, effects = self.preview(move)
+        text = self.rules.move_text(move, self.state)
+        words = []
         color = theme.INK
         for e in effects:
             if e["type"] == "capture":
-                words.append(f"takes the {kind_name(e['piece'])}")
+                words.append(_(TAKES[kind_of(e["piece"])]))
             elif e["type"] == "gated":
                 lost = sum(1 for p in e["pieces"] if p[0] == code[0])
                 won = len(e["pieces"]) - lost
                 if won:
-                    words.append(f"gates {won} enemy")
+                    words.append(ngettext("gates {n} enemy", "gates {n} enemy", won).format(n=won))
                 if move.to in e["squares"]:
-                    words.append("lands in a gate and dies")
+                    words.append(_("lands in a gate and dies"))
                     color = kit.DEATH_INK
                 elif lost:
-                    words.append(f"loses {lost} of its own")
+                    words.append(ngettext("loses {n} of its own", "loses {n} of its own",
+                                          lost).format(n=lost))
             elif e["type"] == "corner":
-                words.append("dies on the corner")
+                words.append(_("dies on the corner"))
                 color = kit.DEATH_INK
             elif e["type"] == "end":
-                words.append("ends the game")
-        second = words[0] + (": " + ", ".join(words[1:]) if len(words) > 1 else "")
+                words.append(_("ends the game"))
+        second = _("{move}: {what}").format(move=text, what=", ".join(words)) if words else text
         return [(first, theme.INK), (second, color)]
 
 
@@ -581,13 +610,13 @@ class DrawOffer(Scene):
         box = pygame.Rect(0, 0, int(520 * s), int(190 * s))
         box.center = area.center
         present.panel(surface, box, s)
-        theme.draw_text(surface, f"{self.scene.side_name(self.offerer)} offers a draw",
+        theme.draw_text(surface, _("{side} offers a draw").format(side=self.scene.side_name(self.offerer)),
                         (box.centerx, box.y + 18 * s), int(36 * s), self.scene.side_ink(self.offerer),
                         "midtop", True)
-        theme.draw_text(surface, f"{self.scene.side_name(self.answerer)}, do you accept?",
+        theme.draw_text(surface, _("{side}, do you accept?").format(side=self.scene.side_name(self.answerer)),
                         (box.centerx, box.y + 60 * s), int(28 * s), theme.INK, "midtop")
         self.rects = []
-        for i, label in enumerate(("Accept", "Decline")):
+        for i, label in enumerate((_("Accept"), _("Decline"))):
             rect = pygame.Rect(0, 0, int(170 * s), int(46 * s))
             rect.center = (int(box.centerx + (i - 0.5) * 200 * s), int(box.bottom - 44 * s))
             on = i == self.choice

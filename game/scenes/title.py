@@ -5,12 +5,13 @@ import math
 
 import pygame
 
-from .. import palette, saves
+from .. import i18n, palette, saves
+from ..i18n import N_, _
 from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.actions import BACK, MENU, Action
-from ..ui.widgets import Item, Menu
-from .base import Scene
+from ..ui.widgets import Menu
+from .base import LiveItem, Scene
 
 
 class TitleScene(Scene):
@@ -18,22 +19,23 @@ class TitleScene(Scene):
         super().__init__(app)
         self.t = 0.0
         items = [
-            Item("Play", self.play),
-            Item("Load game", self.load_game),
-            Item("How to play GAUSS", self.howto),
-            Item("Watch the demo", app.nav.demo),
-            Item("Settings", self.settings),
+            LiveItem(N_("Play"), self.play),
+            LiveItem(N_("Load game"), self.load_game),
+            LiveItem(N_("How to play GAUSS"), self.howto),
+            LiveItem(N_("Watch the demo"), app.nav.demo),
+            LiveItem(N_("Settings"), self.settings),
         ]
         if not app.options.kiosk:  # a kiosk is quit only from its operator menu
-            items.append(Item("Quit", app.quit))
+            items.append(LiveItem(N_("Quit"), app.quit))
         self.saved: saves.Record | None = None
         try:
             self.saved = saves.read_autosave()
         except StoredFileError as exc:
             app.notice = str(exc)
         if self.saved is not None:
-            label = f"Resume {self.saved.title} (move {len(self.saved.moves)})"
-            items.insert(0, Item(label, self.resume))
+            title = self.saved.title
+            items.insert(0, LiveItem(N_("Resume {game} (move {number})"), self.resume,
+                                     game=lambda: _(title), number=len(self.saved.moves)))
         self.menu = Menu(items)
 
     def resume(self) -> None:
@@ -84,12 +86,13 @@ class TitleScene(Scene):
             color = palette.SIDES["red" if k % 2 else "blue"].body
             pygame.draw.circle(surface, color, (x, y), 14 * s)
         theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
-        theme.draw_text(surface, "five magnetic duels for two players", (w / 2, h * 0.33), int(34 * s),
+        theme.draw_text(surface, _("five magnetic duels for two players"), (w / 2, h * 0.33), int(34 * s),
                         theme.INK_DIM, "center")
         self.menu.draw(surface, w / 2, h * 0.45, s)
         if self.app.notice:
-            theme.draw_text(surface, self.app.notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
-        controls = ("D-pad + A" if self.app.last_device.startswith("pad")
-                    else "Arrows + Enter, the mouse, or a gamepad")
+            notice = i18n.refusal(self.app.notice)
+            theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
+        controls = (_("D-pad + A") if self.app.last_device.startswith("pad")
+                    else _("Arrows + Enter, the mouse, or a gamepad"))
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s),
                         theme.INK_FAINT, "center")

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from .. import palette
+from ..i18n import N_, _, ngettext
 from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
 from . import theme
 from .cache import surface_cache
@@ -176,13 +177,17 @@ def draw_preview(surface: pygame.Surface, lay: HexLayout, effects: list[dict]) -
 
 
 def preview_words(move_text: str, effects: list[dict]) -> str:
-    """The preview in words: ``Re5: 2 discs move, red scores 4 (+1 RISK)``."""
+    """The preview in words, in the current language: ``Re5: 2 discs move, red scores 4 (+1 RISK)``."""
     slides = sum(1 for e in effects if e["type"] == "slide")
-    words = [f"{move_text}: {slides} disc{'s' if slides != 1 else ''} move"]
+    words = [ngettext("{move}: {n} disc move", "{move}: {n} discs move", slides).format(move=move_text,
+                                                                                     n=slides)]
     for e in effects:
         if e["type"] == "score":
-            words.append(f"{e['color']} scores {len(e['gain_cells'])}"
-                         + (f" (+{len(e['risk_cells'])} RISK)" if e["risk_cells"] else ""))
+            side, gain, risk = _(e["color"]), len(e["gain_cells"]), len(e["risk_cells"])
+            if risk:
+                words.append(_("{side} scores {gain} (+{risk} RISK)").format(side=side, gain=gain, risk=risk))
+            else:
+                words.append(_("{side} scores {gain}").format(side=side, gain=gain))
     return ", ".join(words)
 
 
@@ -244,9 +249,15 @@ def draw_color_button(surface: pygame.Surface, rect: pygame.Rect, color: str, he
     """The face of a disc-colour button: a disc and ``red x7`` (``held`` None: no count)."""
     img = disc_image(color, int(13 * s))
     surface.blit(img, img.get_rect(center=(rect.x + 24 * s, rect.centery)))
-    label = color if held is None else f"{color} x{held}"
+    word = _(color)  # the colour's word, as the rules name it (``rules.core.SIDE_WORDS``)
+    label = word if held is None else _("{color} x{count}").format(color=word, count=held)
     theme.draw_text(surface, label, (rect.x + 44 * s, rect.centery), int(26 * s),
                     theme.INK if held else theme.INK_FAINT, "midleft")
+
+
+#: the labels of the GAIN and RISK areas, by (kind, colour)
+AREA_LABELS = {("gain", "red"): N_("R GAIN"), ("risk", "red"): N_("R RISK"),
+               ("gain", "blue"): N_("B GAIN"), ("risk", "blue"): N_("B RISK")}
 
 
 def draw_areas(surface: pygame.Surface, lay: Layout, gain: list[int], risk: list[int]) -> None:
@@ -254,11 +265,11 @@ def draw_areas(surface: pygame.Surface, lay: Layout, gain: list[int], risk: list
     s = lay.s
     r = int(lay.area_step * 0.45)
     for k, color in enumerate(PLAYERS):
-        for kind, count, label in (("gain", gain[k], "GAIN"), ("risk", risk[k], "RISK")):
+        for kind, count in (("gain", gain[k]), ("risk", risk[k])):
             box = lay.areas[(kind, color)]
             pygame.draw.rect(surface, tint(color).dark if kind == "gain" else theme.BG_PANEL_HI, box,
                              border_radius=5)
-            theme.draw_text(surface, f"{color[0].upper()} {label}", (box.x + 6 * s, box.centery), int(20 * s),
+            theme.draw_text(surface, _(AREA_LABELS[(kind, color)]), (box.x + 6 * s, box.centery), int(20 * s),
                             theme.INK, "midleft", bold=True)
             img = disc_image(color, r)
             for i in range(count):
@@ -268,15 +279,16 @@ def draw_areas(surface: pygame.Surface, lay: Layout, gain: list[int], risk: list
                             "midright", bold=True)
 
 
-LEGEND = ((("green arrow: attracted", theme.GOOD), ("yellow arrow: repelled", theme.ACCENT)),
-          (("white ring: scores to GAIN", theme.INK), ("red ring: to RISK", theme.BAD)))
+#: the preview's legend, two rows (marked words: translated when drawn)
+LEGEND = (((N_("green arrow: attracted"), theme.GOOD), (N_("yellow arrow: repelled"), theme.ACCENT)),
+          ((N_("white ring: scores to GAIN"), theme.INK), (N_("red ring: to RISK"), theme.BAD)))
 
 
 def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> None:
     for row in LEGEND:
         x = x0
         for text, color in row:
-            x += theme.draw_text(surface, text, (x, y), int(18 * s), color).width + int(14 * s)
+            x += theme.draw_text(surface, _(text), (x, y), int(18 * s), color).width + int(14 * s)
         y += int(17 * s)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from .. import palette
+from ..i18n import _, ngettext
 from ..rules.improbable import LENGTHS, PLAYERS
 from . import theme
 from .cache import surface_cache
@@ -131,7 +132,8 @@ def row_places(lengths: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
 
 
 def pct(p: float) -> str:
-    return f"{round(p * 100)}%"
+    """A chance as a player reads it: ``17%``."""
+    return _("{percent}%").format(percent=round(p * 100))
 
 
 def lerp_rect(a: Rect4, b: Rect4, t: float) -> Rect4:
@@ -259,11 +261,13 @@ def draw_row_label(surface: pygame.Surface, lay: Layout, player: str, name: str,
                    active: bool) -> None:
     s = lay.s
     y = lay.row_label_y[player]
-    r = theme.draw_text(surface, f"{'> ' if active else ''}{name}'s row   {sum(row)}", (lay.lane_x, y),
+    label = _("{side}'s row   {length}").format(side=name, length=sum(row))
+    r = theme.draw_text(surface, f"{'> ' if active else ''}{label}", (lay.lane_x, y),
                         int(26 * s), ink(player), bold=True)
     full = [v for v in LENGTHS if row.count(v) >= COPIES]
     if full:
-        note = f"all three in the row: {', '.join(map(str, full))} (rolling one ends the game)"
+        note = _("all three in the row: {values} (rolling one ends the game)").format(
+            values=", ".join(map(str, full)))
         room = lay.lane_x + lay.lane_w - r.right - 18 * s
         theme.draw_text(surface, note, (r.right + 18 * s, y + 3 * s),
                         theme.fitted(note, int(21 * s), room, smallest=10), theme.ACCENT)
@@ -373,9 +377,12 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
     for k, p in enumerate(PLAYERS):
         y = lay.supply_header_y[p]
         held = sum(supply[6 * k:6 * k + 6])
-        theme.draw_text(surface, f"{'> ' if p == mover else ''}{names[p]}: supply {held} blocks", (x0, y),
+        label = ngettext("{side}: supply {n} blocks", "{side}: supply {n} blocks", held).format(side=names[p],
+                                                                                             n=held)
+        theme.draw_text(surface, f"{'> ' if p == mover else ''}{label}", (x0, y),
                         int(24 * s), ink(p), bold=p == mover)
-        theme.draw_text(surface, f"row {sum(rows[k])}", (x0 + inner_w, y), int(24 * s), ink(p), "topright")
+        row = _("row {length}").format(length=sum(rows[k]))
+        theme.draw_text(surface, row, (x0 + inner_w, y), int(24 * s), ink(p), "topright")
         for length in LENGTHS:
             count = supply[6 * k + length - 1]
             if not count:  # an empty stack keeps its outline and its length

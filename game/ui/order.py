@@ -11,6 +11,7 @@ import math
 import pygame
 
 from .. import palette
+from ..i18n import _, ngettext, pgettext
 from ..rules.order import COLUMNS, PLAYERS, WIDTH
 from ..rules.turns import triangular
 from . import theme
@@ -202,7 +203,7 @@ def draw_static_field(surface: pygame.Surface, geom: FieldGeom) -> None:
     for player in PLAYERS:
         band = geom.bound[player]
         for b in range(3):  # three 6-stones end to end
-            x0, _ = geom.col_x(6 * b)
+            x0, _w0 = geom.col_x(6 * b)
             x1, w1 = geom.col_x(6 * b + 5)
             stone = pygame.Rect(x0 + 2, band.y + 2, x1 + w1 - x0 - 4, band.h - 4)
             radius = max(2, int(stone.h * 0.3))
@@ -341,10 +342,13 @@ def draw_collection_stones(surface: pygame.Surface, geom: FieldGeom, player: str
 
 
 def collection_label(name: str, n: int) -> str:
-    label = f"{name}'s collection: {n} stone{'s' if n != 1 else ''}"
+    """``Blue's collection: 15 stones   (only the two ends can be taken)``, in the current language."""
     if n:
-        label += "   (only the two ends can be taken)"
-    return label
+        return ngettext("{side}'s collection: {n} stone   (only the two ends can be taken)",
+                        "{side}'s collection: {n} stones   (only the two ends can be taken)", n).format(
+            side=name, n=n)
+    return ngettext("{side}'s collection: {n} stone", "{side}'s collection: {n} stones", n).format(side=name,
+                                                                                                  n=n)
 
 
 def collection_layer(under: pygame.Surface, geom: FieldGeom, player: str, coll: list[int]
@@ -382,7 +386,7 @@ def draw_end_marks(surface: pygame.Surface, geom: FieldGeom, player: str, coll: 
         if end == chosen:
             color = theme.ACCENT if choosing else theme.INK
             pygame.draw.rect(surface, color, rect, width + (1 if choosing else 0), border_radius=6)
-            word = "L" if end == "left" else "R"
+            word = pgettext("left end", "L") if end == "left" else pgettext("right end", "R")
             y = rect.top - 2 * s if player == "blue" else rect.bottom + 2 * s
             theme.draw_text(surface, word, (rect.centerx, y), int(20 * s), color,
                             "midbottom" if player == "blue" else "midtop", True)
@@ -394,14 +398,14 @@ def draw_hidden_collection(surface: pygame.Surface, geom: FieldGeom, player: str
                            s: float) -> None:
     """Another player's collection while arranging: face down, or not laid out yet."""
     if count:
-        theme.draw_text(surface, f"{name}'s collection: hidden until play begins",
+        theme.draw_text(surface, _("{side}'s collection: hidden until play begins").format(side=name),
                         (geom.fx0, geom.label_y[player]), int(22 * s), theme.INK_DIM)
         for i in range(count):
             rect = geom.slot_rect(player, i, count, 3)
             surface.blit(block_image(player, 3, rect.w, rect.h, "hidden", geom.c), rect)
     else:
-        theme.draw_text(surface, f"{name} arranges next", (geom.fx0, geom.label_y[player]), int(22 * s),
-                        theme.INK_DIM)
+        theme.draw_text(surface, _("{side} arranges next").format(side=name),
+                        (geom.fx0, geom.label_y[player]), int(22 * s), theme.INK_DIM)
         pygame.draw.rect(surface, theme.BG_PANEL, geom.row_rect(player), border_radius=8)
 
 
@@ -471,7 +475,8 @@ def draw_player_box(surface: pygame.Surface, rect: pygame.Rect, player: str, nam
 
 
 def chain_words(c: int) -> str:
-    """``chain 3: 1+2+3 = 6``."""
+    """``chain 3: 1+2+3 = 6``, in the current language."""
     if c <= 0:
         return ""
-    return f"chain {c}: {'+'.join(str(i) for i in range(1, c + 1))} = {triangular(c)}"
+    return _("chain {n}: {sum} = {total}").format(n=c, sum="+".join(str(i) for i in range(1, c + 1)),
+                                                  total=triangular(c))

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from .. import palette
+from ..i18n import N_, _
 from ..rules.rush import NAME, State
 from . import theme
 from .cache import surface_cache
@@ -102,9 +103,9 @@ def draw_goban(surface: pygame.Surface, lay: GridLayout, labels: bool = True) ->
     if labels:
         size = max(12, min(int(st * 0.5), 30))
         for k in range(n):
-            x, _ = lay.to_pixel(k, 0)
+            x, _y = lay.to_pixel(k, 0)
             theme.draw_text(surface, FILES[k], (x, rect.bottom + 3), size, theme.INK_DIM, "midtop")
-            _, y = lay.to_pixel(0, k)
+            _x, y = lay.to_pixel(0, k)
             theme.draw_text(surface, str(n - k), (rect.left - 6, y), size, theme.INK_DIM, "midright")
 
 
@@ -236,7 +237,7 @@ def draw_preview(surface: pygame.Surface, g: GridLayout, state: State, cell: tup
     ghost = ghost_image(state.to_move, g.stone_radius)
     surface.blit(ghost, ghost.get_rect(center=(round(x) + 1, round(y) + 1)))
     width = max(1, int(g.step * 0.05))
-    for c, _ in occupied_neighbours(state, cell):
+    for c, _color in occupied_neighbours(state, cell):
         pygame.draw.line(surface, LINK_COLOR, (x, y), g.to_pixel(*c), width)
     if connections:
         draw_badge(surface, (x + g.step * 0.36, y - g.step * 0.36), connections, max(7.0, g.step * 0.2))
@@ -248,7 +249,7 @@ def draw_again_pill(surface: pygame.Surface, rect: pygame.Rect, player: str, nam
     with a ring that flies out of it as it appears (``pop`` from 1 to 0)."""
     size = int(34 * s)
     ink = (245, 245, 240) if player == "black" else (20, 20, 24)
-    label = theme.text_surface(f"{name} places AGAIN", size, ink, True)
+    label = theme.text_surface(_("{side} places AGAIN").format(side=name), size, ink, True)
     pill = label.get_rect().inflate(int(36 * s), int(14 * s))
     pill.midleft = (rect.x, rect.centery)
     if pop > 0:
@@ -258,7 +259,7 @@ def draw_again_pill(surface: pygame.Surface, rect: pygame.Rect, player: str, nam
     pygame.draw.rect(surface, theme.ACCENT, pill.inflate(int(6 * s), int(6 * s)), border_radius=pill.h)
     pygame.draw.rect(surface, stone_colors(player)[0], pill, border_radius=pill.h)
     surface.blit(label, label.get_rect(center=pill.center))
-    note = "2+ connections: same player, one more stone"
+    note = _("2+ connections: same player, one more stone")
     room = rect.right - pill.right - 16 * s
     if room > 60 * s:
         theme.draw_text(surface, note, (pill.right + 16 * s, pill.centery),
@@ -311,11 +312,12 @@ def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, playe
                      border_radius=3)
 
 
-LEGEND = [("dot: legal", theme.INK_DIM), ("x: all own, no enemy", theme.BAD),
-          ("line: connection", LINK_COLOR)]
+#: the marks' legend (marked words: translated when drawn)
+LEGEND = [(N_("dot: legal"), theme.INK_DIM), (N_("x: all own, no enemy"), theme.BAD),
+          (N_("line: connection"), LINK_COLOR)]
 
 
 def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> None:
     x = x0
     for text, color in LEGEND:
-        x = theme.draw_text(surface, text, (x, y), int(18 * s), color).right + int(12 * s)
+        x = theme.draw_text(surface, _(text), (x, y), int(18 * s), color).right + int(12 * s)

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from .. import palette
+from ..i18n import _, pgettext
 from ..rules.sparks import KIND_LETTERS, KIND_NAMES, SPARKS, State
 from . import theme
 from .cache import surface_cache
@@ -47,7 +48,20 @@ def side_of(code: str) -> str:
 
 
 def kind_name(code: str) -> str:
+    """The kind of the piece ``code`` in English, as the rules name it ("Spark")."""
     return KIND_NAMES[KIND_LETTERS.index(code[1])]
+
+
+def piece_name(code: str) -> str:
+    """The kind of the piece ``code`` as a player reads it ("Spark"), in the current language."""
+    return (pgettext("piece", "Spark"), pgettext("piece", "Surge"), pgettext("piece", "Degausser"),
+            pgettext("piece", "IC"))[KIND_LETTERS.index(code[1])]
+
+
+def pieces_name(kind: int) -> str:
+    """The ``kind``-th kind of piece in the plural ("Sparks"), in the current language."""
+    return (pgettext("pieces", "Sparks"), pgettext("pieces", "Surges"), pgettext("pieces", "Degaussers"),
+            pgettext("pieces", "IC"))[kind]
 
 
 # --- drawing the pieces -------------------------------------------------------------
@@ -250,10 +264,10 @@ def draw_board(surface: pygame.Surface, geo: BoardGeom, labels: bool = True) -> 
     if labels:
         size = max(12, int(geo.sq * 0.3))
         for i in range(8):
-            x, _ = geo.center(i, 0)
+            x, _y = geo.center(i, 0)
             theme.draw_text(surface, FILES[i], (x, geo.outer.bottom + geo.sq * 0.08), size, theme.INK_DIM,
                             "midtop", True)
-            _, y = geo.center(0, i)
+            _x, y = geo.center(0, i)
             theme.draw_text(surface, str(i + 1), (geo.x0 - geo.sq * 0.14, y), size, theme.INK_DIM,
                             "midright", True)
 
@@ -395,10 +409,12 @@ def draw_last_move(surface: pygame.Surface, geo: BoardGeom, squares: tuple[str, 
 
 
 def draw_material(surface: pygame.Surface, x0: float, y: float, side: str, counts: dict[str, int],
-                  active: bool, s: float) -> float:
-    """A side's pieces in the panel: its name, then each kind's shape and count."""
+                  active: bool, s: float, name: str | None = None) -> float:
+    """A side's pieces in the panel: its name (``name``, in the player's language; by
+    default the side's own), then each kind's shape and count."""
     icon = int(24 * s)
-    theme.draw_text(surface, f"{'>' if active else ' '} {side.capitalize()}", (x0, y + icon / 2),
+    name = _(side.capitalize()) if name is None else name
+    theme.draw_text(surface, f"{'>' if active else ' '} {name}", (x0, y + icon / 2),
                     int(24 * s), palette.SIDES[side].light, "midleft", bold=active)
     x = x0 + int(92 * s)
     letter = "W" if side == "white" else "B"
@@ -411,13 +427,17 @@ def draw_material(surface: pygame.Surface, x0: float, y: float, side: str, count
     return y + icon + 6 * s
 
 
-MARK_LEGEND = ((frozenset({"move"}), "move"), (frozenset({"move", "conduct"}), "conducts"),
-               (frozenset({"move", "capture"}), "captures"), (frozenset({"move", "death"}), "dies"))
+def mark_legend() -> tuple[tuple[frozenset[str], str], ...]:
+    """The destination marks and their words, in the current language."""
+    return ((frozenset({"move"}), pgettext("destination mark", "move")),
+            (frozenset({"move", "conduct"}), pgettext("destination mark", "conducts")),
+            (frozenset({"move", "capture"}), pgettext("destination mark", "captures")),
+            (frozenset({"move", "death"}), pgettext("destination mark", "dies")))
 
 
 def draw_mark_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> float:
     mk = int(26 * s)
-    for kinds, label in MARK_LEGEND:
+    for kinds, label in mark_legend():
         pygame.draw.rect(surface, DARK_SQ, (x0, y, mk, mk))
         surface.blit(mark_image(kinds, mk), (x0, y))
         rect = theme.draw_text(surface, label, (x0 + mk + 4 * s, y + mk / 2), int(19 * s), theme.INK_DIM,

@@ -1,0 +1,109 @@
+"""A tour of every screen a player can reach, for tests that look at all of them (text
+fitting its room, in every language) and for screenshots:
+
+    python3 tests/screens.py de 800x600 /tmp/shots     # one PNG per screen
+
+``tour(app)`` yields ``(name, app)`` with each screen on top, drawn.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game import catalogue  # noqa: E402
+
+
+def frames(app, n: int = 3) -> None:
+    for _ in range(n):
+        app.frame([], 1 / 60, draw=True)
+
+
+def tour(app, games: list[str] | None = None) -> Iterator[str]:
+    """Walk the app through every screen; yields each screen's name once it is drawn."""
+    games = list(games or catalogue.GAME_IDS)
+    nav = app.nav
+    nav.title()
+    frames(app)
+    yield "title"
+    nav.settings()
+    frames(app)
+    yield "settings"
+    nav.settings(operator=True)
+    frames(app)
+    yield "settings-operator"
+    nav.load_menu()
+    frames(app)
+    yield "load-menu"
+    for gid in games:
+        nav.select(gid)
+        frames(app)
+        yield f"select-{gid}"
+        nav.setup(gid)
+        frames(app)
+        yield f"setup-{gid}"
+        if nav.howto(gid):
+            scene = app.stack.top
+            for page in range(len(scene.pages)):
+                scene.page = page
+                frames(app, 2)
+                yield f"howto-{gid}-{page + 1}"
+        nav.play(gid, seed=3)
+        game = app.stack.top
+        game.autosave = False
+        frames(app, 5)
+        yield f"play-{gid}-start"
+        rng = random.Random(5)
+        for _ in range(6):
+            if game.state.over:
+                break
+            game.bench_feed(rng)
+            game.queue.skip()
+            frames(app, 2)
+        frames(app, 30)
+        yield f"play-{gid}-middle"
+        game.pause()
+        frames(app, 3)
+        yield f"play-{gid}-pause"
+        app.stack.pop()
+        for _ in range(4000):
+            if game.state.over:
+                break
+            game.bench_feed(rng)
+            game.queue.skip()
+            frames(app, 1)
+        frames(app, 240)
+        yield f"play-{gid}-end"
+    nav.demo()
+    frames(app, 90)
+    yield "demo"
+
+
+def main(argv: list[str]) -> int:
+    from game import i18n
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    language, size, out = argv[0], tuple(int(v) for v in argv[1].split("x")), Path(argv[2])
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("GAUSS_ARCADE_HOME", str(out / "home"))
+    app = make_app(Options(headless=True, size=size))
+    app.start()
+    i18n.set_language(language)
+    for name in tour(app, argv[3:] or None):
+        pygame.image.save(app.screen, str(out / f"{language}_{size[0]}_{name}.png"))
+    app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

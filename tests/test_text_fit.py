@@ -1,0 +1,92 @@
+"""Every text fits its room, in every language, at the smallest and a large window: no
+label runs off the surface it is drawn on or off the window, and no two labels of one
+screen overlap. German words are longer than English ones; this is where that shows.
+
+Measured on the rendered text itself: ``theme.draw_text`` is watched while every screen
+of ``screens.tour`` is drawn, and each label's rectangle is checked.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+from screens import tour
+
+from game import i18n
+from game.app.app import Options
+from game.navigation import make_app
+from game.ui import theme
+
+#: pixels a label may poke out of its room or into a neighbour (line boxes are taller
+#: than their letters)
+SLACK = 3
+
+
+class Watch:
+    """The labels drawn since ``start()``: (text, surface it was drawn on, rect on that
+    surface, rect in the window or None when drawn off-screen, e.g. into a cached panel)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.labels: list[tuple[str, tuple[int, int], pygame.Rect, pygame.Rect, pygame.Rect | None]] = []
+        self.layer = 0  # which of the visible scenes is drawing (an overlay covers the one below)
+        self.window: pygame.Surface | None = None
+        original = theme.draw_text
+
+        def draw_text(surface, text, pos, size, color=theme.INK, anchor="topleft", bold=False):
+            rect = original(surface, text, pos, size, color, anchor, bold)
+            root = surface.get_abs_parent()
+            on_window = rect.move(surface.get_abs_offset()) if root is self.window else None
+            self.labels.append((text, (self.layer, id(surface)), surface.get_rect(), rect, on_window))
+            return rect
+        monkeypatch.setattr(theme, "draw_text", draw_text)
+
+    def start(self, window: pygame.Surface) -> None:
+        self.window = window
+        self.labels = []
+
+    def problems(self, screen: str) -> list[str]:
+        found = []
+        w, h = self.window.get_size()
+        whole = pygame.Rect(0, 0, w, h).inflate(2 * SLACK, 2 * SLACK)
+        for text, _, room, rect, on_window in self.labels:
+            if not text.strip():
+                continue
+            if not room.inflate(2 * SLACK, 2 * SLACK).contains(rect):
+                found.append(f"{screen}: {text!r} runs off its surface ({rect} in {room.size})")
+            elif on_window is not None and not whole.contains(on_window):
+                found.append(f"{screen}: {text!r} runs off the window ({on_window})")
+        drawn = [(t, s, r) for t, s, _, r, _ in self.labels if t.strip()]
+        for i, (text_a, surf_a, a) in enumerate(drawn):
+            for text_b, surf_b, b in drawn[i + 1:]:
+                if surf_a != surf_b or text_a == text_b or "!" in (text_a, text_b):
+                    continue  # a forced connection's "!" tag is drawn solid over the column's number
+                cut = a.clip(b)
+                if cut.w > SLACK and cut.h > SLACK:
+                    found.append(f"{screen}: {text_a!r} and {text_b!r} overlap ({cut})")
+        return found
+
+
+def screens_with_problems(monkeypatch, language: str, size: tuple[int, int]) -> list[str]:
+    watch = Watch(monkeypatch)
+    app = make_app(Options(headless=True, size=size))
+    app.start()
+    i18n.set_language(language)
+    problems: list[str] = []
+    try:
+        def draw() -> None:  # only the last frame of each screen counts, drawn whole
+            watch.start(app.screen)
+            for layer, scene in enumerate(app.stack.visible()):
+                watch.layer = layer
+                scene.draw(app.screen)
+        monkeypatch.setattr(app, "draw", draw)
+        for name in tour(app):
+            problems += watch.problems(name)
+    finally:
+        app.shutdown()
+    return sorted(set(problems))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("language", i18n.available())
+def test_every_label_fits_its_room(monkeypatch, language, size):
+    problems = screens_with_problems(monkeypatch, language, size)
+    assert problems == [], f"{len(problems)} labels do not fit:\n" + "\n".join(problems[:60])
