@@ -27,6 +27,7 @@ def test_the_package_is_declared_under_the_projects_own_name():
     packages = {p.name for p in (ROOT / "game").iterdir() if (p / "__init__.py").exists()}
     assert {f"gauss_arcade.{p}" for p in packages} <= set(tool["packages"])  # none forgotten
     assert tool["package-dir"] == {"gauss_arcade": "game", "gauss_arcade.levels": "levels"}
+    assert "locale/*.po" in tool["package-data"]["gauss_arcade"]  # the translations ship
 
 
 def test_levels_are_found_from_the_package_not_the_working_directory(tmp_path, monkeypatch):
