@@ -105,8 +105,15 @@ class PauseScene(Scene):
         self.app.stack.pop()
 
     def restart(self) -> None:
-        self.app.stack.pop()
-        self.game.restart()
+        """Asked first, "No" chosen: one Enter must not wipe a game and its autosave."""
+        def really() -> None:
+            if self.app.stack.top is self:
+                self.app.stack.pop()
+            self.game.restart()
+        self.app.stack.push(AskScene(
+            self.app, _("Restart this game?"),
+            [_("The moves so far are lost, and so is this game's autosave.")],
+            [(_("Yes, start again"), really), (_("No, keep playing"), lambda: None)], index=1))
 
     def save_game(self) -> None:
         self.note = ""

@@ -596,7 +596,9 @@ class PlayScene(Scene):
                 self.on_action(action)
             return
         if self.queue.busy:
-            self.queue.skip()  # any key or click jumps to the end of the move
+            self.queue.skip()  # any key or click jumps to the end of the move...
+            if action.name in (MENU, BACK) and not action.is_pointer:
+                self.pause()  # ...and the menu key opens the menu as well, at once
             return
         if action.pos is not None:
             for button in self.buttons.values():

@@ -5,31 +5,32 @@ import math
 
 import pygame
 
-from .. import i18n, palette, saves
+from .. import catalogue, i18n, palette, saves
 from ..i18n import N_, _
 from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.actions import BACK, MENU, Action
 from ..ui.widgets import Menu
 from .base import LiveItem, Scene
+from .overlay import AskScene
 
 
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.t = 0.0
-        items = [
-            LiveItem(N_("Play"), self.play),
-            LiveItem(N_("Load game"), self.load_game),
-            LiveItem(N_("How to play GAUSS"), self.howto),
-            LiveItem(N_("Watch the demo"), app.nav.demo),
-            LiveItem(N_("Settings"), self.settings),
-        ]
-        if not app.options.kiosk:  # a kiosk is quit only from its operator menu
-            items.append(LiveItem(N_("Quit"), app.quit))
+        kiosk = app.options.kiosk
+        # a kiosk's visitor plays, learns and watches; saves, settings and the last
+        # visitor's game are the operator's (Ctrl+Shift+O)
+        items = [LiveItem(N_("Play"), self.play)]
+        if not kiosk:
+            items.append(LiveItem(N_("Load game"), self.load_game))
+        items += [LiveItem(N_("How to play"), self.howto), LiveItem(N_("Watch the demo"), app.nav.demo)]
+        if not kiosk:  # a kiosk is quit only from its operator menu
+            items += [LiveItem(N_("Settings"), self.settings), LiveItem(N_("Quit"), app.quit)]
         self.saved: saves.Record | None = None
         try:
-            self.saved = saves.read_autosave()
+            self.saved = None if kiosk else saves.read_autosave()
         except StoredFileError as exc:
             app.notice = str(exc)
         if self.saved is not None:
@@ -53,7 +54,11 @@ class TitleScene(Scene):
         self.app.nav.load_menu()
 
     def howto(self) -> None:
-        self.app.nav.howto("gauss")
+        """Which game's rules: all five, not only the flagship's."""
+        answers = [(_(catalogue.get(gid).title), lambda gid=gid: self.app.nav.howto(gid))
+                   for gid in catalogue.GAME_IDS]
+        self.app.stack.push(AskScene(self.app, _("How to play"), [_("Which game?")],
+                                     [*answers, (_("Back"), lambda: None)]))
 
     def handle(self, action: Action) -> None:
         if action.name in (BACK, MENU) and not action.is_pointer:

@@ -1,0 +1,90 @@
+"""The first ten minutes of a newcomer: flows that never punish (a wiped game, a menu
+that needs two presses, a kiosk visitor reaching the operator's things)."""
+from __future__ import annotations
+
+import pygame
+from driver import key, run, settle
+
+from game import catalogue, saves
+from game.app.app import Options
+from game.navigation import make_app
+from game.scenes.howto import HowToScene
+from game.scenes.overlay import AskScene, PauseScene
+from game.scenes.title import TitleScene
+
+
+def labels(scene) -> list[str]:
+    return [item.label for item in scene.menu.items]
+
+
+def choose(app, label: str) -> None:
+    menu = app.stack.top.menu
+    menu.index = labels(app.stack.top).index(label)
+    run(app, [key(pygame.K_RETURN)])
+
+
+def test_restart_asks_first_and_no_is_focused(app):
+    app.start_game("gauss", seed=3)
+    game = app.stack.top
+    game.try_play(game.rules.legal_moves(game.state)[0])
+    settle(app, game)
+    played = game.state
+    run(app, [key(pygame.K_ESCAPE)])
+    choose(app, "Restart")
+    assert isinstance(app.stack.top, AskScene)
+    run(app, [key(pygame.K_RETURN)])  # Enter on the focused answer: keep playing
+    assert game.state is played and isinstance(app.stack.top, PauseScene)
+    choose(app, "Restart")
+    run(app, [key(pygame.K_ESCAPE)])  # Esc closes the question too
+    assert game.state is played and isinstance(app.stack.top, PauseScene)
+    choose(app, "Restart")
+    choose(app, "Yes, start again")
+    assert app.stack.top is game and game.history == [] and game.state is not played
+
+
+def test_the_menu_key_during_a_move_skips_it_and_opens_the_menu_at_once(app):
+    app.start_game("rush", seed=3)
+    game = app.stack.top
+    game.try_play(game.rules.legal_moves(game.state)[0])
+    assert game.queue.busy
+    run(app, [key(pygame.K_ESCAPE)])
+    assert not game.queue.busy and isinstance(app.stack.top, PauseScene)
+    run(app, [key(pygame.K_ESCAPE)])
+    assert app.stack.top is game
+    game.try_play(game.rules.legal_moves(game.state)[0])
+    run(app, [key(pygame.K_RIGHT)])  # any other key only skips
+    assert not game.queue.busy and app.stack.top is game
+
+
+def test_how_to_play_on_the_title_offers_every_game(app):
+    assert isinstance(app.stack.top, TitleScene)
+    choose(app, "How to play")
+    ask = app.stack.top
+    assert isinstance(ask, AskScene)
+    titles = [catalogue.get(gid).title for gid in catalogue.GAME_IDS]
+    assert [item.label for item in ask.menu.items][:5] == titles
+    ask.menu.index = titles.index(catalogue.get("order").title)
+    run(app, [key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, HowToScene) and "Order" in app.stack.top.game_title
+
+
+def test_a_kiosk_visitor_can_play_learn_and_watch_and_nothing_else(app):
+    app.start_game("gauss", seed=3)
+    game = app.stack.top
+    game.try_play(game.rules.legal_moves(game.state)[0])  # the last visitor's game, autosaved
+    assert saves.read_autosave() is not None
+    kiosk = make_app(Options(headless=True, kiosk=True))
+    try:
+        kiosk.start()
+        kiosk.nav.title()
+        assert labels(kiosk.stack.top) == ["Play", "How to play", "Watch the demo"]
+    finally:
+        kiosk.shutdown()
+
+
+def test_quit_to_menu_lands_on_the_game_just_played(app):
+    app.start_game("improbable", seed=3)
+    run(app, [key(pygame.K_ESCAPE)])
+    choose(app, "Quit to menu")
+    select = app.stack.top
+    assert select.games[select.index] == "improbable"
