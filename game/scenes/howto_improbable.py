@@ -82,7 +82,9 @@ class ImprobableHowTo(HowToScene):
                    max(3, int(5 * s)))
         label = pgettext("the die", "stop") if move.action == "stop" else \
             _("roll: {value}").format(value=move.value)
-        theme.draw_text(surface, label, ((left.right + right.x) / 2, mid_y - 34 * s), int(26 * s),
+        # it stands over the arrow, between the two tables: fitted to that gap
+        size = theme.fitted(label, int(26 * s), right.x - left.right + 4 * s, True, smallest=12)
+        theme.draw_text(surface, label, ((left.right + right.x) / 2, mid_y - 34 * s), size,
                         theme.ACCENT, "midtop", True)
         kinds = [e["type"] for e in effects]
         if kinds[-1] == "aside":

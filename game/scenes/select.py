@@ -83,12 +83,14 @@ class SelectScene(Scene):
                              border_radius=int(10 * s))
             if selected:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
-            theme.draw_text(surface, _(record.title), (rect.x + 20 * s, rect.y + 12 * s), int(38 * s),
-                            theme.INK, bold=True)
-            theme.draw_text(surface, _(record.blurb), (rect.x + 20 * s, rect.y + 50 * s), int(24 * s),
-                            theme.INK_DIM)
             level_rect = pygame.Rect(0, 0, int(200 * s), int(34 * s))
             howto_rect = pygame.Rect(0, 0, int(150 * s), int(34 * s))
+            room = rect.width - level_rect.width - int(56 * s)  # left of the level and rules buttons
+            title, blurb = _(record.title), _(record.blurb)
+            theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
+                            theme.fitted(title, int(38 * s), room, True), theme.INK, bold=True)
+            theme.draw_text(surface, blurb, (rect.x + 20 * s, rect.y + 50 * s),
+                            theme.fitted(blurb, int(24 * s), room), theme.INK_DIM)
             level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
             pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
             theme.draw_text(surface, f"<  {self.level_of(game_id)}  >", level_rect.center, int(26 * s),
