@@ -3,6 +3,7 @@ that needs two presses, a kiosk visitor reaching the operator's things)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from driver import key, run, settle
 
 from game import catalogue, saves
@@ -11,6 +12,7 @@ from game.navigation import make_app
 from game.scenes.howto import HowToScene
 from game.scenes.overlay import AskScene, PauseScene
 from game.scenes.title import TitleScene
+from game.ui import theme
 
 
 def labels(scene) -> list[str]:
@@ -88,3 +90,18 @@ def test_quit_to_menu_lands_on_the_game_just_played(app):
     choose(app, "Quit to menu")
     select = app.stack.top
     assert select.games[select.index] == "improbable"
+
+
+@pytest.mark.parametrize("game_id", ["gauss", "rush"])
+def test_after_a_move_the_keyboard_cursor_points_at_a_move_that_can_be_played(app, game_id):
+    app.start_game(game_id, seed=3)
+    game = app.stack.top
+    for _ in range(6):
+        move = game.rules.legal_moves(game.state)[len(game.rules.legal_moves(game.state)) // 2]
+        game.cursor = tuple(move.cell)
+        game.try_play(move)  # the cursor stood on the cell now filled
+        settle(app, game)
+        if game.state.over:
+            break
+        assert tuple(game.cursor) in {tuple(m.cell) for m in game.rules.legal_moves(game.state)}
+        assert game.bottom_line()[1] != theme.BAD

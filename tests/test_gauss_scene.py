@@ -99,7 +99,9 @@ def test_illegal_cells_are_explained_not_ignored(app):
     cell = scene.cursor
     run(app, [key(pygame.K_RETURN)])
     settle(app, scene)
-    run(app, [key(pygame.K_RETURN)])  # same cell again: now occupied (or it moved away)
+    assert scene.cursor != cell  # the keyboard cursor left the filled cell for a legal one
+    scene.cursor = cell
+    run(app, [key(pygame.K_RETURN)])  # the filled cell all the same
     if scene.state.board[scene.state.geo.index[cell]]:
         assert scene.message == "That cell is already occupied."
     void_cell = (4, -4)
@@ -144,6 +146,8 @@ def test_pause_menu_restart_and_quit_to_menu(app):
     run(app, [key(pygame.K_ESCAPE)])
     assert isinstance(app.stack.top, PauseScene)
     run(app, [key(pygame.K_DOWN)] * 2 + [key(pygame.K_RETURN)])  # Restart, after Save game
+    assert type(app.stack.top).__name__ == "AskScene"  # asked first, "No" focused
+    run(app, [key(pygame.K_UP), key(pygame.K_RETURN)])  # "Yes, start again"
     assert app.stack.top is scene and scene.history == []
     run(app, [key(pygame.K_ESCAPE)] + [key(pygame.K_DOWN)] * 4 + [key(pygame.K_RETURN)])  # Quit to menu
     assert type(app.stack.top).__name__ == "SelectScene"

@@ -59,6 +59,23 @@ class GaussScene(PlayScene):
             return
         player = self.state.to_move
         self.color = player if self.state.held(player, player) else self.other(player)
+        self.cursor_onto_legal()
+
+    def cursor_onto_legal(self) -> None:
+        """A keyboard or pad cursor left on a cell that just filled moves to the nearest
+        cell that can be played: after any move it points at something the player can do
+        (a mouse's cursor stays under the mouse)."""
+        if self.hover_from_mouse:
+            return
+        cells = {tuple(m.cell) for m in self.rules.legal_moves(self.state)}
+        if not cells or tuple(self.cursor) in cells:
+            return
+        q, r = self.cursor
+
+        def distance(cell: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+            dq, dr = cell[0] - q, cell[1] - r
+            return (abs(dq) + abs(dr) + abs(dq + dr)) // 2, cell
+        self.cursor = min(cells, key=distance)
 
     def select_color(self, color: str) -> None:
         if self.state.over:

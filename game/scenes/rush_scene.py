@@ -60,6 +60,10 @@ class RushScene(PlayScene):
         self.legal = {m.cell for m in self.rules.legal_moves(self.state)}
         geo = self.state.geo
         self.refused = {geo.cell(i) for i, c in enumerate(self.state.board) if not c} - self.legal
+        if self.legal and self.cursor not in self.legal and not self.hover_from_mouse:
+            # a keyboard or pad cursor left on the point just filled: the nearest legal one
+            x, y = self.cursor
+            self.cursor = min(sorted(self.legal), key=lambda c: abs(c[0] - x) + abs(c[1] - y))
 
     def preview_at(self, cell: tuple[int, int]) -> tuple[State, list[dict]] | None:
         """What placing on ``cell`` would do (the engine's own effects), or None if illegal."""
