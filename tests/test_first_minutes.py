@@ -105,3 +105,21 @@ def test_after_a_move_the_keyboard_cursor_points_at_a_move_that_can_be_played(ap
             break
         assert tuple(game.cursor) in {tuple(m.cell) for m in game.rules.legal_moves(game.state)}
         assert game.bottom_line()[1] != theme.BAD
+
+
+def test_a_mouse_alone_reaches_every_computer_level_on_who_plays(app):
+    from driver import click
+
+    app.nav.setup("gauss")
+    setup = app.stack.top
+    run(app)
+    box = setup.kind_rects[1]
+    seen = []
+    for _ in range(4):  # the right half steps forward: Human, easy, medium, hard, Human
+        run(app, [click((box.right - 5, box.centery))])
+        seen.append(setup.seats[setup.players[1]].kind)
+    assert set(seen) == {"human", "easy", "medium", "hard"}
+    before = setup.seats[setup.players[1]].kind
+    run(app, [click((box.x + 5, box.centery))])  # the left half steps back
+    kinds = ["human", "easy", "medium", "hard"]
+    assert setup.seats[setup.players[1]].kind == kinds[(kinds.index(before) - 1) % 4]

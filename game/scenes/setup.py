@@ -16,7 +16,7 @@ from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import Scene
-from .seats import AI_LEVELS, HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name
+from .seats import HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name
 
 
 def kind_label(kind: str) -> str:
@@ -64,11 +64,9 @@ class SetupScene(Scene):
     # -- choices -------------------------------------------------------------------------
     def cycle_kind(self, i: int, delta: int) -> None:
         seat = self.seats[self.players[i]]
-        k = (KINDS.index(seat.kind) + delta) % len(KINDS)
-        if seat.kind == HUMAN and delta > 0:  # from Human, straight to the level last used
-            preferred = self.app.settings.ai_levels.get(self.game_id, "medium")
-            k = KINDS.index(preferred) if preferred in AI_LEVELS else k
-        seat.kind = KINDS[k]
+        # every choice in plain order both ways (Human, easy, medium, hard): a jump from
+        # Human to the level used last left easy out of reach going right
+        seat.kind = KINDS[(KINDS.index(seat.kind) + delta) % len(KINDS)]
         self.message = ""
 
     def join(self, i: int, device: str) -> None:
@@ -129,7 +127,8 @@ class SetupScene(Scene):
                 if i == 2:
                     self.start()
                 elif self.kind_rects[i].collidepoint(action.pos):
-                    self.cycle_kind(i, 1)
+                    # "<  medium  >": a click on the left half goes back, on the right forward
+                    self.cycle_kind(i, -1 if action.pos[0] < self.kind_rects[i].centerx else 1)
                 else:
                     self.join(i, action.device)
             elif action.name == ALTERNATE and i < 2:
