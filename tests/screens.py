@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game import catalogue  # noqa: E402
+from game.scenes.kiosk import RestartCard, StillThereScene  # noqa: E402
 
 
 def frames(app, n: int = 3) -> None:
@@ -75,6 +76,27 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         frames(app, 3)
         yield f"play-{gid}-pause"
         app.stack.pop()
+        if gid == games[0]:  # the screens around a game, once
+            app.nav.save_as(game.record(), lambda name: None)
+            frames(app, 3)
+            yield "save-name"
+            app.stack.pop()
+            app.nav.replay(game.record(), "tour")
+            frames(app, 20)
+            yield "replay"
+            app.stack.pop()
+            app.nav.operator()
+            frames(app, 3)
+            yield "kiosk-operator"
+            app.stack.pop()
+            app.stack.push(StillThereScene(app))
+            frames(app, 3)
+            yield "kiosk-still-there"
+            app.stack.pop()
+            app.stack.push(RestartCard(app))
+            frames(app, 3)
+            yield "kiosk-restart-card"
+            app.stack.pop()
         for _ in range(4000):
             if game.state.over:
                 break

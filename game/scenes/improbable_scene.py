@@ -447,7 +447,14 @@ class ImprobableScene(PlayScene):
         return [(p, " ".join(texts)) for p, texts in self.turns()]
 
     def turns(self) -> list[tuple[str, list[str]]]:
-        out = super().turns()
+        """The moves by turn, the notation's words ("R6 bust", "R3 end") in the current
+        language (letters and numbers as the notation writes them)."""
+        words = {"bust": pgettext("notation", "bust"), "end": pgettext("notation", "end")}
+
+        def shown(text: str) -> str:
+            head, _sep, word = text.rpartition(" ")
+            return f"{head} {words[word]}" if head and word in words else text
+        out = [(p, [shown(t) for t in texts]) for p, texts in super().turns()]
         if out and self.queue.busy:  # not before the die has landed
             out[-1] = (out[-1][0], out[-1][1][:-1] + ["..."])
         return out

@@ -26,6 +26,17 @@ class SelectScene(Scene):
         names = self.level_names[game_id]
         return names[self.level_index[game_id]] if names else None
 
+    def level_label(self, game_id: str) -> str:
+        """The chosen board as a player reads it: its title, in the current language."""
+        name = self.level_of(game_id)
+        if name is None:
+            return ""
+        try:
+            title = levels.load(game_id, name).get("title", name)
+        except Exception:  # noqa: BLE001 - a file gone bad since the list was made: its name
+            return name
+        return _(title) if isinstance(title, str) else name
+
     def start(self, i: int) -> None:
         game_id = self.games[i]
         self.app.nav.setup(game_id, self.level_of(game_id))
@@ -93,7 +104,7 @@ class SelectScene(Scene):
                             theme.fitted(blurb, int(24 * s), room), theme.INK_DIM)
             level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
             pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
-            theme.draw_text(surface, f"<  {self.level_of(game_id)}  >", level_rect.center, int(26 * s),
+            theme.draw_text(surface, f"<  {self.level_label(game_id)}  >", level_rect.center, int(26 * s),
                             theme.ACCENT if selected else theme.INK, "center")
             howto_rect.topright = (rect.right - 16 * s, rect.y + 48 * s)
             theme.draw_text(surface, _("How to play"), howto_rect.center, int(22 * s), theme.INK_DIM,

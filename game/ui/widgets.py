@@ -118,4 +118,6 @@ class Button:
         fill = theme.BG_PANEL_HI if (self.hover or active) else theme.BG_PANEL
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if active else theme.INK_FAINT, rect, 2, border_radius=6)
+        # fitted to the button: a longer word (German) takes a smaller size, not the next button
+        size = theme.fitted(self.label, size, rect.width - 10, smallest=10)
         theme.draw_text(surface, self.label, rect.center, size, theme.INK, "center")
