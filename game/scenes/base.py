@@ -38,39 +38,38 @@ def words(message: str, values: dict[str, Any] | None = None) -> str:
         return message.format(**filled)
 
 
-class LiveItem(Item):
-    """A menu item worded each time the menu reads its label (each draw), so a menu that is
-    already open follows a change of language: ``message`` is English, marked with ``N_``
-    where it is written; ``values`` fill its named placeholders (see :func:`words`)."""
+class Worded:
+    """A label worded each time it is read (each draw), so what is already on screen
+    follows a change of language: ``message`` is English, marked with ``N_`` where it is
+    written; ``values`` fill its named placeholders (see :func:`words`)."""
+
+    message: str
+    values: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        return words(self.message, self.values)
+
+    @label.setter
+    def label(self, message: str) -> None:
+        self.message = message
+
+
+class LiveItem(Worded, Item):
+    """A menu item worded at each draw (:class:`Worded`)."""
 
     def __init__(self, message: str, on_choose: Callable[[], None] | None = None, note: str = "",
                  enabled: bool = True, **values: Any) -> None:
         self.values = values
         super().__init__(message, on_choose, note, enabled)
 
-    @property
-    def label(self) -> str:  # type: ignore[override]
-        return words(self.message, self.values)
 
-    @label.setter
-    def label(self, message: str) -> None:
-        self.message = message
-
-
-class LiveButton(Button):
-    """A button worded at each draw, like :class:`LiveItem`."""
+class LiveButton(Worded, Button):
+    """A button worded at each draw (:class:`Worded`)."""
 
     def __init__(self, message: str, on_click: Callable[[], None], **values: Any) -> None:
         self.values = values
         super().__init__(message, on_click)
-
-    @property
-    def label(self) -> str:  # type: ignore[override]
-        return words(self.message, self.values)
-
-    @label.setter
-    def label(self, message: str) -> None:
-        self.message = message
 
 
 class Stack(Protocol):
