@@ -244,7 +244,6 @@ class GaussScene(PlayScene):
         legal = idle and self.rules.why_illegal(self.state, move) is None
         if idle:
             kit.draw_cursor(surface, lay.hex, self.cursor, self.color, legal)
-        self.board.update(lay)
         self.board.draw(surface)
         if legal:
             kit.draw_preview(surface, lay.hex, self.preview(move)[1])

@@ -323,6 +323,9 @@ class ImprobableScene(PlayScene):
             return lay.aside_rect([b.length for b in self.aside_view], self.aside_view.index(sprite))
         return lay.supply_rect(place[1], place[2], place[3])
 
+    def update_sprites(self) -> None:
+        self.board.update(self.layout, self.rest_rect)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout
         active = self.shown_mover()
@@ -337,7 +340,6 @@ class ImprobableScene(PlayScene):
                                + [(line, theme.INK) for line in self.end_lines()], self.end_card)
         else:
             self.draw_choices(surface)
-        self.board.update(lay, self.rest_rect)
         self.board.draw(surface)
 
     def tray_words(self) -> str:

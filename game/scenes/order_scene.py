@@ -545,7 +545,6 @@ class OrderScene(PlayScene):
             coll = self.shown_collections[PLAYERS.index(mover)]
             placeable = {end: bool(self.choices[end]) for end in ("left", "right")}
             kit.draw_end_marks(surface, geom, mover, coll, self.end, placeable, self.stage == "end", s)
-        self.board.update(self.layout)
         self.board.draw(surface)
         last = self.last_stone()
         if last is not None and not self.queue.busy:

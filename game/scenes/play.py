@@ -712,11 +712,13 @@ class PlayScene(Scene):
         surface.fill(theme.BG)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        """The game's board, pieces, marks and cursor."""
+        """The game's board, pieces, marks and cursor (the sprites are up to date:
+        ``update_sprites``)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout(surface.get_size())
         surface.blit(self.background(surface), (0, 0))
+        self.update_sprites()
         self.draw_board(surface)
         self._board_shown, self._sprites = self.board_key(), self.sprites_shown()
         self.blit_panel(surface)
@@ -781,6 +783,11 @@ class PlayScene(Scene):
         surface.set_clip(None)
         rects.append(strip)
 
+    def update_sprites(self) -> None:
+        """Bring the board's sprites to this frame (where each stands, its fade, its
+        image), once before the board is drawn."""
+        self.board.update(self.layout)
+
     def board_key(self) -> tuple | None:
         """Everything the board draws besides its sprites, when the game can name it
         (while a move plays out, or the computer is to move); None: unknown, so the
@@ -797,17 +804,16 @@ class PlayScene(Scene):
         sprites move (``board_key`` unchanged) that is where they were and are: at
         4K the whole board area costs about 6 ms to draw and present, a moving disc
         a fraction of a millisecond."""
+        self.update_sprites()  # once a frame, here: draw_board draws them as they stand
         board = self.frame.board
         key = self.board_key()
         before, self._board_shown = self._board_shown, key
         if key is None or before is None or key != before:
             return board
-        self.board.update(self.layout)
         now, was = self.sprites_shown(), self._sprites
-        dirty = [pygame.Rect(rect) for k, (image, rect) in now.items()
-                 if k not in was or was[k][0] is not image or was[k][1] != rect]
-        dirty += [pygame.Rect(rect) for k, (image, rect) in was.items()
-                  if k not in now or now[k][0] is not image or now[k][1] != rect]
+        # a sprite that came, went, moved or changed its image: where it was and where it is
+        dirty = [pygame.Rect(shown[1]) for k in now.keys() | was.keys() if now.get(k) != was.get(k)
+                 for shown in (now.get(k), was.get(k)) if shown is not None]
         if not dirty:
             return None
         return dirty[0].unionall(dirty[1:]).clip(board)

@@ -196,7 +196,6 @@ class RushScene(PlayScene):
         idle = self.awaiting_human  # no cursor or hints while the computer moves
         if idle:
             kit.draw_marks(surface, g, self.state.to_move, self.legal, self.refused)
-        self.board.update(self.layout)
         self.board.draw(surface)
         if self.link_from is not None and self.links:
             kit.draw_links(surface, g, self.link_from, self.links, self.link_t)

@@ -438,7 +438,6 @@ class SparksScene(PlayScene):
             for name, kinds in self.targets.items():
                 if self.state.piece_at(name) is None:
                     surface.blit(kit.mark_image(kinds, sq), geo.rect(*square_of(name)))
-        self.board.update(self.layout)
         self.board.draw(surface)
         if self.arc:
             kit.draw_arc(surface, geo, *self.arc)
