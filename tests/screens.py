@@ -29,6 +29,16 @@ def frames(app, n: int = 3) -> None:
         app.frame([], 1 / 60, draw=True)
 
 
+def play_on(app, game, rng: random.Random, moves: int) -> None:
+    """Up to ``moves`` random moves, each shown at once, until the game is over."""
+    for _ in range(moves):
+        if game.state.over:
+            return
+        game.bench_feed(rng)
+        game.queue.skip()
+        frames(app, 1)
+
+
 def tour(app, games: list[str] | None = None) -> Iterator[str]:
     """Walk the app through every screen; yields each screen's name once it is drawn."""
     games = list(games or catalogue.GAME_IDS)
@@ -64,12 +74,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         frames(app, 5)
         yield f"play-{gid}-start"
         rng = random.Random(5)
-        for _ in range(6):
-            if game.state.over:
-                break
-            game.bench_feed(rng)
-            game.queue.skip()
-            frames(app, 2)
+        play_on(app, game, rng, 6)
         frames(app, 30)
         yield f"play-{gid}-middle"
         game.pause()
@@ -77,32 +82,17 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         yield f"play-{gid}-pause"
         app.stack.pop()
         if gid == games[0]:  # the screens around a game, once
-            app.nav.save_as(game.record(), lambda name: None)
-            frames(app, 3)
-            yield "save-name"
-            app.stack.pop()
-            app.nav.replay(game.record(), "tour")
-            frames(app, 20)
-            yield "replay"
-            app.stack.pop()
-            app.nav.operator()
-            frames(app, 3)
-            yield "kiosk-operator"
-            app.stack.pop()
-            app.stack.push(StillThereScene(app))
-            frames(app, 3)
-            yield "kiosk-still-there"
-            app.stack.pop()
-            app.stack.push(RestartCard(app))
-            frames(app, 3)
-            yield "kiosk-restart-card"
-            app.stack.pop()
-        for _ in range(4000):
-            if game.state.over:
-                break
-            game.bench_feed(rng)
-            game.queue.skip()
-            frames(app, 1)
+            record = game.record()
+            for name, show in (("save-name", lambda r=record: app.nav.save_as(r, lambda name: None)),
+                               ("replay", lambda r=record: app.nav.replay(r, "tour")),
+                               ("kiosk-operator", app.nav.operator),
+                               ("kiosk-still-there", lambda: app.stack.push(StillThereScene(app))),
+                               ("kiosk-restart-card", lambda: app.stack.push(RestartCard(app)))):
+                show()
+                frames(app, 20)
+                yield name
+                app.stack.pop()
+        play_on(app, game, rng, 4000)
         frames(app, 240)
         yield f"play-{gid}-end"
     nav.demo()

@@ -18,6 +18,7 @@ class SelectScene(Scene):
         self.games = list(catalogue.GAME_IDS)
         self.index = self.games.index(game_id) if game_id in self.games else 0
         self.level_names = {g: levels.names(g) for g in self.games}
+        self.titles: dict[tuple[str, str], str] = {}  # (game, level name) -> its English title
         self.level_index = dict.fromkeys(self.games, 0)
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
         self.message = levels.problem_line()  # level files that were bad and set aside, if any
@@ -31,11 +32,13 @@ class SelectScene(Scene):
         name = self.level_of(game_id)
         if name is None:
             return ""
-        try:
-            title = levels.load(game_id, name).get("title", name)
-        except Exception:  # noqa: BLE001 - a file gone bad since the list was made: its name
-            return name
-        return _(title) if isinstance(title, str) else name
+        if (game_id, name) not in self.titles:  # read once, not at every draw
+            try:
+                title = levels.load(game_id, name).get("title", name)
+            except Exception:  # noqa: BLE001 - a file gone bad since the list was made: its name
+                title = name
+            self.titles[(game_id, name)] = title if isinstance(title, str) else name
+        return _(self.titles[(game_id, name)])
 
     def start(self, i: int) -> None:
         game_id = self.games[i]
