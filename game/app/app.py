@@ -124,9 +124,9 @@ class App:
         self.drawn = 0  # frames drawn and presented (fewer: nothing is drawn while all rests)
         self.resting = False  # nothing moves: the loop sleeps until input or wake_at
         self.wake_at = 0.0  # perf_counter time at which the top scene next changes by itself
-        self._shown: tuple = ()  # what the last drawn frame showed: stack version, window size
-        #: what the window holds: the scenes drawn last and the surface's size; a window
-        #: event (exposed, resized, shown) empties it, and the next frame is drawn whole
+        #: what the window holds: the scenes drawn last, the stack's version and the
+        #: surface's size; a window event (exposed, resized, shown) empties it, and the
+        #: next frame is drawn whole
         self._on_screen: tuple = ()
         self.frame_started = time.perf_counter()
         self.last_device = "keyboard"
@@ -252,7 +252,6 @@ class App:
         if draw:
             self.draw()
             self.drawn += 1
-            self._shown = (self.stack.version, self.screen.get_size())
         self.frames += 1
 
     def must_draw(self, touched: bool) -> bool:
@@ -265,7 +264,7 @@ class App:
         size = surface.get_size() if surface is not None else self.screen.get_size()
         # a scene that was moving until now has a last frame to show
         changed = (touched or not self.resting or now >= self.wake_at
-                   or self._shown != (self.stack.version, size))
+                   or self._on_screen[1:] != (self.stack.version, size))
         self.resting = rest > 0
         self.wake_at = now + rest
         return changed or rest <= 0
