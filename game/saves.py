@@ -27,7 +27,9 @@ from .storage import Message
 
 FORMAT = 1
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+#: the one autosave of version 1 of the home folder (migrated by migrate_autosave)
 AUTOSAVE = "autosave.json"
+AUTOSAVES_DIR = "autosaves"
 SAVES_DIR = "saves"
 
 
@@ -116,24 +118,86 @@ def _load(path: Path, what: str) -> Record | None:
         raise storage.StoredFileError(message) from None
 
 
-def autosave_path() -> Path:
-    return storage.home() / AUTOSAVE
+def autosave_path(game: str) -> Path:
+    """Where ``game``'s game in progress is kept: one autosave per game, so starting one
+    game never replaces the game in progress of another."""
+    if game not in RECORDS:
+        raise ValueError(f"unknown game {game!r}")
+    return storage.home() / AUTOSAVES_DIR / f"{game}.json"
 
 
 def write_autosave(record: Record) -> None:
-    storage.write_json(autosave_path(), record.to_json())
+    storage.write_json(autosave_path(record.game), record.to_json())
 
 
-def clear_autosave() -> None:
+def clear_autosave(game: str) -> None:
     try:
-        autosave_path().unlink()
+        autosave_path(game).unlink()
     except FileNotFoundError:
         pass
 
 
-def read_autosave() -> Record | None:
-    """The game that was in progress (None if none); raises StoredFileError if unusable."""
-    return _load(autosave_path(), Message(N_("The autosave file")))
+def migrate_autosave() -> None:
+    """Before version 2 of the home folder there was one autosave, ``autosave.json``, for
+    whichever game was played last. It becomes that game's autosave (unless that game
+    already has a newer one, written since); one that cannot be used is set aside with
+    the reason (StoredFileError), as any bad file is."""
+    old = storage.home() / AUTOSAVE
+    if not old.exists() and not old.is_symlink():
+        return
+    record = _load(old, Message(N_("The autosave file")))
+    if record is None:
+        return
+    new = autosave_path(record.game)
+    if new.exists() and new.stat().st_mtime >= old.stat().st_mtime:
+        old.unlink()  # the game was played on since: the old file is its past
+        return
+    new.parent.mkdir(parents=True, exist_ok=True)
+    old.replace(new)
+
+
+def _autosave_name(game: str) -> Message:
+    return Message(N_("The autosave of {game}"), game=storage.Word(game_record(game).title))
+
+
+def read_autosave(game: str | None = None) -> Record | None:
+    """The game in progress of ``game`` (None if none), or, without ``game``, the one
+    saved last of all; raises StoredFileError if it is unusable (it is set aside)."""
+    if game is None:
+        records, problems = read_autosaves()
+        if problems:
+            raise storage.StoredFileError(problems[0])
+        return records[0] if records else None
+    migrate_autosave()
+    return _load(autosave_path(game), _autosave_name(game))
+
+
+def read_autosaves() -> tuple[list[Record], list[str]]:
+    """Every game in progress, the one saved last first, and the messages about the
+    autosaves that could not be used (each is set aside, the others still count)."""
+    problems: list[str] = []
+    try:
+        migrate_autosave()
+    except storage.StoredFileError as exc:
+        problems.append(str(exc))
+    found: list[tuple[float, Record]] = []
+    for game in RECORDS:
+        path = autosave_path(game)
+        try:
+            record = _load(path, _autosave_name(game))
+            if record is None:
+                continue
+            if record.game != game:  # copied by hand under another game's name
+                raise storage.StoredFileError(storage.reject(path, Message(
+                    N_("{file} holds a game of {other}"),
+                    file=_autosave_name(game), other=storage.Word(record.title))))
+            found.append((path.stat().st_mtime, record))
+        except storage.StoredFileError as exc:
+            problems.append(str(exc))
+        except OSError:
+            continue  # gone between the listing and the read: nothing in progress
+    found.sort(key=lambda pair: pair[0], reverse=True)
+    return [record for _t, record in found], problems
 
 
 #: names Windows keeps for devices: a save may not be called that

@@ -84,6 +84,59 @@ def test_a_kiosk_visitor_can_play_learn_and_watch_and_nothing_else(app):
         kiosk.shutdown()
 
 
+def one_move(app, game_id: str, seed: int = 3) -> None:
+    app.start_game(game_id, seed=seed)
+    game = app.stack.top
+    game.try_play(game.rules.legal_moves(game.state)[0])
+    settle(app, game)
+
+
+def test_every_game_keeps_its_own_game_in_progress(app):
+    one_move(app, "gauss")
+    one_move(app, "rush")  # starting Rush leaves GAUSS's game where it was
+    assert len(saves.read_autosave("gauss").moves) == 1
+    assert len(saves.read_autosave("rush").moves) >= 1
+    app.nav.title()
+    assert labels(app.stack.top)[0] == "Resume a game (2 in progress)"
+    choose(app, "Resume a game (2 in progress)")
+    ask = app.stack.top
+    assert isinstance(ask, AskScene)
+    assert labels(ask)[1] == "GAUSS, move 1"  # the one saved last first
+    choose(app, "GAUSS, move 1")
+    assert app.stack.top.game_id == "gauss" and len(app.stack.top.history) == 1
+    assert saves.read_autosave("rush") is not None
+
+
+def test_a_new_game_over_a_game_in_progress_asks_first(app):
+    one_move(app, "sparks")
+    app.nav.setup("sparks")
+    setup = app.stack.top
+    setup.start()
+    ask = app.stack.top
+    assert isinstance(ask, AskScene) and labels(ask) == ["Resume it", "Start a new game", "Back"]
+    run(app, [key(pygame.K_ESCAPE)])  # Back: nothing started, nothing lost
+    assert app.stack.top is setup and len(saves.read_autosave("sparks").moves) == 1
+    setup.start()
+    choose(app, "Resume it")
+    assert app.stack.top.game_id == "sparks" and len(app.stack.top.history) == 1
+    app.nav.setup("sparks")
+    app.stack.top.start()
+    choose(app, "Start a new game")
+    game = app.stack.top
+    assert game.game_id == "sparks" and game.history == []
+    assert saves.read_autosave("sparks").moves == []
+
+
+def test_the_one_autosave_of_older_versions_becomes_its_games(app, tmp_path):
+    one_move(app, "improbable")
+    record = saves.read_autosave("improbable")
+    saves.clear_autosave("improbable")
+    old = saves.storage.home() / saves.AUTOSAVE
+    saves.storage.write_json(old, record.to_json())
+    assert saves.read_autosave("improbable") == record
+    assert not old.exists() and saves.autosave_path("improbable").exists()
+
+
 def test_quit_to_menu_lands_on_the_game_just_played(app):
     app.start_game("improbable", seed=3)
     run(app, [key(pygame.K_ESCAPE)])

@@ -246,7 +246,7 @@ def test_resuming_writes_nothing_before_the_game_is_whole(home, monkeypatch):
     written = []
     real = saves.write_autosave
     monkeypatch.setattr(saves, "write_autosave", lambda r: written.append(len(r.moves)) or real(r))
-    monkeypatch.setattr(saves, "clear_autosave", lambda: written.append("cleared"))
+    monkeypatch.setattr(saves, "clear_autosave", lambda game: written.append("cleared"))
     app.nav.resume(record)
     assert written == [5]
     app.shutdown()
@@ -276,7 +276,7 @@ def test_a_signal_ends_a_game_cleanly_with_its_moves_saved(tmp_path, name):
                           tmp_path)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert b"Traceback" not in done.stderr
-    record = json.loads((tmp_path / "autosave.json").read_text())
+    record = json.loads((tmp_path / "autosaves" / "gauss.json").read_text())
     assert len(record["moves"]) == 3
 
 

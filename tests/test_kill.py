@@ -40,8 +40,8 @@ def kill_after(p: subprocess.Popen, seconds: float, in_resume: bool = False) -> 
     return max((int(x) for x in words if x.isdigit()), default=-1), "over" in words
 
 
-def saved_moves(home: Path) -> int:
-    path = home / "autosave.json"
+def saved_moves(home: Path, game: str) -> int:
+    path = home / "autosaves" / f"{game}.json"
     if not path.exists():
         return -1
     data = json.loads(path.read_text())  # a torn file would fail here
@@ -65,7 +65,7 @@ def test_no_move_is_ever_lost_to_a_kill_while_playing_or_resuming(tmp_path, game
         else:
             reported, over = kill_after(p, rng.uniform(0.3, 3.0))
         kills += 1
-        before, on_disk = on_disk, saved_moves(home)
+        before, on_disk = on_disk, saved_moves(home, game)
         if over:
             assert on_disk == -1  # a finished game leaves no autosave
             continue

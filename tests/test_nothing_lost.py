@@ -109,12 +109,12 @@ def test_a_bad_autosave_is_set_aside_and_the_title_says_so(home, edit, words):
     app = make_app(Options(headless=True))
     app.start()
     play_some(app, 3)
-    data = json.loads(saves.autosave_path().read_text())
+    data = json.loads(saves.autosave_path("gauss").read_text())
     edit(data)
-    saves.autosave_path().write_text(json.dumps(data))
+    saves.autosave_path("gauss").write_text(json.dumps(data))
     app.to_title()
     title = app.stack.top
-    assert words in app.notice and "kept as autosave.json.bad-" in app.notice
+    assert words in app.notice and "kept as gauss.json.bad-" in app.notice
     assert not title.menu.items[0].label.startswith("Resume")
     app.frame([], 1 / 60)  # the title draws its notice without trouble
     app.shutdown()

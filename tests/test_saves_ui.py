@@ -351,9 +351,9 @@ def test_replay_steps_forward_and_back_showing_each_position(app):
     record = saved_game(app)
     states = record.replay()
     saves.write_autosave(saves.Record("gauss", "small", 11, None, []))
-    autosave = saves.autosave_path().read_bytes()
+    autosave = saves.autosave_path("gauss").read_bytes()
     load, replay = open_replay(app)
-    assert saves.autosave_path().read_bytes() == autosave  # a replay is not a game in progress
+    assert saves.autosave_path("gauss").read_bytes() == autosave  # a replay is not a game in progress
     assert replay.game not in app.stack.scenes and replay.total == len(record.moves)
     assert replay.position == 0
     shows(replay, states[0])
@@ -379,7 +379,7 @@ def test_replay_steps_forward_and_back_showing_each_position(app):
     shows(replay, states[1])
     run(app, [pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
     shows(replay, states[-1])
-    assert saves.autosave_path().read_bytes() == autosave
+    assert saves.autosave_path("gauss").read_bytes() == autosave
     run(app, [key(pygame.K_ESCAPE)])
     assert app.stack.top is load
 

@@ -494,7 +494,7 @@ class PlayScene(Scene):
             return
         try:
             if self.state.over:
-                saves.clear_autosave()
+                saves.clear_autosave(self.game_id)
             else:
                 saves.write_autosave(self.record())
         except OSError as exc:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import pygame
 
-from .. import catalogue, levels
+from .. import catalogue, levels, saves
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..storage import StoredFileError
 from .base import Scene
+from .overlay import AskScene
 from .seats import HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name
 
 
@@ -88,10 +90,32 @@ class SetupScene(Scene):
         return bool(held)
 
     def start(self) -> None:
+        """Start, after asking when this game has a game in progress: a new game would
+        replace its autosave (a kiosk's previous visitor's game is not asked about)."""
         self.remember()
         seats = {p: Seat(p, s.kind, s.device) for p, s in self.seats.items()}
-        self.app.stack.pop()
-        self.app.nav.play(self.game_id, self.level, seats=seats)
+        saved = None
+        if not self.app.options.kiosk:
+            try:
+                saved = saves.read_autosave(self.game_id)
+            except StoredFileError as exc:
+                self.app.notice = str(exc)
+
+        def new_game() -> None:
+            if self.app.stack.top is self:
+                self.app.stack.pop()
+            self.app.nav.play(self.game_id, self.level, seats=seats)
+
+        if saved is None:
+            new_game()
+            return
+        title = _(self.entry.title)
+        self.app.stack.push(AskScene(
+            self.app, _("{game} is in progress").format(game=title),
+            [_("A game of {game} is at move {number}. A new game replaces it.").format(
+                game=title, number=len(saved.moves))],
+            [(_("Resume it"), lambda: self.app.nav.resume(saved)),
+             (_("Start a new game"), new_game), (_("Back"), lambda: None)]))
 
     # -- input ------------------------------------------------------------------------
     def handle(self, action: Action) -> None:

@@ -7,7 +7,6 @@ import pygame
 
 from .. import catalogue, i18n, palette, saves
 from ..i18n import N_, _
-from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.actions import BACK, MENU, Action
 from ..ui.widgets import Menu
@@ -28,19 +27,30 @@ class TitleScene(Scene):
         items += [LiveItem(N_("How to play"), self.howto), LiveItem(N_("Watch the demo"), app.nav.demo)]
         if not kiosk:  # a kiosk is quit only from its operator menu
             items += [LiveItem(N_("Settings"), self.settings), LiveItem(N_("Quit"), app.quit)]
-        self.saved: saves.Record | None = None
-        try:
-            self.saved = None if kiosk else saves.read_autosave()
-        except StoredFileError as exc:
-            app.notice = str(exc)
-        if self.saved is not None:
-            title = self.saved.title
+        #: the games in progress, saved last first (one autosave per game)
+        self.saved: list[saves.Record] = []
+        if not kiosk:
+            self.saved, problems = saves.read_autosaves()
+            if problems:
+                app.notice = problems[0]
+        if len(self.saved) == 1:
+            record = self.saved[0]
             items.insert(0, LiveItem(N_("Resume {game} (move {number})"), self.resume,
-                                     game=lambda: _(title), number=len(self.saved.moves)))
+                                     game=lambda: _(record.title), number=len(record.moves)))
+        elif self.saved:
+            items.insert(0, LiveItem(N_("Resume a game ({count} in progress)"), self.resume,
+                                     count=len(self.saved)))
         self.menu = Menu(items)
 
     def resume(self) -> None:
-        self.app.nav.resume(self.saved)
+        """The one game in progress, or a choice among them (the one saved last first)."""
+        if len(self.saved) == 1:
+            self.app.nav.resume(self.saved[0])
+            return
+        answers = [(_("{game}, move {number}").format(game=_(r.short_title), number=len(r.moves)),
+                    lambda r=r: self.app.nav.resume(r)) for r in self.saved]
+        self.app.stack.push(AskScene(self.app, _("Resume a game"), [_("Which game?")],
+                                     [*answers, (_("Back"), lambda: None)]))
 
     def settings(self) -> None:
         self.app.nav.settings()
