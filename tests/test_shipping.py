@@ -26,7 +26,9 @@ def test_the_package_is_declared_under_the_projects_own_name():
     assert all(p == "gauss_arcade" or p.startswith("gauss_arcade.") for p in tool["packages"])
     packages = {p.name for p in (ROOT / "game").iterdir() if (p / "__init__.py").exists()}
     assert {f"gauss_arcade.{p}" for p in packages} <= set(tool["packages"])  # none forgotten
-    assert tool["package-dir"] == {"gauss_arcade": "game", "gauss_arcade.levels": "levels"}
+    assert tool["package-dir"] == {"gauss_arcade": "game", "gauss_arcade.levels": "levels",
+                                   "gauss_arcade.assets": "assets"}
+    assert "fonts/*.ttf" in tool["package-data"]["gauss_arcade.assets"]  # the font ships
     assert "locale/*.po" in tool["package-data"]["gauss_arcade"]  # the translations ship
 
 
@@ -36,6 +38,23 @@ def test_levels_are_found_from_the_package_not_the_working_directory(tmp_path, m
 
     assert levels.shipped_levels() == ROOT / "levels"
     assert levels.load("rush", "13x13")["size"] == 13
+
+
+def test_the_shipped_font_is_used_and_its_licence_is_beside_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    import pygame
+
+    from game.ui import theme
+
+    assert theme.shipped_assets() == ROOT / "assets"
+    for name in theme.FONT_FILES.values():
+        assert (theme.FONT_DIR / name).is_file()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (theme.FONT_DIR / "OFL.txt").read_text()
+    pygame.font.init()
+    theme.forget_fonts()
+    assert theme.font(40).get_height() == pygame.font.Font(theme.FONT_DIR / "Play-Regular.ttf",
+                                                          theme.px(40)).get_height()
+    assert theme.font(4).point_size == theme.MIN_PX  # no label below the smallest readable size
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux's")

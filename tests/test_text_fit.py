@@ -35,7 +35,9 @@ class Watch:
             rect = original(surface, text, pos, size, color, anchor, bold)
             root = surface.get_abs_parent()
             on_window = rect.move(surface.get_abs_offset()) if root is self.window else None
-            self.labels.append((text, (self.layer, id(surface)), surface.get_rect(), rect, on_window))
+            # the surface itself is kept: a surface freed meanwhile could lend its id to another
+            self.labels.append((text, (self.layer, id(surface), surface), surface.get_rect(), rect,
+                                on_window))
             return rect
         monkeypatch.setattr(theme, "draw_text", draw_text)
 
@@ -76,6 +78,14 @@ def screens_with_problems(monkeypatch, language: str, size: tuple[int, int]) -> 
             watch.start(app.screen)
             for layer, scene in enumerate(app.stack.visible()):
                 watch.layer = layer
+                # what a scene keeps painted (its side panel, its board's layers and
+                # background) is painted again, so that its labels are seen too
+                if getattr(scene, "_panel", None) is not None:
+                    scene._panel = None
+                if getattr(scene, "layers", None):
+                    scene.layers.clear()
+                if getattr(scene, "_background", None) is not None:
+                    scene._background = None
                 scene.draw(app.screen)
         monkeypatch.setattr(app, "draw", draw)
         for name in tour(app):

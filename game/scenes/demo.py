@@ -139,10 +139,13 @@ class DemoScene(Scene):
         title, blurb = _(record.title), _(record.blurb)
         theme.draw_text(surface, title, (x, band.y + 10 * s),
                         theme.fitted(title, int(46 * s), room, True), theme.INK, bold=True)
-        theme.draw_text(surface, blurb, (x, band.y + 58 * s),
-                        theme.fitted(blurb, int(26 * s), w * 0.62), theme.INK_DIM)
+        blurb_rect = theme.draw_text(surface, blurb, (x, band.y + 58 * s),
+                                     theme.fitted(blurb, int(26 * s), w * 0.62), theme.INK_DIM)
         which = _("Demo: computer against computer ({level})").format(level=level_name(self.level))
-        theme.draw_text(surface, which, (right, band.y + 62 * s), int(22 * s), theme.INK_FAINT, "topright")
+        if theme.font(int(22 * s)).size(which)[0] <= right - blurb_rect.right - 24 * s:
+            # in a small window the game's own words come first; the level is a detail
+            theme.draw_text(surface, which, (right, band.y + 62 * s), int(22 * s), theme.INK_FAINT,
+                            "topright")
         if int(self.t * 1.6) % 2 == 0:
             theme.draw_text(surface, _("Press any key or button to play"), (w / 2, band.bottom - 26 * s),
                             int(34 * s), theme.ACCENT, "center", True)

@@ -293,11 +293,11 @@ class GaussScene(PlayScene):
                                                                           blue=own, red=other)
             theme.draw_text(surface, f"{'>' if player == mover else ' '} {line}", (x0, y), int(24 * s),
                             self.side_ink(player) if player == mover else theme.INK_DIM)
-            y += int(26 * s)
+            y += theme.step(int(24 * s), int(26 * s))
         kit.draw_areas(surface, lay, self.shown_gain, self.shown_risk)
-        theme.draw_text(surface, self.preview_words(), (x0, lay.words_y), int(21 * s), theme.INK)
-        kit.draw_legend(surface, x0, lay.words_y + int(20 * s), s)
-        return lay.panel_end
+        words = theme.draw_text(surface, self.preview_words(), (x0, lay.words_y), int(21 * s), theme.INK)
+        end = kit.draw_legend(surface, x0, max(lay.words_y + int(20 * s), words.bottom), s, rect.width)
+        return max(lay.panel_end, end + int(6 * s))
 
     def preview_words(self) -> str:
         if self.state.over or self.queue.busy or self.hosted:

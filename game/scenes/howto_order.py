@@ -211,7 +211,7 @@ class OrderHowTo(HowToScene):
             y = geom.field.y
             for line in lines:
                 self.caption(surface, line, (geom.field.right + 20 * s, y), s, theme.INK, "topleft")
-                y += 26 * s
+                y += theme.step(int(24 * s), 26 * s)
 
     def page_forced(self, surface, area: pygame.Rect, s: float) -> None:
         geom = FieldGeom(area.inflate(0, -int(30 * s)).move(0, -int(12 * s)), s)

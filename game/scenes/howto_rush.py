@@ -145,8 +145,9 @@ class RushHowTo(HowToScene):
             arm, width = lay.step * 0.3, max(3, int(lay.step * 0.1))
             pygame.draw.line(surface, theme.BAD, (x - arm, y - arm), (x + arm, y + arm), width)
             pygame.draw.line(surface, theme.BAD, (x - arm, y + arm), (x + arm, y - arm), width)
+            step = theme.step(int(22 * s), 20 * s)
             for k, line in enumerate(theme.wrap(refusal(why), int(22 * s), rect.width + int(30 * s))):
-                theme.draw_text(surface, line, (rect.centerx, rect.bottom + (36 + 20 * k) * s), int(22 * s),
+                theme.draw_text(surface, line, (rect.centerx, rect.bottom + 36 * s + k * step), int(22 * s),
                                 theme.BAD, "midtop")
 
     def count(self, surface, area: pygame.Rect, state: State, s: float) -> None:

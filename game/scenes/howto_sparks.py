@@ -187,12 +187,17 @@ class SparksHowTo(HowToScene):
         x = left.right + int(30 * s)
         y = area.y + int(10 * s)
         size = int(54 * s)
+        text_x = x + 2 * size + 22 * s
+        line_h = theme.step(int(24 * s), 26 * s)
         for code, name, words in piece_kinds():
             surface.blit(piece_image(code, size), (x, y))
             surface.blit(piece_image("B" + code[1], size), (x + size + 6 * s, y))
-            theme.draw_text(surface, name, (x + 2 * size + 22 * s, y), int(32 * s), theme.INK, bold=True)
-            theme.draw_text(surface, words, (x + 2 * size + 22 * s, y + 30 * s), int(24 * s), theme.INK_DIM)
-            y += size + int(24 * s)
+            name_rect = theme.draw_text(surface, name, (text_x, y), int(32 * s), theme.INK, bold=True)
+            ty = max(y + 30 * s, name_rect.bottom)
+            for line in theme.wrap(words, int(24 * s), int(area.right - text_x)):
+                theme.draw_text(surface, line, (text_x, ty), int(24 * s), theme.INK_DIM)
+                ty += line_h
+            y = max(y + size, ty) + int(12 * s)
         theme.draw_text(surface, _("Lose your IC and you lose the game."), (x, y + 6 * s), int(28 * s),
                         theme.ACCENT)
 

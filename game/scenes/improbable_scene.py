@@ -373,12 +373,22 @@ class ImprobableScene(PlayScene):
             return
         odds = chance(st)
         y, x = lay.roll.bottom + 12 * s, lay.roll.x
-        theme.draw_text(surface, _("next roll:"), (x, y + 3 * s), int(20 * s), theme.INK_DIM)
-        kit.face_chips(surface, x + 76 * s, y, 22 * s, odds)
-        y += 34 * s  # the words span both columns: they are longer than a button
+        chip = max(22 * s, theme.MIN_PX * 1.4)  # its number stays inside at any size
+        label = _("next roll:")
+        label_w = theme.font(int(20 * s)).size(label)[0]
+        chips_w = chip * (6 + 5 * 0.18)
+        if x + label_w + 8 * s + chips_w > lay.stop.x - 8 * s:  # no room beside: the label above
+            drawn = theme.draw_text(surface, label, (x, y), int(20 * s), theme.INK_DIM)
+            y, chips_x = drawn.bottom + 4 * s, x
+        else:
+            chips_x = x + label_w + 8 * s
+            theme.draw_text(surface, label, (x, y + chip / 2), int(20 * s), theme.INK_DIM, "midleft")
+        kit.face_chips(surface, chips_x, y, chip, odds)
+        y += chip + 12 * s  # the words span both columns: they are longer than a button
+        step = max(24 * s, theme.font(int(24 * s)).get_linesize())
         for text, color in self.risk_lines():
             theme.draw_text(surface, text, (x, y), int(24 * s), color)
-            y += 24 * s
+            y += step
         x, y = lay.stop.x, lay.stop.bottom + 14 * s
         if self.enabled("stop"):
             now, gain = st.length(st.to_move), sum(st.aside)

@@ -680,10 +680,10 @@ class OrderScene(PlayScene):
             else:
                 left = len(state.collections[k])
                 note = ngettext("{n} stone left", "{n} stones left", left).format(n=left)
-            box = pygame.Rect(x0, y, width, int(46 * s))
+            box = pygame.Rect(x0, y, width, kit.player_box_height(s))
             kit.draw_player_box(surface, box, player, self.side_name(player), note, self.shown_score[k],
                                 player == state.to_move, s)
-            y += int(52 * s)
+            y += box.h + int(6 * s)
         y += int(4 * s)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if state.phase == "arrange" and not state.over:
@@ -707,9 +707,13 @@ class OrderScene(PlayScene):
             lines.append((_("gold: connects  ! forced  green: empty column"), theme.INK_DIM))
         else:
             lines.append((_("Game over"), theme.ACCENT))
-        for text, color in lines:
-            theme.draw_text(surface, text, (x0, y), theme.fitted(text, int(21 * s), width), color)
-            y += int(23 * s)
+        size = int(21 * s)
+        step = theme.step(size, int(23 * s))
+        for text, color in lines:  # smaller where that fits, else wrapped
+            fit = theme.fitted(text, size, width)
+            for line in theme.wrap(text, fit, width) if text else [""]:
+                theme.draw_text(surface, line, (x0, y), fit, color)
+                y += step
         return y
 
     def choice_words(self) -> str:

@@ -69,7 +69,8 @@ class AskScene(Scene):
         width = int(min(w - 60 * s, 760 * s))
         wrapped = [line for text in self.lines for line in theme.wrap(text, size, width - int(60 * s))]
         menu_h = len(self.menu.items) * int(34 * s * 1.35)
-        height = int(90 * s + len(wrapped) * 32 * s + 24 * s + menu_h + 20 * s)
+        line_h = theme.step(size, 32 * s)
+        height = int(90 * s + len(wrapped) * line_h + 24 * s + menu_h + 20 * s)
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
         present.panel(surface, self.box, s)
@@ -79,7 +80,7 @@ class AskScene(Scene):
         y += 60 * s
         for line in wrapped:
             theme.draw_text(surface, line, (w / 2, y), size, theme.INK_DIM, "midtop")
-            y += 32 * s
+            y += line_h
         self.menu.draw(surface, w / 2, y + 16 * s, s)
 
 
@@ -142,14 +143,14 @@ class PauseScene(Scene):
         note = theme.wrap(self.note, int(26 * s), int(min(w - 80 * s, 700 * s))) if self.note else []
         menu_h = len(self.menu.items) * int(40 * s * 1.35)
         box = pygame.Rect(0, 0, int(min(w - 40 * s, 760 * s)),
-                          int(110 * s + len(note) * 30 * s + menu_h + 30 * s))
+                          int(110 * s + len(note) * theme.step(int(26 * s), 30 * s) + menu_h + 30 * s))
         box.center = (w // 2, h // 2)
         present.panel(surface, box, s)
         theme.draw_text(surface, _("Paused"), (w / 2, box.y + 18 * s), int(64 * s), theme.INK, "midtop", True)
         y = box.y + 92 * s
         for line in note:
             theme.draw_text(surface, line, (w / 2, y), int(26 * s), theme.ACCENT, "midtop")
-            y += 30 * s
+            y += theme.step(int(26 * s), 30 * s)
         self.menu.draw(surface, w / 2, y + 10 * s, s)
 
 

@@ -917,7 +917,7 @@ class PlayScene(Scene):
         size = theme.fitted(name, int(40 * s), width, True)
         theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
         sub = self.panel_subtitle()
-        theme.draw_text(img, sub, (x0, y + 38 * s), theme.fitted(sub, int(21 * s), width), theme.INK_DIM)
+        present.parts_line(img, (x0, y + 38 * s), sub, int(21 * s), width, theme.INK_DIM)
         body = pygame.Rect(x0, y + int(66 * s), width, rect.height)
         y = self.draw_panel(img, body, s)
         buttons_top = rect.height - int(48 * s)
@@ -945,9 +945,9 @@ class PlayScene(Scene):
         """The turns so far, newest at the bottom, in each side's colour: two turns to a row
         where they fit (alternating games read like a chess score), else one."""
         theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
-        y += int(24 * s)
+        y += theme.step(int(22 * s), int(24 * s))
         size = max(12, int(21 * s))
-        line = int(size * 1.05)
+        line = theme.step(size, int(size * 1.05))
         room = max(1, int((bottom - y) // line))
         number_w = 40 * s
         half = (width - number_w) / 2

@@ -273,10 +273,9 @@ class RushScene(PlayScene):
         y += int(28 * s)
         for line in theme.wrap(self.preview_words(), int(22 * s), width)[:2]:
             theme.draw_text(surface, line, (x0, y), int(22 * s), theme.INK)
-            y += int(20 * s)
+            y += theme.step(int(22 * s), int(20 * s))
         y += int(6 * s)
-        kit.draw_legend(surface, x0, y, s)
-        return y + int(26 * s)
+        return max(y + int(26 * s), kit.draw_legend(surface, x0, y, s, width) + int(9 * s))
 
     def preview_words(self) -> str:
         if self.state.over:

@@ -13,9 +13,9 @@ import pygame
 
 from .. import catalogue, levels, saves
 from ..i18n import _, pgettext
+from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..storage import StoredFileError
 from .base import Scene
 from .overlay import AskScene
 from .seats import HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name

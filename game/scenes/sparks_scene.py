@@ -485,27 +485,31 @@ class SparksScene(PlayScene):
                 counts[p.code] = counts.get(p.code, 0) + 1
         for side in PLAYERS:
             y = kit.draw_material(surface, x0, y, side, counts, side == self.state.to_move, s,
-                                  self.side_name(side))
+                                  self.side_name(side), width)
         y += int(6 * s)
         quiet, reps = self.state.quiet_plies, self.state.repetitions
         quiet_text, reps_text = self.counters()
         warn = quiet >= INACTIVITY - 10
-        theme.draw_text(surface, quiet_text, (x0, y), int(22 * s), theme.BAD if warn else theme.INK)
-        bar = pygame.Rect(x0 + int(170 * s), y + int(3 * s), width - int(170 * s), int(12 * s))
+        said = theme.draw_text(surface, quiet_text, (x0, y), int(22 * s), theme.BAD if warn else theme.INK)
+        bar_x = max(x0 + int(170 * s), said.right + int(8 * s))
+        if x0 + width - bar_x < 30 * s:  # no room beside the words: the bar goes under them
+            y, bar_x = said.bottom, x0
+        bar = pygame.Rect(bar_x, y + int(3 * s), x0 + width - bar_x, int(12 * s))
         pygame.draw.rect(surface, theme.BG_PANEL_HI, bar, border_radius=4)
         fill = bar.copy()
         fill.width = int(bar.width * min(1.0, quiet / INACTIVITY))
         if fill.width:
             pygame.draw.rect(surface, theme.BAD if warn else theme.ACCENT, fill, border_radius=4)
-        y += int(24 * s)
+        y = max(y + int(24 * s), said.bottom + 2, bar.bottom + 2)
         theme.draw_text(surface, reps_text, (x0, y), int(22 * s), theme.BAD if reps >= 2 else theme.INK)
         y += int(30 * s)
         lines = [(line, color) for text, color in self.selection_words()
                  for line in theme.wrap(text, int(21 * s), width)]
+        line_h = theme.step(int(21 * s), int(21 * s))
         for k, (line, color) in enumerate(lines[:3]):
-            theme.draw_text(surface, line, (x0, y + k * int(21 * s)), int(21 * s), color)
-        y += 3 * int(21 * s) + int(4 * s)
-        return kit.draw_mark_legend(surface, x0, y, s)
+            theme.draw_text(surface, line, (x0, y + k * line_h), int(21 * s), color)
+        y += 3 * line_h + int(4 * s)
+        return kit.draw_mark_legend(surface, x0, y, s, width)
 
     def counters(self) -> tuple[str, str]:
         """The panel's quiet-move counter and repetition count, as the engine keeps them."""
@@ -519,6 +523,12 @@ class SparksScene(PlayScene):
         if self.state.over:
             return [(_("The game is over."), theme.INK_DIM), ("", theme.INK)]
         if not self.selected:
+            under = self.state.piece_at(self.cursor) if self.cursor and not self.hosted else None
+            if under is not None:  # the icon named: which piece the cursor (or the mouse) is on
+                side = self.side_name("black" if under[0] == "B" else "white")
+                return [(_("{piece} on {square} ({side})").format(piece=piece_name(under), square=self.cursor,
+                                                                  side=side), theme.INK),
+                        (_("Pick a piece to see where it can go."), theme.INK_DIM)]
             return [(_("Pick a piece to see where it can go."), theme.INK_DIM),
                     (_("† in the move list: pieces lost to gates or corners"), theme.INK_FAINT)]
         code = self.state.piece_at(self.selected)

@@ -88,7 +88,7 @@ class Layout:
                               for k, c in enumerate(PLAYERS)}
         y += int(52 * s)
         self.supply_y = y
-        y += 2 * int(26 * s) + int(10 * s)
+        y += 2 * theme.step(int(24 * s), int(26 * s)) + int(10 * s)
         self.areas: dict[tuple[str, str], pygame.Rect] = {}
         for color in PLAYERS:
             for kind in ("gain", "risk"):
@@ -284,12 +284,22 @@ LEGEND = (((N_("green arrow: attracted"), theme.GOOD), (N_("yellow arrow: repell
           ((N_("white ring: scores to GAIN"), theme.INK), (N_("red ring: to RISK"), theme.BAD)))
 
 
-def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> None:
+def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: float | None = None) -> float:
+    """The marks of the preview, two to a line where they fit in ``width``, else one;
+    returns where the legend ends."""
+    size, gap = int(18 * s), int(14 * s)
+    step = theme.step(size, 17 * s)
+    font = theme.font(size)
+    right = x0 + (width if width is not None else surface.get_width() - x0)
     for row in LEGEND:
         x = x0
         for text, color in row:
-            x += theme.draw_text(surface, _(text), (x, y), int(18 * s), color).width + int(14 * s)
-        y += int(17 * s)
+            words = _(text)
+            if x > x0 and x + font.size(words)[0] > right:
+                x, y = x0, y + step
+            x += theme.draw_text(surface, words, (x, y), size, color).width + gap
+        y += step
+    return y
 
 
 def cell_toward(geo: Geometry, cell: tuple[int, int], direction: str, lean: bool

@@ -367,6 +367,17 @@ class BlockSprite(pygame.sprite.Sprite):
         self.rect = self.image.get_rect(topleft=(round(x), round(y)))
 
 
+def column_left(lay: Layout, length: int) -> float:
+    """Where the stack of ``length`` starts (past the last one: the panel's inner edge),
+    half way into the gap before it."""
+    if length > max(LENGTHS):
+        return lay.panel.right - 20 * lay.s
+    if length == min(LENGTHS):
+        return lay.panel.x + 20 * lay.s
+    end_before = lay.supply_col[length - 1] + (length - 1) * lay.supply_unit
+    return (end_before + lay.supply_col[length]) / 2
+
+
 def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows: tuple, mover: str | None,
                   names: dict[str, str]) -> None:
     """Both supplies in the panel (panel coordinates): six stacks per player, each with its
@@ -394,11 +405,18 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
             for slot in range(count):
                 x, yy, w, h = lay.supply_rect(p, length, slot)
                 surface.blit(block_image(p, w, h), (round(x - px), round(yy)))
-            # under each stack: its length (dim) and how many are left (bright)
+            # under each stack: its length (dim) and how many are left (bright); where the
+            # stacks stand too close for that (a small window), only how many are left
             cx = lay.supply_col[length] - px + length * lay.supply_unit / 2
             size, top = int(19 * s), lay.supply_bottom[p] + 2 * s
+            room = 2 * min(cx - column_left(lay, length) + px, column_left(lay, length + 1) - px - cx) - 2
             lw = theme.font(size).size(f"{length} ")[0]
-            cw = theme.font(size, True).size(f"\u00d7{count}")[0]
-            theme.draw_text(surface, f"{length} ", (cx - (lw + cw) / 2, top), size, theme.INK_DIM)
-            theme.draw_text(surface, f"\u00d7{count}", (cx - (lw + cw) / 2 + lw, top), size,
+            counted = f"\u00d7{count}"
+            cw = theme.font(size, True).size(counted)[0]
+            if lw + cw > room:
+                lw, counted = 0, (counted if cw <= room else str(count))
+                cw = theme.font(size, True).size(counted)[0]
+            else:
+                theme.draw_text(surface, f"{length} ", (cx - (lw + cw) / 2, top), size, theme.INK_DIM)
+            theme.draw_text(surface, counted, (cx - (lw + cw) / 2 + lw, top), size,
                             theme.INK if count else theme.INK_FAINT, bold=True)

@@ -468,10 +468,18 @@ def draw_player_box(surface: pygame.Surface, rect: pygame.Rect, player: str, nam
         pygame.draw.rect(surface, COLORS[player], rect, max(2, int(2 * s)), border_radius=6)
     sw = pygame.Rect(rect.x + int(8 * s), rect.y + int(8 * s), int(14 * s), rect.h - int(16 * s))
     pygame.draw.rect(surface, COLORS[player], sw, border_radius=3)
-    theme.draw_text(surface, name, (rect.x + 32 * s, rect.y + 6 * s), int(28 * s), LIGHT[player], bold=True)
-    theme.draw_text(surface, note, (rect.x + 32 * s, rect.y + 29 * s), int(19 * s), theme.INK_DIM)
+    named = theme.draw_text(surface, name, (rect.x + 32 * s, rect.y + 6 * s), int(28 * s), LIGHT[player],
+                            bold=True)
+    theme.draw_text(surface, note, (rect.x + 32 * s, max(rect.y + 29 * s, named.bottom - 3)), int(19 * s),
+                    theme.INK_DIM)
     theme.draw_text(surface, str(score), (rect.right - 12 * s, rect.centery), int(40 * s), theme.INK,
                     "midright", True)
+
+
+def player_box_height(s: float) -> int:
+    """A player's box holds its name and its note, however small the window."""
+    return max(int(46 * s), theme.font(int(28 * s), True).get_linesize()
+               + theme.font(int(19 * s)).get_linesize() + int(6 * s) - 3)
 
 
 def chain_words(c: int) -> str:

@@ -59,12 +59,55 @@ def status_bar(surface: pygame.Surface, rect: pygame.Rect, status: str, color: R
     return True
 
 
+#: the gap between the parts of a line of controls ("Enter: place   Esc: menu")
+PARTS = "   "
+
+
+def fewer_parts(text: str, size: int, width: float) -> str:
+    """``text`` without parts (``PARTS`` or " · ") from its end but the first, until it
+    fits ``width``."""
+    f = theme.font(size)
+    sep = PARTS if PARTS in text else " · "
+    parts = text.split(sep)
+    while len(parts) > 1 and f.size(sep.join(parts))[0] > width:
+        parts.pop()
+    return sep.join(parts)
+
+
+def parts_line(surface: pygame.Surface, pos: tuple[float, float], text: str, size: int, width: float,
+               color: RGB, anchor: str = "topleft") -> pygame.Rect:
+    """A line of parts ("Classic board   Blue started") fitted to ``width``: smaller, and
+    where even the smallest size is too wide, without its last parts."""
+    size = theme.fitted(text, size, width)
+    return theme.draw_text(surface, fewer_parts(text, size, width), pos, size, color, anchor)
+
+
 def message_line(surface: pygame.Surface, rect: pygame.Rect, text: str, color: RGB, s: float,
                  size: int = 26) -> None:
-    """One line centred in ``rect``, fitted to its width."""
-    if text:
-        size = theme.fitted(text, int(size * s), rect.width)
-        theme.draw_text(surface, text, rect.center, size, color, "center")
+    """One line centred in ``rect``, fitted to its width. A line of controls too wide
+    even at the smallest size goes on two lines where the band has room for them, and
+    otherwise keeps its first and last parts and as many others as fit (the pause
+    menu and the how-to pages say the rest)."""
+    if not text:
+        return
+    size = theme.fitted(text, int(size * s), rect.width)
+    f = theme.font(size)
+    lines = [text]
+    if f.size(text)[0] > rect.width and PARTS in text:
+        parts = text.split(PARTS)
+        if rect.height >= 2 * f.get_linesize():
+            cut = min(range(1, len(parts)), key=lambda k: max(f.size(PARTS.join(parts[:k]))[0],
+                                                              f.size(PARTS.join(parts[k:]))[0]))
+            lines = [PARTS.join(parts[:cut]), PARTS.join(parts[cut:])]
+        else:
+            while len(parts) > 2 and f.size(PARTS.join(parts))[0] > rect.width:
+                del parts[-2]
+            lines = [PARTS.join(parts)]
+    step = f.get_linesize()
+    y = rect.centery - step * (len(lines) - 1) / 2
+    for line in lines:
+        theme.draw_text(surface, line, (rect.centerx, y), size, color, "center")
+        y += step
 
 
 # -- the end of a game --------------------------------------------------------------------------
@@ -92,7 +135,7 @@ def end_card(surface: pygame.Surface, card: EndCard, s: float, menu_height: floa
     reasons = [line for text in card.reasons for line in theme.wrap(text, reason_size, inner)]
     row_h = int(34 * s)
     height = int(30 * s + 70 * s + (36 * s if card.margin else 0) + len(card.table) * row_h
-                 + 14 * s + len(reasons) * 30 * s + 16 * s + menu_height + 20 * s)
+                 + 14 * s + len(reasons) * theme.step(reason_size, 30 * s) + 16 * s + menu_height + 20 * s)
     box = pygame.Rect(0, 0, width, min(height, h - int(16 * s)))
     box.center = (w // 2, h // 2)
     panel(surface, box, s, edge=card.accent)
@@ -127,5 +170,5 @@ def end_card(surface: pygame.Surface, card: EndCard, s: float, menu_height: floa
         y += 14 * s
     for line in reasons:
         theme.draw_text(surface, line, (w / 2, y), reason_size, theme.INK_DIM, "midtop")
-        y += 30 * s
+        y += theme.step(reason_size, 30 * s)
     return box, max(y + 16 * s, box.bottom - menu_height - 12 * s)

@@ -317,7 +317,16 @@ LEGEND = [(N_("dot: legal"), theme.INK_DIM), (N_("x: all own, no enemy"), theme.
           (N_("line: connection"), LINK_COLOR)]
 
 
-def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> None:
+def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: float | None = None) -> float:
+    """The marks of the preview on one line, or more where ``width`` is too narrow;
+    returns where the legend ends."""
+    size = int(18 * s)
+    font = theme.font(size)
+    right = x0 + (width if width is not None else surface.get_width() - x0)
     x = x0
     for text, color in LEGEND:
-        x = theme.draw_text(surface, _(text), (x, y), int(18 * s), color).right + int(12 * s)
+        words = _(text)
+        if x > x0 and x + font.size(words)[0] > right:
+            x, y = x0, y + theme.step(size, 17 * s)
+        x = theme.draw_text(surface, words, (x, y), size, color).right + int(12 * s)
+    return y + theme.step(size, 17 * s)

@@ -409,21 +409,31 @@ def draw_last_move(surface: pygame.Surface, geo: BoardGeom, squares: tuple[str, 
 
 
 def draw_material(surface: pygame.Surface, x0: float, y: float, side: str, counts: dict[str, int],
-                  active: bool, s: float, name: str | None = None) -> float:
+                  active: bool, s: float, name: str | None = None, width: float | None = None) -> float:
     """A side's pieces in the panel: its name (``name``, in the player's language; by
     default the side's own), then each kind's shape and count."""
     icon = int(24 * s)
     name = _(side.capitalize()) if name is None else name
-    theme.draw_text(surface, f"{'>' if active else ' '} {name}", (x0, y + icon / 2),
-                    int(24 * s), palette.SIDES[side].light, "midleft", bold=active)
-    x = x0 + int(92 * s)
+    label = f"{'>' if active else ' '} {name}"
     letter = "W" if side == "white" else "B"
-    for k in KIND_LETTERS:
+    count_font = theme.font(int(22 * s))
+    groups = [max(int(64 * s), icon + int(3 * s) + count_font.size(f"\u00d7{counts.get(letter + k, 0)}")[0]
+                  + int(8 * s)) for k in KIND_LETTERS]
+    name_w = theme.font(int(24 * s), active).size(label)[0] + int(8 * s)
+    x = x0 + max(int(92 * s), name_w)
+    if width is not None and x + sum(groups) > x0 + width:  # too narrow: the name on its own line
+        theme.draw_text(surface, label, (x0, y), int(24 * s), palette.SIDES[side].light, bold=active)
+        y += theme.step(int(24 * s), icon)
+        x = x0 + int(12 * s)
+    else:
+        theme.draw_text(surface, label, (x0, y + icon / 2), int(24 * s), palette.SIDES[side].light, "midleft",
+                        bold=active)
+    for k, room in zip(KIND_LETTERS, groups, strict=True):
         n = counts.get(letter + k, 0)
         surface.blit(piece_image(letter + k, icon), (x, y))
         theme.draw_text(surface, f"\u00d7{n}", (x + icon + 3 * s, y + icon / 2), int(22 * s),
                         theme.INK if n else theme.INK_FAINT, "midleft")
-        x += int(64 * s)
+        x += room
     return y + icon + 6 * s
 
 
@@ -435,12 +445,20 @@ def mark_legend() -> tuple[tuple[frozenset[str], str], ...]:
             (frozenset({"move", "death"}), pgettext("destination mark", "dies")))
 
 
-def draw_mark_legend(surface: pygame.Surface, x0: float, y: float, s: float) -> float:
+def draw_mark_legend(surface: pygame.Surface, x0: float, y: float, s: float,
+                     width: float | None = None) -> float:
+    """Each mark of the board beside its meaning, on as many lines as ``width`` needs;
+    returns where the legend ends."""
     mk = int(26 * s)
+    size = int(19 * s)
+    font = theme.font(size)
+    left = x0
+    right = x0 + (width if width is not None else surface.get_width() - x0)
     for kinds, label in mark_legend():
+        if x0 > left and x0 + mk + 4 * s + font.size(label)[0] > right:
+            x0, y = left, y + mk + 4 * s
         pygame.draw.rect(surface, DARK_SQ, (x0, y, mk, mk))
         surface.blit(mark_image(kinds, mk), (x0, y))
-        rect = theme.draw_text(surface, label, (x0 + mk + 4 * s, y + mk / 2), int(19 * s), theme.INK_DIM,
-                               "midleft")
+        rect = theme.draw_text(surface, label, (x0 + mk + 4 * s, y + mk / 2), size, theme.INK_DIM, "midleft")
         x0 = rect.right + int(10 * s)
     return y + mk + 8 * s

@@ -1,7 +1,9 @@
 """Fonts, text and the screens' colours for every scene."""
 from __future__ import annotations
 
+import importlib.resources
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -14,11 +16,40 @@ INK, INK_DIM, INK_FAINT = palette.INK, palette.INK_DIM, palette.INK_FAINT
 ACCENT, GOOD, BAD = palette.ACCENT, palette.GOOD, palette.BAD
 
 
-@lru_cache(maxsize=64)
+#: the shipped family (Play, SIL Open Font License: assets/fonts/OFL.txt), regular and bold
+FONT_FILES = {False: "Play-Regular.ttf", True: "Play-Bold.ttf"}
+
+
+def shipped_assets() -> Path:
+    """The shipped assets: inside the installed package (``gauss_arcade/assets``), or
+    beside the code in a source checkout (``assets/``), like the levels."""
+    package = Path(str(importlib.resources.files(__package__.split(".")[0])))
+    inside = package / "assets"
+    return inside if inside.is_dir() else package.parent / "assets"
+
+
+FONT_DIR = shipped_assets() / "fonts"
+#: layouts give sizes on the scale of pygame's default font, which draws a size-N font
+#: at about 0.69 N pixels; Play at 0.75 N sets a line to about the same width
+SIZE_FACTOR = 0.75
+#: no label is drawn smaller than this many pixels (the font's em), however small the window
+MIN_PX = 14
+
+
+def px(size: float) -> int:
+    """The pixel size of the font a layout's ``size`` asks for (at least MIN_PX)."""
+    return max(MIN_PX, round(size * SIZE_FACTOR))
+
+
+@lru_cache(maxsize=96)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, max(8, int(size)))
-    f.set_bold(bold)
-    return f
+    path = FONT_DIR / FONT_FILES[bool(bold)]
+    try:
+        return pygame.font.Font(path, px(size))
+    except (OSError, FileNotFoundError):  # a damaged install: pygame's own font, never a crash
+        f = pygame.font.Font(None, max(8, int(size)))
+        f.set_bold(bold)
+        return f
 
 
 @surface_cache(megabytes=16)
@@ -55,6 +86,12 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
+
+
+def step(size: int, at_least: float) -> float:
+    """The distance from one line of text at ``size`` to the next: the layout's own
+    ``at_least``, or the font's line height where the smallest size makes it taller."""
+    return max(at_least, font(size).get_linesize())
 
 
 def fitted(text: str, size: int, width: float, bold: bool = False, smallest: int = 12) -> int:
