@@ -13,7 +13,7 @@ import pygame
 from ..i18n import N_, _
 from ..ui import theme
 from ..ui.actions import BACK, MENU, POINT, Action
-from ..ui.present import dim
+from ..ui.present import dim, panel
 from ..ui.widgets import Menu
 from .base import LiveItem, Scene
 
@@ -48,10 +48,15 @@ class StillThereScene(Scene):
         dim(surface, 190)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
+        prompt = _("Press any key or button to keep playing")
+        card_w = min(w - 40 * s, max(640 * s, theme.font(int(36 * s)).size(prompt)[0] + 80 * s))
+        card = pygame.Rect(0, 0, int(card_w), int(h * 0.42))
+        card.center = (w // 2, int(h * 0.5))
+        panel(surface, card, s)
         theme.draw_text(surface, _("Still there?"), (w / 2, h * 0.36), int(90 * s), theme.INK, "center", True)
         theme.draw_text(surface, f"{max(0, int(self.left + 0.999))}", (w / 2, h * 0.5), int(110 * s),
                         theme.ACCENT, "center", True)
-        theme.draw_text(surface, _("Press any key or button to keep playing"), (w / 2, h * 0.63),
+        theme.draw_text(surface, prompt, (w / 2, h * 0.63),
                         int(36 * s), theme.INK_DIM, "center")
 
 

@@ -946,6 +946,15 @@ class PlayScene(Scene):
         where they fit (alternating games read like a chess score), else one."""
         theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
         y += theme.step(int(22 * s), int(24 * s))
+        # the notation explained where it is read (the record's one line), while there is room
+        key_size = int(18 * s)
+        key_step = theme.step(key_size, 19 * s)
+        key = theme.wrap(_(self.entry.notation), key_size, int(width))
+        if bottom - y - len(key) * key_step >= 4 * theme.step(max(12, int(21 * s)), 21 * s):
+            for line in key:
+                theme.draw_text(surface, line, (x0, y), key_size, theme.INK_FAINT)
+                y += key_step
+            y += int(4 * s)
         size = max(12, int(21 * s))
         line = theme.step(size, int(size * 1.05))
         room = max(1, int((bottom - y) // line))
