@@ -57,6 +57,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "seats": _is_seats,
     "kiosk_idle_seconds": _is_idle,
     "language": _is_language,
+    "reduced_motion": _is_bool,
 }
 
 
@@ -68,6 +69,8 @@ class Settings:
     seats: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> player -> seat
     kiosk_idle_seconds: int = 90
     language: str = "auto"  # "auto": the system's preferred languages (game.i18n)
+    #: no fades between screens, no particles, no drifting title: only the rules' own moves
+    reduced_motion: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}

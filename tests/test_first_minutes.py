@@ -176,3 +176,28 @@ def test_a_mouse_alone_reaches_every_computer_level_on_who_plays(app):
     run(app, [click((box.x + 5, box.centery))])  # the left half steps back
     kinds = ["human", "easy", "medium", "hard"]
     assert setup.seats[setup.players[1]].kind == kinds[(kinds.index(before) - 1) % 4]
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_screens_fade_into_each_other_unless_motion_is_reduced(reduced):
+    app = make_app(Options(size=(640, 480)))  # a window (SDL's dummy driver), not headless
+    try:
+        app.start()
+        app.settings.reduced_motion = reduced
+        app.frame([], 1 / 60)
+        title = app.screen.copy()
+        app.nav.settings()
+        for _ in range(4):  # a few frames into the fade
+            app.frame([], 1 / 60)
+        shown = app.screen.copy()
+        app.stack.top.draw(app.screen)  # the settings screen drawn plain
+        plain = app.screen.copy()
+        if reduced:
+            assert shown.get_view("2").raw == plain.get_view("2").raw  # at once, no fade
+        else:
+            assert shown.get_view("2").raw not in (plain.get_view("2").raw, title.get_view("2").raw)
+        for _ in range(int(app.FADE_SECONDS * 60) + 2):
+            app.frame([], 1 / 60)
+        assert app.screen.get_view("2").raw == plain.get_view("2").raw  # and then it is whole
+    finally:
+        app.shutdown()

@@ -124,3 +124,26 @@ def test_moves_playing_out_back_to_back_show_the_whole_picture(app, monkeypatch,
     # drawn whole while those move
     if game_id in ("gauss", "sparks", "order"):
         assert len(small) > len(presented) / 4, "moving pieces present a small part of the board"
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_sparks_of_scores_and_captures_show_the_whole_picture(app, monkeypatch, game_id):
+    """Sparks fly over the board and are drawn only where they were and are."""
+    front = Front(monkeypatch, app)
+    app.start_game(game_id, seed=3)
+    game = app.stack.top
+    game.autosave = False
+    app.frame([], 1 / 60, draw=None)
+    monkeypatch.setattr(app, "motion", lambda: True)
+    rng = random.Random(5)
+    board = game.frame.board
+    flew = 0
+    for n in range(300):
+        if n % 30 == 3 and n < 200:
+            game.bench_feed(rng)  # the game's own sparks, when a move scores or captures
+        if n % 30 == 10 and n < 200:
+            game.burst((board.centerx + rng.randint(-80, 80), board.centery), (250, 200, 60), 20)
+        flew += game.particles.alive
+        app.frame([pygame.event.Event(pygame.VIDEOEXPOSE)] if n % 30 == 3 else [], 1 / 60, draw=None)
+        front.check()
+    assert flew > 40 and not game.particles.alive  # they flew, and they were gone by the end

@@ -24,6 +24,7 @@ import pygame
 
 from .. import i18n, settings, storage
 from ..ai.worker import ThinkerService
+from ..anim import ease_out_cubic
 from ..audio import Audio, native_stderr_silenced
 from ..ui import theme
 from .clock import FixedStep
@@ -128,6 +129,10 @@ class App:
         #: surface's size; a window event (exposed, resized, shown) empties it, and the
         #: next frame is drawn whole
         self._on_screen: tuple = ()
+        #: a fade under way: the picture left behind and when it began (``clock_t``)
+        self._fade: tuple[pygame.Surface, float] | None = None
+        #: seconds of real time the loop has run (what fades are timed by)
+        self.clock_t = 0.0
         self.frame_started = time.perf_counter()
         self.last_device = "keyboard"
         self.pads = Pads()
@@ -242,6 +247,7 @@ class App:
                 top.update(self.step.step)
         self.idle += real_dt
         self.pointer_idle += real_dt
+        self.clock_t += real_dt
         self.nav.watch()
         if self.options.kiosk:
             top = self.stack.top
@@ -265,6 +271,8 @@ class App:
         # a scene that was moving until now has a last frame to show
         changed = (touched or not self.resting or now >= self.wake_at
                    or self._on_screen[1:] != (self.stack.version, size))
+        if self._fade is not None:  # a fade draws every frame until its last, plain one
+            rest = 0.0
         self.resting = rest > 0
         self.wake_at = now + rest
         return changed or rest <= 0
@@ -319,20 +327,42 @@ class App:
         """Button names for on-screen prompts, for the device used last, in the current language."""
         return pad_glyphs() if self.last_device.startswith("pad") else key_glyphs()
 
+    #: how long the picture of the screen left behind fades out over the new one
+    FADE_SECONDS = 0.22
+
+    def motion(self) -> bool:
+        """Whether screens move beyond the rules' own moves (fades, particles, a drifting
+        title): not with Settings → Reduced motion, and not in headless runs (tests and
+        benchmarks compare exact frames)."""
+        return not self.settings.reduced_motion and not self.options.headless
+
     def draw(self) -> None:
         """Draw and present. A lone scene that drew the window last time draws only what
         changed and only those rectangles are presented (at 4K a whole present costs
         about 3 ms and a whole-window blit 1.5 ms); anything else draws every visible
-        scene whole and presents the window."""
+        scene whole and presents the window. When the screens shown change (a new scene,
+        a card over the game, back), the old picture fades out over the new one, eased."""
         self.screen = pygame.display.get_surface() or self.screen
         scenes = self.stack.visible()
         on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size())
+        if (self._on_screen and on_screen[0] != self._on_screen[0]
+                and on_screen[2] == self._on_screen[2] and self.motion()):
+            self._fade = (self.screen.copy(), self.clock_t)  # the picture left behind
         rects: list[pygame.Rect] | None = None
-        if len(scenes) == 1 and on_screen == self._on_screen:
+        if len(scenes) == 1 and on_screen == self._on_screen and self._fade is None:
             rects = scenes[0].draw_changes(self.screen)
         else:
             for scene in scenes:
                 scene.draw(self.screen)
+        if self._fade is not None:
+            old, since = self._fade
+            k = (self.clock_t - since) / self.FADE_SECONDS
+            if k >= 1 or old.get_size() != self.screen.get_size():
+                self._fade = None  # this frame is whole and plain: partial drawing may go on
+            else:
+                old.set_alpha(round(255 * (1 - ease_out_cubic(k))))
+                self.screen.blit(old, (0, 0))
+            rects = None
         self._on_screen = on_screen
         if rects is None:
             pygame.display.flip()

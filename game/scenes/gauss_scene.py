@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from .. import palette
 from ..anim import Tween, ease_out_cubic, linear
 from ..i18n import N_, _
 from ..rules.gauss import NAME, PLAYERS, Move
@@ -172,6 +173,8 @@ class GaussScene(PlayScene):
                 for cell in e["gain_cells"] + e["risk_cells"]:
                     group.append(self.pieces[tuple(cell)])
             self.cue("score")
+            for sprite in group:  # sound and sparks together
+                self.burst(sprite.rect.center, palette.SIDES[sprite.color].body, 8)
 
         def flash(t: float) -> None:
             for sprite in group:

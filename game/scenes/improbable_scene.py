@@ -205,6 +205,7 @@ class ImprobableScene(PlayScene):
                                 n).format(stones=stones)
             self.show_banner(text, 2.4)
             self.cue("bust")
+            self.burst(self.layout.tray.center, theme.BAD, 16)
 
         def flash(t: float) -> None:
             self.tray_flash = 0.0 if t >= 1 else abs(math.sin(t * math.pi * 2))
@@ -251,6 +252,7 @@ class ImprobableScene(PlayScene):
                 text = _("{side} banks {stones}").format(side=side, stones=stones)
             self.show_banner(text, 2.0)
             self.cue("score")
+            self.burst(self.layout.tray.center, theme.GOOD, 16)
             row = self.rows_view[player]
             for sprite in list(self.aside_view):
                 sprite.src = self.block_rect(sprite)

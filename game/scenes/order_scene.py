@@ -226,6 +226,7 @@ class OrderScene(PlayScene):
             self.shown_chain = chain
             self.chain_pop = 1.0
             self.cue("connect")
+            self.burst(self.layout.geom.column_rect(col).center, theme.ACCENT, 16)
             if again:
                 self.show_banner(_("Connection! {side} places again").format(side=self.side_name(mover)))
 

@@ -32,6 +32,7 @@ from ..rules.core import DRAW, Outcome, fresh_seed
 from ..ui import present, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DIRECTIONS, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
 from ..ui.frame import PlayFrame
+from ..ui.particles import Particles
 from ..ui.present import EndCard
 from ..ui.widgets import Button
 from .base import LiveButton, Scene
@@ -144,6 +145,9 @@ class PlayScene(Scene):
         self.banner_fits = True  # the banner found room beside the status (else: the message line)
         self.clock = 0.0  # seconds this scene has run (pulses, blinks)
         self.unsaved = ""  # why the last autosave failed ("" once it works)
+        #: sparks of scores and captures (motion only), and where they were last drawn
+        self.particles = Particles()
+        self._sparks_shown: pygame.Rect | None = None
         self.save_retry_t = 0.0
 
     @property
@@ -164,6 +168,7 @@ class PlayScene(Scene):
             self.relayout(self.app.screen.get_size())
         self.history, self.future = [], []
         self.queue.skip()
+        self.particles.clear()
         self.result_shown = False
         self.drop_thinker()
         if self.autosave:
@@ -621,6 +626,7 @@ class PlayScene(Scene):
         if not self.pulses or self.app.idle < self.PULSE_SECONDS:
             self.clock += dt
         self.queue.update(dt)
+        self.particles.update(dt)
         if self.message_t > 0:
             self.message_t -= dt
         if self.banner_t > 0:
@@ -636,7 +642,7 @@ class PlayScene(Scene):
     def next_change(self) -> float:
         """Moving while a move plays out, the computer thinks (its slices need frames)
         or marks pulse; else still until a message or the banner runs out."""
-        if self.queue.busy or self.thinking or self.ai_to_move():
+        if self.queue.busy or self.thinking or self.ai_to_move() or self.particles.alive:
             return 0.0
         if self.state.over and not self.result_shown:
             return 0.0
@@ -715,11 +721,25 @@ class PlayScene(Scene):
         """The game's board, pieces, marks and cursor (the sprites are up to date:
         ``update_sprites``)."""
 
+    def draw_board_and_sparks(self, surface: pygame.Surface) -> None:
+        self.draw_board(surface)
+        if self.particles.alive:  # sparks stay over the board: the bars and panel keep still
+            clip = surface.get_clip()
+            surface.set_clip(clip.clip(self.frame.board))
+            self.particles.draw(surface)
+            surface.set_clip(clip)
+
+    def burst(self, center: tuple[float, float], color: tuple[int, int, int], count: int = 14) -> None:
+        """Sparks from ``center`` (a score, a capture), when the player has motion on."""
+        if self.app.motion():
+            self.particles.burst(center, color, self.layout.s if self.layout else 1.0, count)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout(surface.get_size())
         surface.blit(self.background(surface), (0, 0))
         self.update_sprites()
-        self.draw_board(surface)
+        self.draw_board_and_sparks(surface)
+        self._sparks_shown = self.particles.bounds()
         self._board_shown, self._sprites = self.board_key(), self.sprites_shown()
         self.blit_panel(surface)
         # the bars keep to their strips here too, so that drawing one again alone gives
@@ -759,8 +779,14 @@ class PlayScene(Scene):
         frame = self.frame
         rects = []
         area = self.board_changes()
+        sparks = self.particles.bounds()
+        for spot in (self._sparks_shown, sparks):  # where sparks were and are
+            if spot is not None:
+                spot = spot.clip(frame.board)
+                area = spot if area is None else area.union(spot)
+        self._sparks_shown = sparks
         if area is not None:
-            self.redraw_strip(surface, area, self.draw_board, rects)
+            self.redraw_strip(surface, area, self.draw_board_and_sparks, rects)
             self._sprites = self.sprites_shown()
         panel = self._panel
         self.blit_panel(surface, only_changed=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import palette
 from ..anim import Tween, ease_out_cubic, linear
 from ..i18n import _, ngettext, refusal
 from ..rules.rush import NAME, PLAYERS, Move, State
@@ -145,8 +146,12 @@ class RushScene(PlayScene):
             self.link_t = t
 
         self.queue.add(Tween(DROP, drop, lambda: self.cue("place"), ease=ease_out_cubic), on_start=start)
+        def connect() -> None:
+            self.cue("connect")
+            self.burst(sprite.rect.center, palette.SIDES[color].body, 6 + 3 * len(targets))
+
         if targets:  # the links to its neighbours grow: a connection
-            self.queue.add(Tween(LINK, grow, ease=ease_out_cubic), on_start=lambda: self.cue("connect"))
+            self.queue.add(Tween(LINK, grow, ease=ease_out_cubic), on_start=connect)
 
     @effect("again")
     def on_again(self, e: dict, play: MovePlay) -> None:

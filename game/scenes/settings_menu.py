@@ -1,4 +1,5 @@
-"""Settings: volume, fullscreen, language, the kiosk's idle time. Saved at every change."""
+"""Settings: volume, fullscreen, language, reduced motion, the kiosk's idle time. Saved at
+every change."""
 from __future__ import annotations
 
 import pygame
@@ -17,7 +18,7 @@ AUTO = "auto"
 class SettingsScene(Scene):
     moves_by_itself = False
 
-    ROWS = ("volume", "fullscreen", "language", "kiosk_idle_seconds", "back")
+    ROWS = ("volume", "fullscreen", "language", "reduced_motion", "kiosk_idle_seconds", "back")
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
@@ -36,6 +37,9 @@ class SettingsScene(Scene):
         if row == "language":
             choice = self.language()
             return _("Language"), _("Automatic (system)") if choice == AUTO else i18n.language_name(choice)
+        if row == "reduced_motion":
+            on = pgettext("setting", "on") if st.reduced_motion else pgettext("setting", "off")
+            return _("Reduced motion"), on
         if row == "kiosk_idle_seconds":
             idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)
             return _("Kiosk: back to the demo after"), idle
@@ -65,6 +69,8 @@ class SettingsScene(Scene):
             choices = self.language_choices()
             st.language = choices[(choices.index(self.language()) + delta) % len(choices)]
             i18n.set_language(st.language)  # every screen speaks it from its next draw on
+        elif row == "reduced_motion":
+            st.reduced_motion = not st.reduced_motion
         elif row == "kiosk_idle_seconds":
             choices = self.idle_choices()
             k = choices.index(st.kiosk_idle_seconds)
@@ -95,7 +101,7 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row in ("fullscreen", "language"):
+        elif row in ("fullscreen", "language", "reduced_motion"):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings

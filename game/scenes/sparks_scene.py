@@ -274,6 +274,8 @@ class SparksScene(PlayScene):
             if "victim" in play.notes:
                 held.append(play.notes.pop("victim"))
             self.cue("capture")
+            for v in held:
+                self.burst(v.rect.center, theme.BAD, 18)
 
         def burst(t: float) -> None:
             for v in held:
@@ -330,6 +332,8 @@ class SparksScene(PlayScene):
         def vanish() -> None:
             if doomed:
                 self.cue("capture")  # the gated pieces are gone
+            for sprite in doomed:
+                self.burst(sprite.rect.center, theme.ACCENT, 12)
             for sprite in doomed:
                 sprite.kill()
             for sprite in ends:

@@ -80,7 +80,10 @@ class TitleScene(Scene):
     DRIFT_SECONDS = 12.0
 
     def drift(self) -> float:
-        """The ring's speed: 1, easing to 0 over the last two seconds of DRIFT_SECONDS."""
+        """The ring's speed: 1, easing to 0 over the last two seconds of DRIFT_SECONDS
+        (0 with Settings → Reduced motion)."""
+        if self.app.settings.reduced_motion:
+            return 0.0
         return max(0.0, min(1.0, (self.DRIFT_SECONDS - self.app.idle) / 2.0))
 
     def update(self, dt: float) -> None:
