@@ -131,6 +131,10 @@ class App:
         self._on_screen: tuple = ()
         #: a fade under way: the picture left behind and when it began (``clock_t``)
         self._fade: tuple[pygame.Surface, float] | None = None
+        self._kept: pygame.Surface | None = None  # the picture left behind, once per size
+        self._fade_new: pygame.Surface | None = None  # the new screens, drawn whole once
+        self._fade_new_ok = False  # it holds this fade's new screens
+        self._touched = False  # this pass had input or a window event
         #: seconds of real time the loop has run (what fades are timed by)
         self.clock_t = 0.0
         self.frame_started = time.perf_counter()
@@ -253,6 +257,7 @@ class App:
             top = self.stack.top
             self.show_pointer(self.pointer_idle < CURSOR_IDLE_SECONDS
                               and not (top is not None and top.hides_pointer))
+        self._touched = touched
         if draw is None:
             draw = self.must_draw(touched)
         if draw:
@@ -336,6 +341,16 @@ class App:
         benchmarks compare exact frames)."""
         return not self.settings.reduced_motion and not self.options.headless
 
+    def kept_picture(self, into: pygame.Surface | None = None) -> pygame.Surface:
+        """The picture on the screen, copied into ``into`` (a surface kept for that, made
+        again only for a new window size: at 4K a blit costs 2 ms)."""
+        size = self.screen.get_size()
+        if into is None or into.get_size() != size:
+            into = pygame.Surface(size).convert(self.screen)
+        into.set_alpha(None)
+        into.blit(self.screen, (0, 0))
+        return into
+
     def draw(self) -> None:
         """Draw and present. A lone scene that drew the window last time draws only what
         changed and only those rectangles are presented (at 4K a whole present costs
@@ -347,20 +362,32 @@ class App:
         on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size())
         if (self._on_screen and on_screen[0] != self._on_screen[0]
                 and on_screen[2] == self._on_screen[2] and self.motion()):
-            self._fade = (self.screen.copy(), self.clock_t)  # the picture left behind
+            self._kept = self.kept_picture(self._kept)
+            self._fade = (self._kept, self.clock_t)
         rects: list[pygame.Rect] | None = None
-        if len(scenes) == 1 and on_screen == self._on_screen and self._fade is None:
+        top = self.stack.top
+        if (self._fade is not None and self._fade_new_ok and on_screen == self._on_screen
+                and not self._touched and top is not None and top.next_change() > 0):
+            # the new screens rest while the old picture fades: they are not drawn again
+            self.screen.blit(self._fade_new, (0, 0))
+        elif len(scenes) == 1 and on_screen == self._on_screen and self._fade is None:
             rects = scenes[0].draw_changes(self.screen)
         else:
             for scene in scenes:
                 scene.draw(self.screen)
+            if self._fade is not None:
+                self._fade_new = self.kept_picture(self._fade_new)
+                self._fade_new_ok = True
         if self._fade is not None:
             old, since = self._fade
             k = (self.clock_t - since) / self.FADE_SECONDS
             if k >= 1 or old.get_size() != self.screen.get_size():
                 self._fade = None  # this frame is whole and plain: partial drawing may go on
+                self._fade_new_ok = False
             else:
-                old.set_alpha(round(255 * (1 - ease_out_cubic(k))))
+                alpha = round(255 * (1 - ease_out_cubic(k)))
+                # a surface alpha of 255 takes SDL's slowest blit (90 ms at 4K): opaque is a copy
+                old.set_alpha(alpha if alpha < 255 else None)
                 self.screen.blit(old, (0, 0))
             rects = None
         self._on_screen = on_screen
