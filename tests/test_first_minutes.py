@@ -201,3 +201,22 @@ def test_screens_fade_into_each_other_unless_motion_is_reduced(reduced):
         assert app.screen.get_view("2").raw == plain.get_view("2").raw  # and then it is whole
     finally:
         app.shutdown()
+
+
+def test_a_menus_highlight_glides_to_the_item_chosen_unless_motion_is_reduced():
+    import time
+
+    app = make_app(Options(size=(640, 480)))  # a window: motion on
+    try:
+        app.start()
+        app.frame([], 1 / 60)
+        menu = app.stack.top.menu
+        app.frame([key(pygame.K_DOWN)], 1 / 60)
+        assert menu.index == 1 and 0 < menu.shown_index() < 1 and app.stack.top.next_change() == 0
+        time.sleep(0.15)
+        assert menu.shown_index() == 1 and not menu.moving
+        app.settings.reduced_motion = True
+        app.frame([key(pygame.K_DOWN)], 1 / 60)
+        assert menu.index == 2 and menu.shown_index() == 2  # at once
+    finally:
+        app.shutdown()

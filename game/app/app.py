@@ -26,7 +26,7 @@ from .. import i18n, settings, storage
 from ..ai.worker import ThinkerService
 from ..anim import ease_out_cubic
 from ..audio import Audio, native_stderr_silenced
-from ..ui import theme
+from ..ui import theme, widgets
 from .clock import FixedStep
 from .input import POINT, TEXT, Action, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
@@ -258,6 +258,7 @@ class App:
             self.show_pointer(self.pointer_idle < CURSOR_IDLE_SECONDS
                               and not (top is not None and top.hides_pointer))
         self._touched = touched
+        widgets.GLIDE["on"] = self.motion()
         if draw is None:
             draw = self.must_draw(touched)
         if draw:

@@ -184,6 +184,9 @@ class Scene:
         input or at the time named here. A scene that says nothing (neither this nor
         ``moves_by_itself``) is always moving.
         """
+        menu = getattr(self, "menu", None)
+        if menu is not None and getattr(menu, "moving", False):
+            return 0.0  # its highlight glides to the item chosen
         return 0.0 if self.moves_by_itself else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:

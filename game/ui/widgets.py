@@ -1,6 +1,7 @@
 """A vertical menu and clickable buttons, driven by abstract actions."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,14 +20,46 @@ class Item:
     enabled: bool = True
 
 
+#: menus' highlights glide to the new item (the app turns this off for reduced motion
+#: and for headless runs, whose frames must not depend on the clock)
+GLIDE = {"on": False, "seconds": 0.12}
+
+
 class Menu:
     """Items in a column: keys move the highlight, the mouse points and clicks."""
 
     def __init__(self, items: list[Item], size: int = 40) -> None:
         self.items = items
-        self.index = next((i for i, it in enumerate(items) if it.enabled), 0)
+        self._index = next((i for i, it in enumerate(items) if it.enabled), 0)
         self.size = size
         self.rects: list[pygame.Rect] = []
+        self._glide: tuple[float, float] | None = None  # (from index, when it left)
+
+    @property
+    def index(self) -> int:
+        return self._index
+
+    @index.setter
+    def index(self, value: int) -> None:
+        if value != self._index and GLIDE["on"] and self.rects:  # shown already: it glides
+            self._glide = (self.shown_index(), time.perf_counter())
+        self._index = value
+
+    def shown_index(self) -> float:
+        """Where the highlight is drawn: gliding (eased) from the item left to the item
+        chosen, in item units."""
+        if self._glide is None:
+            return float(self._index)
+        start, since = self._glide
+        k = (time.perf_counter() - since) / GLIDE["seconds"]
+        if k >= 1 or not GLIDE["on"]:
+            self._glide = None
+            return float(self._index)
+        return start + (self._index - start) * (1 - (1 - k) ** 3)
+
+    @property
+    def moving(self) -> bool:
+        return self._glide is not None
 
     def handle(self, action: Action) -> bool:
         """React to ``action``; True when it was the menu's."""
@@ -74,13 +107,15 @@ class Menu:
         gap = int(size * 1.35)
         self.rects = []
         width = int(max(theme.font(size).size(it.label)[0] for it in self.items) + 80 * scale)
+        shown = self.shown_index()
+        glow = pygame.Rect(0, 0, width, int(size * 1.15))
+        glow.center = (int(center_x), int(top + shown * gap + size * 0.6))
+        pygame.draw.rect(surface, theme.BG_PANEL_HI, glow, border_radius=int(8 * scale))
+        pygame.draw.rect(surface, theme.ACCENT, glow, 2, border_radius=int(8 * scale))
         for i, item in enumerate(self.items):
             rect = pygame.Rect(0, 0, width, int(size * 1.15))
             rect.center = (int(center_x), int(top + i * gap + size * 0.6))
             selected = i == self.index
-            if selected:
-                pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=int(8 * scale))
-                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(8 * scale))
             color = theme.INK if item.enabled else theme.INK_FAINT
             if selected and item.enabled:
                 color = theme.ACCENT
