@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from .. import catalogue, i18n, levels, saves, storage
+from .. import catalogue, i18n, levels, palette, saves, storage
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
@@ -936,7 +936,12 @@ class PlayScene(Scene):
     def paint_panel(self, img: pygame.Surface, s: float) -> None:
         rect = img.get_rect()
         img.fill(theme.BG_PANEL)
-        pygame.draw.line(img, theme.BG_PANEL_HI, (0, 0), (0, rect.h), max(1, int(2 * s)))
+        # depth: the panel stands over the board, its edge in shade, then a lit rim
+        shade = max(4, int(14 * s))
+        for i in range(shade):
+            ink = palette.mix(theme.BG, theme.BG_PANEL, (i + 1) / (shade + 1))
+            img.fill(ink, (i, 0, 1, rect.h))
+        img.fill(theme.BG_PANEL_HI, (shade, 0, max(1, int(2 * s)), rect.h))
         x0, width = int(20 * s), rect.width - int(40 * s)
         y = int(14 * s)
         name = _(self.entry.name)

@@ -5,10 +5,11 @@ import math
 
 import pygame
 
-from .. import catalogue, i18n, palette, saves
+from .. import catalogue, i18n, saves
 from ..i18n import N_, _
 from ..ui import theme
 from ..ui.actions import BACK, MENU, Action
+from ..ui.gauss import disc_image
 from ..ui.widgets import Menu
 from .base import LiveItem, Scene
 from .overlay import AskScene
@@ -101,8 +102,8 @@ class TitleScene(Scene):
             a = self.t * 0.25 + k * math.pi / 6
             x = w / 2 + math.cos(a) * 360 * s
             y = h * 0.27 + math.sin(a) * 120 * s
-            color = palette.SIDES["red" if k % 2 else "blue"].body
-            pygame.draw.circle(surface, color, (x, y), 14 * s)
+            disc = disc_image("red" if k % 2 else "blue", round(14 * s))  # shaded, anti-aliased
+            surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
         theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
         theme.draw_text(surface, _("five magnetic duels for two players"), (w / 2, h * 0.33), int(34 * s),
                         theme.INK_DIM, "center")
