@@ -220,3 +220,41 @@ def test_a_menus_highlight_glides_to_the_item_chosen_unless_motion_is_reduced():
         assert menu.index == 2 and menu.shown_index() == 2  # at once
     finally:
         app.shutdown()
+
+
+def test_a_mouse_alone_leaves_the_game_list_and_the_who_plays_screen(app):
+    from driver import click
+
+    app.nav.select("rush")
+    app.frame([], 1 / 60)
+    select = app.stack.top
+    app.frame([click(select.rows[1][0].center)], 1 / 60)  # Rush: who plays?
+    setup = app.stack.top
+    assert setup is not select
+    app.frame([], 1 / 60)
+    app.frame([click(setup.back.rect.center)], 1 / 60)
+    assert app.stack.top is select
+    app.frame([], 1 / 60)
+    app.frame([click(select.back.rect.center)], 1 / 60)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_the_board_chosen_in_the_game_list_stays_chosen(app):
+    app.nav.select("rush")
+    run(app, [key(pygame.K_RIGHT)])  # the next board of Rush
+    chosen = app.stack.top.level_of("rush")
+    assert chosen != "9x9"
+    app.nav.select("rush")  # back from a game: a new list
+    assert app.stack.top.level_of("rush") == chosen
+
+
+def test_a_click_on_menu_while_a_move_plays_opens_the_menu_at_once(app):
+    from driver import click
+
+    app.start_game("rush", seed=3)
+    game = app.stack.top
+    app.frame([], 1 / 60)
+    game.try_play(game.rules.legal_moves(game.state)[0])
+    assert game.queue.busy
+    app.frame([click(game.buttons["menu"].rect.center)], 1 / 60)
+    assert isinstance(app.stack.top, PauseScene) and not game.queue.busy

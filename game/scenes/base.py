@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from ..i18n import _
-from ..ui.actions import Action
+from ..i18n import _, pgettext
+from ..ui import theme
+from ..ui.actions import CONFIRM, Action
 from ..ui.widgets import Button, Item
 
 if TYPE_CHECKING:
@@ -53,6 +54,27 @@ class Worded:
     @label.setter
     def label(self, message: str) -> None:
         self.message = message
+
+
+class BackButton:
+    """"< Back" in a screen's top-left corner: a mouse alone can always leave a screen
+    whose keys and pad buttons say "Esc / B: back"."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        label = pgettext("leave this screen", "< Back")
+        size = int(26 * s)
+        w = theme.font(size).size(label)[0] + int(28 * s)
+        h = max(int(44 * s), theme.font(size).get_linesize() + 8)
+        self.rect = pygame.Rect(int(20 * s), int(20 * s), w, h)
+        pygame.draw.rect(surface, theme.BG_PANEL, self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.INK_FAINT, self.rect, 2, border_radius=8)
+        theme.draw_text(surface, label, self.rect.center, size, theme.INK, "center")
+
+    def clicked(self, action: Any) -> bool:
+        return action.pos is not None and action.name == CONFIRM and self.rect.collidepoint(action.pos)
 
 
 class LiveItem(Worded, Item):

@@ -604,6 +604,9 @@ class PlayScene(Scene):
             self.queue.skip()  # any key or click jumps to the end of the move...
             if action.name in (MENU, BACK) and not action.is_pointer:
                 self.pause()  # ...and the menu key opens the menu as well, at once
+            elif (action.pos is not None and action.name == CONFIRM and "menu" in self.buttons
+                  and self.buttons["menu"].rect.collidepoint(action.pos)):
+                self.pause()  # ...and so does a click on the Menu button
             return
         if action.pos is not None:
             for button in self.buttons.values():
@@ -989,9 +992,9 @@ class PlayScene(Scene):
         size = max(12, int(21 * s))
         line = theme.step(size, int(size * 1.05))
         room = max(1, int((bottom - y) // line))
-        number_w = 40 * s
-        half = (width - number_w) / 2
         font = theme.font(size)
+        number_w = max(40 * s, font.size("999. ")[0])  # a long game's move numbers keep their gap
+        half = (width - number_w) / 2
         rows: list[tuple[int | None, list[tuple[str, str]]]] = []
         turns = self.turns()
         n = 0

@@ -7,7 +7,7 @@ from .. import catalogue, i18n, levels
 from ..i18n import _
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from .base import Scene
+from .base import BackButton, Scene
 
 
 class SelectScene(Scene):
@@ -22,6 +22,12 @@ class SelectScene(Scene):
         self.level_index = dict.fromkeys(self.games, 0)
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
         self.message = levels.problem_line()  # level files that were bad and set aside, if any
+        self.back = BackButton()
+        # the board chosen for each game stays chosen while the game runs (back from a game too)
+        self.chosen: dict[str, str] = app.__dict__.setdefault("chosen_levels", {})
+        for g, name in self.chosen.items():
+            if g in self.level_names and name in self.level_names[g]:
+                self.level_index[g] = self.level_names[g].index(name)
 
     def level_of(self, game_id: str) -> str | None:
         names = self.level_names[game_id]
@@ -44,17 +50,26 @@ class SelectScene(Scene):
         game_id = self.games[i]
         self.app.nav.setup(game_id, self.level_of(game_id))
 
+    def remember_level(self, game_id: str) -> None:
+        name = self.level_of(game_id)
+        if name is not None:
+            self.chosen[game_id] = name
+
     def cycle_level(self, i: int, delta: int) -> None:
         game_id = self.games[i]
         names = self.level_names[game_id]
         if names:
             self.level_index[game_id] = (self.level_index[game_id] + delta) % len(names)
+            self.remember_level(game_id)
 
     def howto(self, i: int) -> None:
         if not self.app.nav.howto(self.games[i]):
             self.message = _("No rules screen for that game yet.")
 
     def handle(self, action: Action) -> None:
+        if self.back.clicked(action):
+            self.app.stack.pop()
+            return
         if action.pos is not None:
             for i, (row, level_rect, howto_rect) in enumerate(self.rows):
                 if row.collidepoint(action.pos):
@@ -84,6 +99,7 @@ class SelectScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, _("Choose a game"))
+        self.back.draw(surface, s)
         self.rows = []
         row_h = int(96 * s)
         top = int(100 * s)

@@ -16,7 +16,7 @@ from ..i18n import _, pgettext
 from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from .base import Scene
+from .base import BackButton, Scene
 from .overlay import AskScene
 from .seats import HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name
 
@@ -41,6 +41,7 @@ class SetupScene(Scene):
         self.rows: list[pygame.Rect] = []
         self.kind_rects: list[pygame.Rect] = []
         self.message = ""
+        self.back = BackButton()
         level_data = levels.load(game_id, level)
         self.level_title = level_data.get("title", level_data["name"])
 
@@ -143,6 +144,9 @@ class SetupScene(Scene):
             self.app.stack.pop()
 
     def handle_pointer(self, action: Action) -> None:
+        if self.back.clicked(action):
+            self.app.stack.pop()
+            return
         for i, rect in enumerate(self.rows):
             if not rect.collidepoint(action.pos):
                 continue
@@ -167,8 +171,11 @@ class SetupScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        theme.draw_text(surface, _("{game}: who plays?").format(game=_(self.entry.title)), (w / 2, 46 * s),
-                        int(60 * s), theme.INK, "center", True)
+        self.back.draw(surface, s)
+        heading = _("{game}: who plays?").format(game=_(self.entry.title))
+        room = w - 2 * (self.back.rect.right + 16 * s)  # centred, clear of the Back button
+        theme.draw_text(surface, heading, (w / 2, 46 * s), theme.fitted(heading, int(60 * s), room, True),
+                        theme.INK, "center", True)
         theme.draw_text(surface, _(self.level_title), (w / 2, 92 * s), int(26 * s),
                         theme.INK_DIM, "center")
         g = self.app.glyphs()

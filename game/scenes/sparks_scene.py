@@ -519,8 +519,7 @@ class SparksScene(PlayScene):
         """The panel's quiet-move counter and repetition count, as the engine keeps them."""
         reps = self.state.repetitions
         return (_("Quiet moves {quiet}/{limit}").format(quiet=self.state.quiet_plies, limit=INACTIVITY),
-                ngettext("This position seen {n}/{limit} time", "This position seen {n}/{limit} times",
-                         reps).format(n=reps, limit=REPETITIONS))
+                _("Repetitions of this position: {n}/{limit}").format(n=reps, limit=REPETITIONS))
 
     def selection_words(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Two lines on the selected piece and the move under the cursor."""

@@ -479,7 +479,7 @@ def draw_player_box(surface: pygame.Surface, rect: pygame.Rect, player: str, nam
 def player_box_height(s: float) -> int:
     """A player's box holds its name and its note, however small the window."""
     return max(int(46 * s), theme.font(int(28 * s), True).get_linesize()
-               + theme.font(int(19 * s)).get_linesize() + int(6 * s) - 3)
+               + theme.font(int(19 * s)).get_linesize() + int(10 * s))
 
 
 def chain_words(c: int) -> str:
