@@ -179,7 +179,8 @@ class ReplayScene(Scene):
         for key, bw in widths.items():
             if key in ("take", "exit"):
                 x += int(12 * s)
-            r = pygame.Rect(x, cy - bh // 2, int(bw * s), bh)
+            label_w = theme.font(int(24 * s)).size(self.buttons[key].label)[0] + int(14 * s)
+            r = pygame.Rect(x, cy - bh // 2, max(int(bw * s), label_w), bh)  # its word fits inside
             self.buttons[key].draw(surface, r, int(24 * s), active=key == "play" and self.playing)
             x = r.right + int(6 * s)
         if self.app.last_device.startswith("pad"):

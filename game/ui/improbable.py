@@ -269,8 +269,12 @@ def draw_row_label(surface: pygame.Surface, lay: Layout, player: str, name: str,
         note = _("all three in the row: {values} (rolling one ends the game)").format(
             values=", ".join(map(str, full)))
         room = lay.lane_x + lay.lane_w - r.right - 18 * s
-        theme.draw_text(surface, note, (r.right + 18 * s, y + 3 * s),
-                        theme.fitted(note, int(21 * s), room, smallest=10), theme.ACCENT)
+        size = theme.fitted(note, int(21 * s), room, smallest=10)
+        if theme.font(size).size(note)[0] > room:  # a small window: without the explanation
+            note = _("all three in the row: {values}").format(values=", ".join(map(str, full)))
+            size = theme.fitted(note, int(21 * s), room, smallest=10)
+        if theme.font(size).size(note)[0] <= room:
+            theme.draw_text(surface, note, (r.right + 18 * s, y + 3 * s), size, theme.ACCENT)
     if active:
         pygame.draw.rect(surface, ink(player), lay.lane(player), max(1, round(2 * s)),
                          border_radius=round(8 * s))

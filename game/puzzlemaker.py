@@ -1,0 +1,169 @@
+"""Finding puzzles by search: ``python -m game.puzzlemaker GAME COUNT [--seed S]``.
+
+Plays random games and looks, near their ends, for positions where the side to move wins
+by force in a few plies (every defence searched, AND-OR) while most of its moves do not:
+a puzzle worth solving. Each is written to ``levels/puzzles/<game>/`` with the whole
+line (the winning moves and the longest defence) and the keys that prove the win. The
+grade is the number of the solver's own moves in the line.
+
+The Great Order is searched with its exact solver (``game.ai.policies``, checked against
+plain minimax by the AI tests), since columns of one kind are the same move.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from . import catalogue, levels
+from .ai import policies
+from .puzzles import FORMAT, puzzles_dir
+from .rules.core import Game
+
+#: plies of the forced line to look for, per game (odd: the solver moves first and last)
+DEPTHS = {"gauss": (1, 3), "rush": (1, 3, 5), "sparks": (1, 3), "order": (1, 3, 5)}
+
+
+def forced(rules: Game, state: Any, me: str, depth: int) -> bool:
+    """Whether ``me`` wins by force within ``depth`` plies (a Rush turn of several
+    placements counts each placement)."""
+    if state.over:
+        return state.winner == me
+    if depth <= 0:
+        return False
+    moves = rules.legal_moves(state)
+    if not moves:
+        return False
+    if state.to_move == me:
+        return any(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+    return all(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+
+
+def line(rules: Game, state: Any, me: str, depth: int) -> list[Any]:
+    """A forced win's moves: the solver's first winning move, the defence that holds out
+    longest (fewest winning answers), and so on to the end."""
+    out = []
+    while not state.over:
+        moves = rules.legal_moves(state)
+        if state.to_move == me:
+            move = next(m for m in moves if forced(rules, rules.play(state, m)[0], me, depth - 1))
+        else:
+            # the reply that leaves the solver the fewest winning answers
+            def answers(m: Any, state: Any = state, depth: int = depth) -> int:
+                after = rules.play(state, m)[0]
+                if after.over:
+                    return 0
+                return sum(forced(rules, rules.play(after, a)[0], me, depth - 2)
+                           for a in rules.legal_moves(after)) if after.to_move == me else 1
+            move = min(moves, key=answers)
+        out.append(move)
+        state = rules.play(state, move)[0]
+        depth -= 1
+    return out
+
+
+def order_line(state: Any) -> tuple[list[Any], bool]:
+    """The Great Order: best play by both to the end (exact solver); whether the first
+    mover wins, and whether its first choice was the only winning one."""
+    rules = catalogue.game("order")
+    me = state.to_move
+    first = policies.OrderPolicy.exact_values(state)
+    winning = [m for m, v in first if v > 0]
+    moves = []
+    while not state.over:
+        values = policies.OrderPolicy.exact_values(state)
+        move = max(values, key=lambda mv: mv[1])[0]
+        moves.append(move)
+        state = rules.play(state, move)[0]
+    return moves, state.winner == me and len(winning) == 1 and len(first) > 1
+
+
+def candidates(game_id: str, rng: random.Random) -> Iterator[Any]:
+    """Positions of random games, from their ends backwards."""
+    rules = catalogue.game(game_id)
+    level = levels.load(game_id)
+    while True:
+        state = rules.new(level, seed=rng.randrange(1 << 30))
+        seen = [state]
+        while not state.over:
+            state = rules.play(state, rules.random_move(state, rng))[0]
+            seen.append(state)
+        yield from reversed(seen[-14:-1])
+
+
+def find(game_id: str, count: int, seed: int) -> list[dict[str, Any]]:
+    rules = catalogue.game(game_id)
+    rng = random.Random(seed)
+    found: list[dict[str, Any]] = []
+    keys: set[str] = set()
+    per_depth = -(-count // len(DEPTHS[game_id]))
+    made = dict.fromkeys(DEPTHS[game_id], 0)
+    for state in candidates(game_id, rng):
+        if len(found) >= count:
+            break
+        if state.over or (game_id == "order" and state.phase != "play"):
+            continue
+        key = json.dumps(rules.state_json(state), sort_keys=True)
+        if key in keys:
+            continue
+        me = state.to_move
+        moves = rules.legal_moves(state)
+        if len(moves) < 2:
+            continue
+        for depth in DEPTHS[game_id]:
+            if made[depth] >= per_depth:
+                continue
+            if game_id == "order":
+                left = sum(len(c) for c in state.collections)
+                if left > 2 * depth + 1:
+                    continue
+                solution, good = order_line(state)
+                if not good:
+                    continue
+            else:
+                if not forced(rules, state, me, depth) or forced(rules, state, me, depth - 2):
+                    continue  # no forced win, or already a shorter one
+                winning = sum(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+                if winning * 4 > len(moves):
+                    continue  # too many moves win: nothing to find
+                solution = line(rules, state, me, depth)
+            end = state
+            for m in solution:
+                end = rules.play(end, m)[0]
+            keys.add(key)
+            made[depth] += 1
+            grade = (len(solution) + 1) // 2
+            found.append({"format": FORMAT, "game": game_id, "grade": grade, "goal": "win",
+                          "plies": len(solution), "state": rules.state_json(state),
+                          "solution": [rules.move_json(m) for m in solution],
+                          "expect": {"over": True, "winner": end.winner}})
+            print(f"{game_id}: grade {grade}, {len(solution)} plies, {len(moves)} moves", file=sys.stderr)
+            break
+    return found
+
+
+TITLES = {1: "Win in one move", 2: "Win in two moves", 3: "Win in three moves"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.puzzlemaker", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(DEPTHS))
+    parser.add_argument("count", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    folder = puzzles_dir() / args.game
+    folder.mkdir(parents=True, exist_ok=True)
+    puzzles = sorted(find(args.game, args.count, args.seed), key=lambda p: p["plies"])
+    for n, puzzle in enumerate(puzzles, 1):
+        puzzle["title"] = f"{TITLES.get(puzzle['grade'], 'Win by force')} ({n})"
+        path = folder / f"{n:02d}.json"
+        path.write_text(json.dumps(puzzle, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(puzzles)} puzzles in {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
