@@ -24,7 +24,20 @@ from .puzzles import FORMAT, puzzles_dir
 from .rules.core import Game
 
 #: plies of the forced line to look for, per game (odd: the solver moves first and last)
-DEPTHS = {"gauss": (1, 3), "rush": (1, 3, 5), "sparks": (1, 3), "order": (1, 3, 5)}
+DEPTHS = {"gauss": (1, 3), "rush": (3, 5, 7), "sparks": (1, 3), "order": (1, 3, 5)}
+
+
+#: the largest share of the moves that may win: a puzzle must leave something to find (at
+#: the end of Rush few points are left, so half of them may be right)
+SHARE = {"rush": 0.5}
+
+
+def plies_left(game_id: str, state: Any) -> int | None:
+    """How many plies the game has left at most, where the rules fix it (Rush ends when
+    the board is full, GAUSS after 30 placements); None where they do not."""
+    if game_id == "rush":
+        return sum(row.count(".") for row in catalogue.game("rush").state_json(state)["board"])
+    return None
 
 
 def forced(rules: Game, state: Any, me: str, depth: int) -> bool:
@@ -54,8 +67,8 @@ def line(rules: Game, state: Any, me: str, depth: int) -> list[Any]:
             # the reply that leaves the solver the fewest winning answers
             def answers(m: Any, state: Any = state, depth: int = depth) -> int:
                 after = rules.play(state, m)[0]
-                if after.over:
-                    return 0
+                if after.over:  # losing at once is the worst defence
+                    return 1 << 30
                 return sum(forced(rules, rules.play(after, a)[0], me, depth - 2)
                            for a in rules.legal_moves(after)) if after.to_move == me else 1
             move = min(moves, key=answers)
@@ -81,8 +94,8 @@ def order_line(state: Any) -> tuple[list[Any], bool]:
     return moves, state.winner == me and len(winning) == 1 and len(first) > 1
 
 
-def candidates(game_id: str, rng: random.Random) -> Iterator[Any]:
-    """Positions of random games, from their ends backwards."""
+def candidates(game_id: str, rng: random.Random) -> Iterator[list[Any]]:
+    """The last positions of random games, from the end backwards, a game at a time."""
     rules = catalogue.game(game_id)
     level = levels.load(game_id)
     while True:
@@ -91,7 +104,7 @@ def candidates(game_id: str, rng: random.Random) -> Iterator[Any]:
         while not state.over:
             state = rules.play(state, rules.random_move(state, rng))[0]
             seen.append(state)
-        yield from reversed(seen[-14:-1])
+        yield list(reversed(seen[-14:-1]))
 
 
 def find(game_id: str, count: int, seed: int) -> list[dict[str, Any]]:
@@ -101,51 +114,61 @@ def find(game_id: str, count: int, seed: int) -> list[dict[str, Any]]:
     keys: set[str] = set()
     per_depth = -(-count // len(DEPTHS[game_id]))
     made = dict.fromkeys(DEPTHS[game_id], 0)
-    for state in candidates(game_id, rng):
+    for game in candidates(game_id, rng):
         if len(found) >= count:
             break
-        if state.over or (game_id == "order" and state.phase != "play"):
-            continue
-        key = json.dumps(rules.state_json(state), sort_keys=True)
-        if key in keys:
-            continue
-        me = state.to_move
-        moves = rules.legal_moves(state)
-        if len(moves) < 2:
-            continue
-        for depth in DEPTHS[game_id]:
-            if made[depth] >= per_depth:
-                continue
-            if game_id == "order":
-                left = sum(len(c) for c in state.collections)
-                if left > 2 * depth + 1:
-                    continue
-                solution, good = order_line(state)
-                if not good:
-                    continue
-            else:
-                if not forced(rules, state, me, depth) or forced(rules, state, me, depth - 2):
-                    continue  # no forced win, or already a shorter one
-                winning = sum(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
-                if winning * 4 > len(moves):
-                    continue  # too many moves win: nothing to find
-                solution = line(rules, state, me, depth)
-            end = state
-            for m in solution:
-                end = rules.play(end, m)[0]
-            keys.add(key)
-            made[depth] += 1
-            grade = (len(solution) + 1) // 2
-            found.append({"format": FORMAT, "game": game_id, "grade": grade, "goal": "win",
-                          "plies": len(solution), "state": rules.state_json(state),
-                          "solution": [rules.move_json(m) for m in solution],
-                          "expect": {"over": True, "winner": end.winner}})
-            print(f"{game_id}: grade {grade}, {len(solution)} plies, {len(moves)} moves", file=sys.stderr)
-            break
+        for state in game:  # one puzzle a game at most: no near-repeats of one idea
+            if try_position(rules, game_id, state, found, keys, made, per_depth):
+                break
     return found
 
 
-TITLES = {1: "Win in one move", 2: "Win in two moves", 3: "Win in three moves"}
+def try_position(rules: Game, game_id: str, state: Any, found: list, keys: set, made: dict,
+                 per_depth: int) -> bool:
+    """Add ``state`` to ``found`` when it makes a puzzle of a depth still wanted."""
+    if state.over or (game_id == "order" and state.phase != "play"):
+        return False
+    key = json.dumps(rules.state_json(state), sort_keys=True)
+    me = state.to_move
+    moves = rules.legal_moves(state)
+    if key in keys or len(moves) < 2:
+        return False
+    for depth in DEPTHS[game_id]:
+        if made[depth] >= per_depth:
+            continue
+        if game_id == "order":
+            if sum(len(c) for c in state.collections) > 2 * depth + 1:
+                continue
+            solution, good = order_line(state)
+            if not good:
+                continue
+        else:
+            left = plies_left(game_id, state)
+            if left is not None and left > depth:
+                continue  # the game cannot end within the depth: no forced win to find
+            if not forced(rules, state, me, depth) or forced(rules, state, me, depth - 2):
+                continue  # no forced win, or already a shorter one
+            winning = sum(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+            if winning > len(moves) * SHARE.get(game_id, 0.25) or len(moves) < 3:
+                continue  # too many moves win: nothing to find
+            solution = line(rules, state, me, depth)
+        end, own = state, 0
+        for m in solution:
+            own += end.to_move == me
+            end = rules.play(end, m)[0]
+        keys.add(key)
+        made[depth] += 1
+        found.append({"format": FORMAT, "game": game_id, "grade": own, "goal": "win",
+                      "plies": len(solution), "state": rules.state_json(state),
+                      "solution": [rules.move_json(m) for m in solution],
+                      "expect": {"over": True, "winner": end.winner}})
+        print(f"{game_id}: grade {own}, {len(solution)} plies, {len(moves)} moves", file=sys.stderr)
+        return True
+    return False
+
+
+TITLES = {1: "Win in one move", 2: "Win in two moves", 3: "Win in three moves", 4: "Win in four moves",
+          5: "Win in five moves"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = puzzles_dir() / args.game
     folder.mkdir(parents=True, exist_ok=True)
-    puzzles = sorted(find(args.game, args.count, args.seed), key=lambda p: p["plies"])
+    puzzles = sorted(find(args.game, args.count, args.seed), key=lambda p: (p["grade"], p["plies"]))
     for n, puzzle in enumerate(puzzles, 1):
         puzzle["title"] = f"{TITLES.get(puzzle['grade'], 'Win by force')} ({n})"
         path = folder / f"{n:02d}.json"
