@@ -303,12 +303,12 @@ def extract(paths: Iterable[Path], root: Path) -> list[dict]:
 
 
 def level_titles(root: Path) -> list[dict]:
-    """The shipped levels' titles ("Small", "Large"): data, not code, shown translated
-    (a player's own level's title is shown as written)."""
+    """The shipped levels' and puzzles' titles ("Small", "Win in two moves"): data, not
+    code, shown translated (a player's own level's title is shown as written)."""
     import json
 
     found: dict[str, dict] = {}
-    for path in sorted((root / "levels").glob("*/*.json")):
+    for path in sorted([*(root / "levels").glob("*/*.json"), *(root / "levels").glob("puzzles/*/*.json")]):
         try:
             title = json.loads(path.read_text(encoding="utf-8")).get("title")
         except (OSError, ValueError):

@@ -20,6 +20,7 @@ from .scenes.base import Scene
 from .scenes.demo import DemoScene
 from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
 from .scenes.name_entry import SaveNameScene
+from .scenes.puzzle import choose_game
 from .scenes.replay import ReplayScene
 from .scenes.saves_menu import LoadScene
 from .scenes.seats import Seat
@@ -126,6 +127,14 @@ class Navigator:
         scene.restore(record, banner or _("Resumed where you left off"))
         self.stack.push(scene)
         return scene
+
+    def puzzle_game(self, game_id: str, level: str | None = None) -> Any:
+        """A game's play scene for a puzzle: not started (the puzzle sets its position)."""
+        return game_scene(self.app, game_id, level, start=False)
+
+    def puzzles(self) -> None:
+        """Which game's puzzles, then that game's list."""
+        choose_game(self.app)
 
     def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
                     seats: dict[str, Seat] | None = None) -> Any:

@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     puzzles = sorted(find(args.game, args.count, args.seed), key=lambda p: (p["grade"], p["plies"]))
     for n, puzzle in enumerate(puzzles, 1):
-        puzzle["title"] = f"{TITLES.get(puzzle['grade'], 'Win by force')} ({n})"
+        puzzle["title"] = TITLES.get(puzzle["grade"], "Win by force")
         path = folder / f"{n:02d}.json"
         path.write_text(json.dumps(puzzle, indent=1) + "\n", encoding="utf-8")
     print(f"{len(puzzles)} puzzles in {folder}")

@@ -20,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import catalogue  # noqa: E402
+from game import catalogue, puzzles  # noqa: E402
 from game.scenes.kiosk import RestartCard, StillThereScene  # noqa: E402
+from game.scenes.puzzle import PuzzleListScene, PuzzleScene  # noqa: E402
 
 
 def frames(app, n: int = 3) -> None:
@@ -95,6 +96,14 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         play_on(app, game, rng, 4000)
         frames(app, 240)
         yield f"play-{gid}-end"
+        if puzzles.load_all(gid):  # the game's puzzles: the list, one on the board
+            nav.title()
+            app.stack.push(PuzzleListScene(app, gid))
+            frames(app)
+            yield f"puzzles-{gid}"
+            app.stack.push(PuzzleScene(app, puzzles.load_all(gid)[-1], app.stack.top))
+            frames(app, 20)
+            yield f"puzzle-{gid}"
     nav.demo()
     frames(app, 90)
     yield "demo"

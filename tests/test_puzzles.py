@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game import catalogue
@@ -73,3 +74,62 @@ def test_a_broken_puzzle_is_refused_with_its_reason():
     with pytest.raises(RulesError, match="goal"):
         parse({**good, "goal": "draw"}, "x")
     assert parse(good, "x").game == "rush" and catalogue.get("rush")
+
+
+def winning_move(rules, state, me, left):
+    if rules.id == "order":
+        return max(OrderPolicy.exact_values(state), key=lambda mv: mv[1])[0]
+    return next(m for m in rules.legal_moves(state) if forced(rules, rules.play(state, m)[0], me, left - 1))
+
+
+def frames(app, n: int = 240) -> None:
+    for _ in range(n):
+        app.frame([], 1 / 30)
+
+
+@pytest.mark.parametrize("game", MADE)
+def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
+    from driver import key, run
+
+    from game.scenes.puzzle import PuzzleListScene, PuzzleScene, solved
+
+    run(app, [key(pygame.K_DOWN)] * 3)  # the title: Play, Load game, How to play, Puzzles
+    assert app.stack.top.menu.items[app.stack.top.menu.index].label == "Puzzles"
+    run(app, [key(pygame.K_RETURN)])
+    ask = app.stack.top
+    ask.menu.index = [i.label for i in ask.menu.items].index(catalogue.get(game).title)
+    run(app, [key(pygame.K_RETURN)])
+    listing = app.stack.top
+    assert isinstance(listing, PuzzleListScene) and len(listing.menu.items) >= 12
+    listing.menu.index = len(listing.menu.items) - 1  # the hardest
+    run(app, [key(pygame.K_RETURN)])
+    scene = app.stack.top
+    assert isinstance(scene, PuzzleScene)
+    puzzle, board = scene.puzzle, scene.game
+    for _ in range(puzzle.plies):
+        if board.state.to_move == scene.me:  # a winning move here (the computer defends its own way)
+            assert board.try_play(winning_move(board.rules, board.state, scene.me, scene.plies_left()))
+        frames(app, 120)  # the move plays out; the computer answers
+        if scene.done:
+            break
+    assert scene.done and board.state.winner == scene.me
+    assert puzzle.name in solved()[game]
+    run(app, [key(pygame.K_ESCAPE)])
+    assert app.stack.top is listing and listing.menu.items[-1].label.startswith("✓ ")
+
+
+def test_a_wrong_move_is_refuted_and_the_position_comes_back(app):
+    from game.scenes.puzzle import PuzzleScene
+
+    puzzle = load_all("sparks")[-1]  # a win in two
+    app.stack.push(PuzzleScene(app, puzzle))
+    scene = app.stack.top
+    board = scene.game
+    rules, state = puzzle.start()
+    wrong = next(m for m in rules.legal_moves(state)
+                 if not forced(rules, rules.play(state, m)[0], state.to_move, puzzle.plies - 1))
+    assert board.try_play(wrong)
+    frames(app, 30)
+    assert scene.refuted_t > 0 and len(board.history) == 2  # the move and its refutation, on the board
+    frames(app, 200)
+    assert board.history == [] and board.state == state  # back to the puzzle's position

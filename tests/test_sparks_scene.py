@@ -276,12 +276,12 @@ def test_draw_by_agreement_offered_declined_and_accepted(app):
 
 def test_quiet_moves_and_repetitions_are_counted_in_the_panel(app):
     scene = start(app)
-    assert scene.counters() == ("Quiet moves 0/80", "This position seen 1/3 time")
+    assert scene.counters() == ("Quiet moves 0/80", "Repetitions of this position: 1/3")
     shuffle = [Move("b2", "b3"), Move("b7", "b6"), Move("b3", "b2"), Move("b6", "b7")]
     for move in shuffle:
         scene.try_play(move)
         settle(app, scene)
-    assert scene.counters() == ("Quiet moves 4/80", "This position seen 2/3 times")
+    assert scene.counters() == ("Quiet moves 4/80", "Repetitions of this position: 2/3")
     for move in shuffle:
         scene.try_play(move)
         settle(app, scene)

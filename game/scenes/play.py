@@ -187,6 +187,22 @@ class PlayScene(Scene):
     def restart(self) -> None:
         self.new_game(None)
 
+    def set_position(self, state: Any) -> None:
+        """Show ``state`` as it is, with no moves before it (a puzzle's position): nothing
+        is autosaved, the computer is not asked."""
+        self.state = state
+        self.seed = getattr(state, "seed", 0)
+        self.start_player = state.to_move
+        if self.layout is None:
+            self.relayout(self.app.screen.get_size())
+        self.history, self.future = [], []
+        self.queue.skip()
+        self.particles.clear()
+        self.result_shown = False
+        self.drop_thinker()
+        self.reset_view()
+        self.turn_started()
+
     def start_banner(self) -> str:
         return _("{side} starts (drawn at random)").format(side=self.side_name(self.start_player))
 

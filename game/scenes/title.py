@@ -25,7 +25,10 @@ class TitleScene(Scene):
         items = [LiveItem(N_("Play"), self.play)]
         if not kiosk:
             items.append(LiveItem(N_("Load game"), self.load_game))
-        items += [LiveItem(N_("How to play"), self.howto), LiveItem(N_("Watch the demo"), app.nav.demo)]
+        items.append(LiveItem(N_("How to play"), self.howto))
+        if not kiosk:
+            items.append(LiveItem(N_("Puzzles"), app.nav.puzzles))
+        items.append(LiveItem(N_("Watch the demo"), app.nav.demo))
         if not kiosk:  # a kiosk is quit only from its operator menu
             items += [LiveItem(N_("Settings"), self.settings), LiveItem(N_("Quit"), app.quit)]
         #: the games in progress, saved last first (one autosave per game)
@@ -107,7 +110,8 @@ class TitleScene(Scene):
         theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
         theme.draw_text(surface, _("five magnetic duels for two players"), (w / 2, h * 0.33), int(34 * s),
                         theme.INK_DIM, "center")
-        self.menu.draw(surface, w / 2, h * 0.45, s)
+        room = h - 64 * s - h * 0.45  # above the line of controls at the foot
+        self.menu.draw(surface, w / 2, h * 0.45, min(s, room / (len(self.menu.items) * self.menu.size * 1.35)))
         if self.app.notice:
             notice = i18n.refusal(self.app.notice)
             theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")

@@ -1,0 +1,241 @@
+"""Puzzles: a game's list with solved marks, and a puzzle played on the game's own board.
+
+The player has the side to move; the computer answers with the defence that holds out
+longest. A move that still wins by force is right even when it is not the file's own
+line. A move that does not is refuted on the board: the computer plays the reply after
+which no forced win is left, says so, and the position comes back. Progress (the puzzles
+solved) is kept in ``puzzles.json`` in the user's folder.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import catalogue, puzzles, storage
+from ..ai.policies import OrderPolicy
+from ..i18n import _, pgettext
+from ..puzzlemaker import forced, line
+from ..ui import theme
+from ..ui.actions import BACK, CONFIRM, MENU, REDO, UNDO, Action
+from ..ui.widgets import Item, Menu
+from .base import BackButton, Scene
+
+PROGRESS = "puzzles.json"
+FORMAT = 1
+
+
+def solved() -> dict[str, list[str]]:
+    """game id -> the names of its puzzles solved (a damaged file counts as none)."""
+    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, 200_000)
+    marks = data.get("solved") if isinstance(data, dict) else None
+    if not isinstance(marks, dict):
+        return {}
+    return {g: [n for n in names if isinstance(n, str)] for g, names in marks.items()
+            if isinstance(g, str) and isinstance(names, list)}
+
+
+def mark_solved(game: str, name: str) -> None:
+    marks = solved()
+    if name not in marks.setdefault(game, []):
+        marks[game].append(name)
+        try:
+            storage.write_json(storage.home() / PROGRESS, {"format": FORMAT, "solved": marks})
+        except OSError:
+            pass  # a read-only folder: solved for this run all the same
+
+
+def games_with_puzzles() -> list[str]:
+    return [g for g in catalogue.GAME_IDS if puzzles.load_all(g)]
+
+
+class PuzzleListScene(Scene):
+    """One game's puzzles, easiest first, each with its mark."""
+
+    moves_by_itself = False
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.puzzles = puzzles.load_all(game_id)
+        self.back = BackButton()
+        self.menu = Menu([Item(self.label(n, p), lambda p=p: self.open(p))
+                          for n, p in enumerate(self.puzzles, 1)], size=28)
+
+    def label(self, number: int, puzzle: puzzles.Puzzle) -> str:
+        done = puzzle.name in solved().get(self.game_id, [])
+        return ("✓ " if done else "") + _("{number}. {title}").format(number=number, title=_(puzzle.title))
+
+    def open(self, puzzle: puzzles.Puzzle) -> None:
+        self.app.stack.push(PuzzleScene(self.app, puzzle, self))
+
+    def refresh(self) -> None:
+        for n, (item, p) in enumerate(zip(self.menu.items, self.puzzles, strict=True), 1):
+            item.label = self.label(n, p)
+
+    def handle(self, action: Action) -> None:
+        if self.back.clicked(action) or (action.name in (BACK, MENU) and not action.is_pointer):
+            self.app.stack.pop()
+            return
+        self.menu.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        title = _("Puzzles: {game}").format(game=_(catalogue.get(self.game_id).name))
+        w, h, s = theme.begin_screen(surface, title)
+        self.back.draw(surface, s)
+        done = len(solved().get(self.game_id, []))
+        theme.draw_text(surface, _("{done} of {total} solved").format(done=done, total=len(self.puzzles)),
+                        (w / 2, 96 * s), int(26 * s), theme.INK_DIM, "center")
+        self.menu.draw(surface, w / 2, 124 * s, min(s, (h - 170 * s) / (len(self.puzzles) * 28 * 1.4)))
+
+
+class PuzzleScene(Scene):
+    """A puzzle on the game's own board; the scene of the game plays inside it."""
+
+    #: how long a refuted move stays on the board before the position comes back
+    REFUTED_SECONDS = 1.8
+
+    def __init__(self, app, puzzle: puzzles.Puzzle, listing: PuzzleListScene | None = None) -> None:
+        super().__init__(app)
+        self.puzzle = puzzle
+        self.listing = listing
+        rules, start = puzzle.start()
+        self.rules, self.start_state = rules, start
+        self.me = start.to_move
+        level = puzzle.state.get("level")
+        game = app.nav.puzzle_game(puzzle.game, level if isinstance(level, str) else None)
+        game.autosave = False
+        for name, fn in (("menu", self.leave), ("undo", self.again), ("redo", self.again)):
+            if name in game.buttons:
+                game.buttons[name].on_click = fn
+        self.game = game
+        self.refuted_t = 0.0
+        self.done = False
+        self.again(first=True)
+
+    # -- the position ----------------------------------------------------------------------
+    def again(self, first: bool = False) -> None:
+        """The puzzle's position, from the start."""
+        self.refuted_t = 0.0
+        self.done = False
+        self.judged = 0  # moves of the history already answered
+        self.game.set_position(self.start_state)
+        goal = _("{side} to move: win by force").format(side=self.game.side_name(self.me))
+        self.game.show_banner(goal if first else _("Again from the start: {goal}").format(goal=goal), 4.0)
+
+    def plies_left(self) -> int:
+        return self.puzzle.plies - len(self.game.history)
+
+    def leave(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        if self.listing is not None:
+            self.listing.refresh()
+
+    # -- the computer's side ---------------------------------------------------------------
+    def answer(self) -> None:
+        """After the player's move: right (the defence plays on), wrong (refuted), or solved."""
+        game, state = self.game, self.game.state
+        if state.over:
+            if state.winner == self.me:
+                self.done = True
+                mark_solved(self.puzzle.game, self.puzzle.name)
+                game.show_banner(_("Solved! Esc: the list   U: again"), 30.0)
+            else:
+                self.refute(None)
+            return
+        left = self.plies_left()
+        mine = state.to_move == self.me  # the player places again (a Rush or Order turn goes on)
+        if self.puzzle.game == "order":
+            values = OrderPolicy.exact_values(state)  # for the side to move: mover minus opponent
+            best = max(values, key=lambda mv: mv[1])
+            if mine:
+                if best[1] <= 0:
+                    self.refute(None)
+                return
+            if best[1] >= 0:  # the defender draws or wins: the player's move was not it
+                self.refute(best[0])
+            else:
+                self.reply(best[0])
+            return
+        if not forced(self.rules, state, self.me, left):
+            refutation = None if mine else next(
+                (m for m in self.rules.legal_moves(state)
+                 if not forced(self.rules, self.rules.play(state, m)[0], self.me, left - 1)), None)
+            self.refute(refutation)
+            return
+        if not mine:
+            self.reply(line(self.rules, state, self.me, left)[0])
+
+    def reply(self, move: Any) -> None:
+        """The defence's move (if the defence moves again, a turn that goes on, it answers
+        again once this one has played out: ``update``)."""
+        self.game.commit(move)
+        self.judged = len(self.game.history)
+
+    def refute(self, reply: Any) -> None:
+        if reply is not None:
+            self.game.commit(reply)
+        self.game.show_banner(_("Not this one: there is no forced win after that. The position comes back."),
+                              self.REFUTED_SECONDS + 1.0)
+        self.refuted_t = self.REFUTED_SECONDS
+
+    # -- input and time ----------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        game = self.game
+        if action.name in (MENU, BACK) and not action.is_pointer:
+            self.leave()
+            return
+        if action.name in (UNDO, REDO):
+            self.again()
+            return
+        if self.done and action.name == CONFIRM and action.pos is None:
+            self.leave()
+            return
+        if self.refuted_t > 0 or (not game.state.over and game.state.to_move != self.me):
+            if game.queue.busy:
+                game.queue.skip()
+            return
+        game.handle(action)  # a move it makes is answered in ``update``, once it has played out
+
+    def waiting(self) -> bool:
+        """A move of the player's not yet answered, or the computer's turn."""
+        game = self.game
+        if self.done or self.refuted_t > 0:
+            return False
+        return len(game.history) > self.judged or (not game.state.over and game.state.to_move != self.me)
+
+    def update(self, dt: float) -> None:
+        game = self.game
+        game.update(dt)
+        game.result_shown = True  # this screen says how it ended
+        if self.refuted_t > 0:
+            if not game.queue.busy:
+                self.refuted_t -= dt
+                if self.refuted_t <= 0:
+                    self.again()
+            return
+        if self.waiting() and not game.queue.busy:
+            self.judged = len(game.history)
+            self.answer()
+
+    def next_change(self) -> float:
+        if self.refuted_t > 0 or self.waiting():
+            return 0.0
+        return self.game.next_change()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.game.draw(surface)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        return self.game.draw_changes(surface)
+
+
+def choose_game(app) -> None:
+    """Which game's puzzles (the games that have them)."""
+    from .overlay import AskScene
+
+    answers = [(_(catalogue.get(g).title), lambda g=g: app.stack.push(PuzzleListScene(app, g)))
+               for g in games_with_puzzles()]
+    app.stack.push(AskScene(app, pgettext("menu", "Puzzles"), [_("Which game?")],
+                            [*answers, (_("Back"), lambda: None)]))
