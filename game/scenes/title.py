@@ -111,7 +111,8 @@ class TitleScene(Scene):
         theme.draw_text(surface, _("five magnetic duels for two players"), (w / 2, h * 0.33), int(34 * s),
                         theme.INK_DIM, "center")
         room = h - 64 * s - h * 0.45  # above the line of controls at the foot
-        self.menu.draw(surface, w / 2, h * 0.45, min(s, room / (len(self.menu.items) * self.menu.size * 1.35)))
+        fit = room / (len(self.menu.items) * self.menu.size * 1.35)
+        self.menu.draw(surface, w / 2, h * 0.45, min(s, fit))
         if self.app.notice:
             notice = i18n.refusal(self.app.notice)
             theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
