@@ -162,19 +162,9 @@ class PlayScene(Scene):
 
     def new_game(self, seed: int | None = None) -> None:
         self.seed = fresh_seed() if seed is None else seed
-        self.state = self.rules.new(self.level, seed=self.seed, options=self.options)
-        self.start_player = self.state.to_move
-        if self.layout is None:  # laid out before anything moves (a hosted game relays itself out)
-            self.relayout(self.app.screen.get_size())
-        self.history, self.future = [], []
-        self.queue.skip()
-        self.particles.clear()
-        self.result_shown = False
-        self.drop_thinker()
+        self.set_position(self.rules.new(self.level, seed=self.seed, options=self.options))
         if self.autosave:
             self.save_progress()  # a fresh game replaces the one that was in progress
-        self.reset_view()
-        self.turn_started()
         self.show_banner(self.start_banner(), 0.0 if self.autoplay else 2.6)
         if self.autoplay:
             rng = random.Random(self.seed)
@@ -188,12 +178,11 @@ class PlayScene(Scene):
         self.new_game(None)
 
     def set_position(self, state: Any) -> None:
-        """Show ``state`` as it is, with no moves before it (a puzzle's position): nothing
-        is autosaved, the computer is not asked."""
+        """Show ``state`` as it is, with no moves before it (a new game, a puzzle's
+        position); nothing is autosaved here."""
         self.state = state
-        self.seed = getattr(state, "seed", 0)
         self.start_player = state.to_move
-        if self.layout is None:
+        if self.layout is None:  # laid out before anything moves (a hosted game relays itself out)
             self.relayout(self.app.screen.get_size())
         self.history, self.future = [], []
         self.queue.skip()
