@@ -133,3 +133,16 @@ def test_a_wrong_move_is_refuted_and_the_position_comes_back(app):
     assert scene.refuted_t > 0 and len(board.history) == 2  # the move and its refutation, on the board
     frames(app, 200)
     assert board.history == [] and board.state == state  # back to the puzzle's position
+
+
+@pytest.mark.parametrize("content", [b"\x00\xff not json", b'{"format": 1, "solved": [1, 2]}',
+                                     b'{"format": 1, "solved": {"gauss": "01"}}', b'[]', b'{"format": 99}'])
+def test_a_damaged_progress_file_counts_as_nothing_solved_and_is_written_anew(app, content):
+    from game import storage
+    from game.scenes.puzzle import PROGRESS, mark_solved, solved
+
+    storage.home().mkdir(parents=True, exist_ok=True)
+    (storage.home() / PROGRESS).write_bytes(content)
+    assert solved().get("gauss", []) == []
+    mark_solved("gauss", "01")
+    assert solved()["gauss"] == ["01"]

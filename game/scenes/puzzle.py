@@ -59,17 +59,19 @@ class PuzzleListScene(Scene):
         self.game_id = game_id
         self.puzzles = puzzles.load_all(game_id)
         self.back = BackButton()
+        self.solved = solved().get(game_id, [])  # read again when a puzzle closes (refresh)
         self.menu = Menu([Item(self.label(n, p), lambda p=p: self.open(p))
                           for n, p in enumerate(self.puzzles, 1)], size=28)
 
     def label(self, number: int, puzzle: puzzles.Puzzle) -> str:
-        done = puzzle.name in solved().get(self.game_id, [])
+        done = puzzle.name in self.solved
         return ("✓ " if done else "") + _("{number}. {title}").format(number=number, title=_(puzzle.title))
 
     def open(self, puzzle: puzzles.Puzzle) -> None:
         self.app.stack.push(PuzzleScene(self.app, puzzle, self))
 
     def refresh(self) -> None:
+        self.solved = solved().get(self.game_id, [])
         for n, (item, p) in enumerate(zip(self.menu.items, self.puzzles, strict=True), 1):
             item.label = self.label(n, p)
 
@@ -83,7 +85,7 @@ class PuzzleListScene(Scene):
         title = _("Puzzles: {game}").format(game=_(catalogue.get(self.game_id).name))
         w, h, s = theme.begin_screen(surface, title)
         self.back.draw(surface, s)
-        done = len(solved().get(self.game_id, []))
+        done = sum(p.name in self.solved for p in self.puzzles)
         theme.draw_text(surface, _("{done} of {total} solved").format(done=done, total=len(self.puzzles)),
                         (w / 2, 96 * s), int(26 * s), theme.INK_DIM, "center")
         self.menu.draw(surface, w / 2, 124 * s, min(s, (h - 170 * s) / (len(self.puzzles) * 28 * 1.4)))
