@@ -128,6 +128,10 @@ class RushHowTo(HowToScene):
                 side=_(SIDE_NAMES[mover]), move=name, n=k, then=then)
         else:
             caption = _("{side} {move}: refused").format(side=_(SIDE_NAMES[mover]), move=name)
+            # the reason goes under the caption: the board gives up the room of its lines
+            lines = theme.wrap(refusal(why), int(22 * s), rect.width + int(30 * s))
+            step = theme.step(int(22 * s), 20 * s)
+            rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - int(len(lines) * step))
         lay = self.board(surface, rect, state, s, caption)
         x, y = lay.to_pixel(*cell)
         if why is None:
@@ -145,8 +149,7 @@ class RushHowTo(HowToScene):
             arm, width = lay.step * 0.3, max(3, int(lay.step * 0.1))
             pygame.draw.line(surface, theme.BAD, (x - arm, y - arm), (x + arm, y + arm), width)
             pygame.draw.line(surface, theme.BAD, (x - arm, y + arm), (x + arm, y - arm), width)
-            step = theme.step(int(22 * s), 20 * s)
-            for k, line in enumerate(theme.wrap(refusal(why), int(22 * s), rect.width + int(30 * s))):
+            for k, line in enumerate(lines):
                 theme.draw_text(surface, line, (rect.centerx, rect.bottom + 36 * s + k * step), int(22 * s),
                                 theme.BAD, "midtop")
 
