@@ -16,6 +16,8 @@ FORMAT = 1
 FILE = "settings.json"
 MAX_BYTES = 64_000  # settings are a few hundred bytes
 AI_LEVELS = ("easy", "medium", "hard")
+#: how fast moves play out: a factor on the animations' time (instant: at once)
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
 
 def _is_bool(v: Any) -> bool:
@@ -58,6 +60,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "kiosk_idle_seconds": _is_idle,
     "language": _is_language,
     "reduced_motion": _is_bool,
+    "animation_speed": lambda v: v in ANIMATION_SPEEDS,
 }
 
 
@@ -71,6 +74,7 @@ class Settings:
     language: str = "auto"  # "auto": the system's preferred languages (game.i18n)
     #: no fades between screens, no particles, no drifting title: only the rules' own moves
     reduced_motion: bool = False
+    animation_speed: str = "normal"  # one of ANIMATION_SPEEDS
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}

@@ -258,3 +258,34 @@ def test_a_click_on_menu_while_a_move_plays_opens_the_menu_at_once(app):
     assert game.queue.busy
     app.frame([click(game.buttons["menu"].rect.center)], 1 / 60)
     assert isinstance(app.stack.top, PauseScene) and not game.queue.busy
+
+
+def test_moves_play_out_at_the_speed_chosen_in_settings(app):
+    def frames_for_a_move(speed: str) -> int:
+        app.settings.animation_speed = speed
+        app.start_game("gauss", seed=3)
+        game = app.stack.top
+        game.try_play(game.rules.legal_moves(game.state)[0])
+        n = 0
+        while game.queue.busy and n < 1000:
+            app.frame([], 1 / 60)
+            n += 1
+        return n
+
+    normal, fast, slow = frames_for_a_move("normal"), frames_for_a_move("fast"), frames_for_a_move("slow")
+    assert fast < normal < slow
+    assert frames_for_a_move("instant") <= 1
+
+
+def test_the_speed_row_in_settings_steps_through_every_speed(app):
+    from game.scenes.settings_menu import SettingsScene
+
+    app.nav.settings()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    scene.index = scene.ROWS.index("animation_speed")
+    seen = []
+    for _ in range(4):
+        run(app, [key(pygame.K_RETURN)])
+        seen.append(app.settings.animation_speed)
+    assert seen == ["fast", "instant", "slow", "normal"]

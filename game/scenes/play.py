@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from .. import catalogue, i18n, levels, palette, saves, storage
+from .. import catalogue, i18n, levels, palette, saves, settings, storage
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
@@ -633,7 +633,10 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         if not self.pulses or self.app.idle < self.PULSE_SECONDS:
             self.clock += dt
-        self.queue.update(dt)
+        speed = settings.ANIMATION_SPEEDS.get(self.app.settings.animation_speed, 1.0)
+        if speed <= 0 and self.queue.busy and not self.hosted:
+            self.queue.skip()  # instant: every move shows its end at once
+        self.queue.update(dt * (speed if speed > 0 and not self.hosted else 1.0))
         self.particles.update(dt)
         if self.message_t > 0:
             self.message_t -= dt

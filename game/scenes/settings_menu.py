@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import i18n
+from .. import i18n, settings
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
@@ -18,7 +18,8 @@ AUTO = "auto"
 class SettingsScene(Scene):
     moves_by_itself = False
 
-    ROWS = ("volume", "fullscreen", "language", "reduced_motion", "kiosk_idle_seconds", "back")
+    ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "kiosk_idle_seconds",
+            "back")
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
@@ -37,6 +38,10 @@ class SettingsScene(Scene):
         if row == "language":
             choice = self.language()
             return _("Language"), _("Automatic (system)") if choice == AUTO else i18n.language_name(choice)
+        if row == "animation_speed":
+            names = {"slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
+                     "fast": pgettext("speed", "fast"), "instant": pgettext("speed", "instant")}
+            return _("Moves play out"), names[st.animation_speed]
         if row == "reduced_motion":
             on = pgettext("setting", "on") if st.reduced_motion else pgettext("setting", "off")
             return _("Reduced motion"), on
@@ -71,6 +76,9 @@ class SettingsScene(Scene):
             i18n.set_language(st.language)  # every screen speaks it from its next draw on
         elif row == "reduced_motion":
             st.reduced_motion = not st.reduced_motion
+        elif row == "animation_speed":  # wraps around, so Enter alone reaches each
+            speeds = list(settings.ANIMATION_SPEEDS)
+            st.animation_speed = speeds[(speeds.index(st.animation_speed) + delta) % len(speeds)]
         elif row == "kiosk_idle_seconds":
             choices = self.idle_choices()
             k = choices.index(st.kiosk_idle_seconds)
@@ -101,7 +109,7 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row in ("fullscreen", "language", "reduced_motion"):
+        elif row in ("fullscreen", "language", "reduced_motion", "animation_speed"):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings
