@@ -41,8 +41,11 @@ class Menu:
 
     @index.setter
     def index(self, value: int) -> None:
-        if value != self._index and GLIDE["on"] and self.rects:  # shown already: it glides
+        wraps = abs(value - self._index) == len(self.items) - 1 > 1  # last <-> first: a jump
+        if value != self._index and GLIDE["on"] and self.rects and not wraps:  # shown already: it glides
             self._glide = (self.shown_index(), time.perf_counter())
+        elif wraps:
+            self._glide = None
         self._index = value
 
     def shown_index(self) -> float:
