@@ -28,7 +28,9 @@ def test_the_package_is_declared_under_the_projects_own_name():
     assert {f"gauss_arcade.{p}" for p in packages} <= set(tool["packages"])  # none forgotten
     assert tool["package-dir"] == {"gauss_arcade": "game", "gauss_arcade.levels": "levels",
                                    "gauss_arcade.assets": "assets"}
-    assert "fonts/*.ttf" in tool["package-data"]["gauss_arcade.assets"]  # the font ships
+    assert "gauss_arcade.assets" in tool["packages"]  # the font ships...
+    assert "fonts/*.ttf" in tool["package-data"]["gauss_arcade.assets"]  # ...with its files
+    assert "puzzles/*/*.json" in tool["package-data"]["gauss_arcade.levels"]  # and the puzzles
     assert "locale/*.po" in tool["package-data"]["gauss_arcade"]  # the translations ship
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.resources
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -47,6 +48,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     try:
         return pygame.font.Font(path, px(size))
     except (OSError, FileNotFoundError):  # a damaged install: pygame's own font, never a crash
+        logging.getLogger("gauss_arcade").warning("The font %s could not be loaded; using pygame's own.", path)
         f = pygame.font.Font(None, max(8, int(size)))
         f.set_bold(bold)
         return f
