@@ -48,7 +48,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     try:
         return pygame.font.Font(path, px(size))
     except (OSError, FileNotFoundError):  # a damaged install: pygame's own font, never a crash
-        logging.getLogger("gauss_arcade").warning("The font %s could not be loaded; using pygame's own.", path)
+        logging.getLogger("gauss_arcade").warning("The font %s could not be loaded; pygame's own is used.",
+                                                  path)
         f = pygame.font.Font(None, max(8, int(size)))
         f.set_bold(bold)
         return f
