@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..anim import ease_out_cubic
 from ..audio import ui_sound
 from . import theme
 from .actions import CONFIRM, DOWN, POINT, UP, Action
@@ -58,7 +59,7 @@ class Menu:
         if k >= 1 or not GLIDE["on"]:
             self._glide = None
             return float(self._index)
-        return start + (self._index - start) * (1 - (1 - k) ** 3)
+        return start + (self._index - start) * ease_out_cubic(k)
 
     @property
     def moving(self) -> bool:
