@@ -63,14 +63,16 @@ def status_bar(surface: pygame.Surface, rect: pygame.Rect, status: str, color: R
 PARTS = "   "
 
 
-def fewer_parts(text: str, size: int, width: float) -> str:
-    """``text`` without parts (``PARTS`` or " · ") from its end but the first, until it
-    fits ``width``."""
+def fewer_parts(text: str, size: int, width: float, keep_last: bool = False) -> str:
+    """``text`` without some of its parts (``PARTS`` or " · ") until it fits ``width``:
+    the first always stays, and with ``keep_last`` the last too (a line of controls ends
+    with how to reach the menu); the others go from the end."""
     f = theme.font(size)
     sep = PARTS if PARTS in text else " · "
     parts = text.split(sep)
-    while len(parts) > 1 and f.size(sep.join(parts))[0] > width:
-        parts.pop()
+    kept = 2 if keep_last else 1
+    while len(parts) > kept and f.size(sep.join(parts))[0] > width:
+        del parts[-kept]
     return sep.join(parts)
 
 
@@ -100,9 +102,7 @@ def message_line(surface: pygame.Surface, rect: pygame.Rect, text: str, color: R
                                                               f.size(PARTS.join(parts[k:]))[0]))
             lines = [PARTS.join(parts[:cut]), PARTS.join(parts[cut:])]
         else:
-            while len(parts) > 2 and f.size(PARTS.join(parts))[0] > rect.width:
-                del parts[-2]
-            lines = [PARTS.join(parts)]
+            lines = [fewer_parts(text, size, rect.width, keep_last=True)]
     step = f.get_linesize()
     y = rect.centery - step * (len(lines) - 1) / 2
     for line in lines:
