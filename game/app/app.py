@@ -147,6 +147,7 @@ class App:
             storage.clean_temporaries(folder)  # what a crash mid-write left behind
         i18n.set_language("auto")  # the settings' own messages, in the system's language
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
+        self.chosen_levels: dict[str, str] = {}  # game id -> the board chosen in the game list
         i18n.set_language(self.settings.language)
         self.signalled: int | None = None  # the signal that ended the run, if one did
         self._old_handlers: dict[int, Any] = {}

@@ -145,6 +145,8 @@ class Host(Protocol):
     options: Any
     pads: Any
     notice: str
+    #: the board chosen for each game in the game list, while the game runs
+    chosen_levels: dict[str, str]
     idle: float
     last_device: str
     fullscreen: bool

@@ -24,7 +24,7 @@ class SelectScene(Scene):
         self.message = levels.problem_line()  # level files that were bad and set aside, if any
         self.back = BackButton()
         # the board chosen for each game stays chosen while the game runs (back from a game too)
-        self.chosen: dict[str, str] = app.__dict__.setdefault("chosen_levels", {})
+        self.chosen = app.chosen_levels
         for g, name in self.chosen.items():
             if g in self.level_names and name in self.level_names[g]:
                 self.level_index[g] = self.level_names[g].index(name)
