@@ -20,7 +20,7 @@ from typing import Any
 
 from . import catalogue, levels
 from .ai import policies
-from .puzzles import FORMAT, puzzles_dir
+from .puzzles import FORMAT, forced, line, puzzles_dir
 from .rules.core import Game
 
 #: plies of the forced line to look for, per game (odd: the solver moves first and last)
@@ -38,44 +38,6 @@ def plies_left(game_id: str, state: Any) -> int | None:
     if game_id == "rush":
         return sum(row.count(".") for row in catalogue.game("rush").state_json(state)["board"])
     return None
-
-
-def forced(rules: Game, state: Any, me: str, depth: int) -> bool:
-    """Whether ``me`` wins by force within ``depth`` plies (a Rush turn of several
-    placements counts each placement)."""
-    if state.over:
-        return state.winner == me
-    if depth <= 0:
-        return False
-    moves = rules.legal_moves(state)
-    if not moves:
-        return False
-    if state.to_move == me:
-        return any(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
-    return all(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
-
-
-def line(rules: Game, state: Any, me: str, depth: int) -> list[Any]:
-    """A forced win's moves: the solver's first winning move, the defence that holds out
-    longest (fewest winning answers), and so on to the end."""
-    out = []
-    while not state.over:
-        moves = rules.legal_moves(state)
-        if state.to_move == me:
-            move = next(m for m in moves if forced(rules, rules.play(state, m)[0], me, depth - 1))
-        else:
-            # the reply that leaves the solver the fewest winning answers
-            def answers(m: Any, state: Any = state, depth: int = depth) -> int:
-                after = rules.play(state, m)[0]
-                if after.over:  # losing at once is the worst defence
-                    return 1 << 30
-                return sum(forced(rules, rules.play(after, a)[0], me, depth - 2)
-                           for a in rules.legal_moves(after)) if after.to_move == me else 1
-            move = min(moves, key=answers)
-        out.append(move)
-        state = rules.play(state, move)[0]
-        depth -= 1
-    return out
 
 
 def order_line(state: Any) -> tuple[list[Any], bool]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogue, levels
+from .ai.policies import OrderPolicy
 from .rules.core import Game, RulesError
 
 FORMAT = 1
@@ -97,3 +98,73 @@ def load_all(game: str) -> list[Puzzle]:
             raise RulesError(f"puzzle {path.name}: {exc}") from None
         found.append(parse(data, path.stem))
     return sorted(found, key=lambda p: (p.grade, p.name))
+
+
+# -- the search that proves a puzzle and plays its defence ---------------------------------
+def forced(rules: Game, state: Any, me: str, depth: int) -> bool:
+    """Whether ``me`` wins by force within ``depth`` plies (a Rush turn of several
+    placements counts each placement)."""
+    if state.over:
+        return state.winner == me
+    if depth <= 0:
+        return False
+    moves = rules.legal_moves(state)
+    if not moves:
+        return False
+    if state.to_move == me:
+        return any(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+    return all(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+
+
+def line(rules: Game, state: Any, me: str, depth: int) -> list[Any]:
+    """A forced win's moves: the solver's first winning move, the defence that holds out
+    longest (fewest winning answers), and so on to the end."""
+    out = []
+    while not state.over:
+        moves = rules.legal_moves(state)
+        if state.to_move == me:
+            move = next(m for m in moves if forced(rules, rules.play(state, m)[0], me, depth - 1))
+        else:
+            # the reply that leaves the solver the fewest winning answers
+            def answers(m: Any, state: Any = state, depth: int = depth) -> int:
+                after = rules.play(state, m)[0]
+                if after.over:  # losing at once is the worst defence
+                    return 1 << 30
+                return sum(forced(rules, rules.play(after, a)[0], me, depth - 2)
+                           for a in rules.legal_moves(after)) if after.to_move == me else 1
+            move = min(moves, key=answers)
+        out.append(move)
+        state = rules.play(state, move)[0]
+        depth -= 1
+    return out
+
+
+def respond(game_id: str, rules: Game, state: Any, me: str, left: int) -> tuple[str, Any]:
+    """What follows the solver's move in a puzzle with ``left`` plies to go:
+    ``("solved", None)``; ``("refuted", reply or None)`` when no forced win is left (the
+    reply shows why); ``("reply", move)``, the defence that holds out longest; or
+    ``("wait", None)`` when the solver moves again (a turn that goes on) and still wins.
+    The Great Order is judged by its exact solver, the others by ``forced``."""
+    if state.over:
+        return ("solved", None) if state.winner == me else ("refuted", None)
+    mine = state.to_move == me
+    if game_id == "order":
+        best = max(OrderPolicy.exact_values(state), key=lambda mv: mv[1])  # mover minus opponent
+        if mine:
+            return ("wait", None) if best[1] > 0 else ("refuted", None)
+        return ("refuted", best[0]) if best[1] >= 0 else ("reply", best[0])
+    if not forced(rules, state, me, left):
+        if mine:
+            return "refuted", None
+        return "refuted", next((m for m in rules.legal_moves(state)
+                                if not forced(rules, rules.play(state, m)[0], me, left - 1)), None)
+    return ("wait", None) if mine else ("reply", line(rules, state, me, left)[0])
+
+
+def winning_move(game_id: str, rules: Game, state: Any, me: str, left: int) -> Any:
+    """A move of the solver's that keeps a forced win (None: there is none)."""
+    if game_id == "order":
+        best = max(OrderPolicy.exact_values(state), key=lambda mv: mv[1])
+        return best[0] if best[1] > 0 else None
+    return next((m for m in rules.legal_moves(state) if forced(rules, rules.play(state, m)[0], me, left - 1)),
+                None)

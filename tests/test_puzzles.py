@@ -11,8 +11,7 @@ import pytest
 from game import catalogue
 from game.ai.policies import OrderPolicy
 from game.engine import Session
-from game.puzzlemaker import forced
-from game.puzzles import load_all, parse
+from game.puzzles import forced, load_all, parse, winning_move
 from game.rules.core import RulesError
 
 GAMES = ("gauss", "rush", "sparks", "order")
@@ -76,12 +75,6 @@ def test_a_broken_puzzle_is_refused_with_its_reason():
     assert parse(good, "x").game == "rush" and catalogue.get("rush")
 
 
-def winning_move(rules, state, me, left):
-    if rules.id == "order":
-        return max(OrderPolicy.exact_values(state), key=lambda mv: mv[1])[0]
-    return next(m for m in rules.legal_moves(state) if forced(rules, rules.play(state, m)[0], me, left - 1))
-
-
 def frames(app, n: int = 240) -> None:
     for _ in range(n):
         app.frame([], 1 / 30)
@@ -108,7 +101,7 @@ def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
     puzzle, board = scene.puzzle, scene.game
     for _ in range(puzzle.plies):
         if board.state.to_move == scene.me:  # a winning move here (the computer defends its own way)
-            assert board.try_play(winning_move(board.rules, board.state, scene.me, scene.plies_left()))
+            assert board.try_play(winning_move(game, board.rules, board.state, scene.me, scene.plies_left()))
         frames(app, 120)  # the move plays out; the computer answers
         if scene.done:
             break

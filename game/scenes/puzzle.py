@@ -13,9 +13,7 @@ from typing import Any
 import pygame
 
 from .. import catalogue, puzzles, storage
-from ..ai.policies import OrderPolicy
 from ..i18n import _, pgettext
-from ..puzzlemaker import forced, line
 from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, MENU, REDO, UNDO, Action
 from ..ui.widgets import Item, Menu
@@ -137,37 +135,16 @@ class PuzzleScene(Scene):
     # -- the computer's side ---------------------------------------------------------------
     def answer(self) -> None:
         """After the player's move: right (the defence plays on), wrong (refuted), or solved."""
-        game, state = self.game, self.game.state
-        if state.over:
-            if state.winner == self.me:
-                self.done = True
-                mark_solved(self.puzzle.game, self.puzzle.name)
-                game.show_banner(_("Solved! Esc: the list   U: again"), 30.0)
-            else:
-                self.refute(None)
-            return
-        left = self.plies_left()
-        mine = state.to_move == self.me  # the player places again (a Rush or Order turn goes on)
-        if self.puzzle.game == "order":
-            values = OrderPolicy.exact_values(state)  # for the side to move: mover minus opponent
-            best = max(values, key=lambda mv: mv[1])
-            if mine:
-                if best[1] <= 0:
-                    self.refute(None)
-                return
-            if best[1] >= 0:  # the defender draws or wins: the player's move was not it
-                self.refute(best[0])
-            else:
-                self.reply(best[0])
-            return
-        if not forced(self.rules, state, self.me, left):
-            refutation = None if mine else next(
-                (m for m in self.rules.legal_moves(state)
-                 if not forced(self.rules, self.rules.play(state, m)[0], self.me, left - 1)), None)
-            self.refute(refutation)
-            return
-        if not mine:
-            self.reply(line(self.rules, state, self.me, left)[0])
+        verdict, move = puzzles.respond(self.puzzle.game, self.rules, self.game.state, self.me,
+                                        self.plies_left())
+        if verdict == "solved":
+            self.done = True
+            mark_solved(self.puzzle.game, self.puzzle.name)
+            self.game.show_banner(_("Solved! Esc: the list   U: again"), 30.0)
+        elif verdict == "refuted":
+            self.refute(move)
+        elif verdict == "reply":
+            self.reply(move)
 
     def reply(self, move: Any) -> None:
         """The defence's move (if the defence moves again, a turn that goes on, it answers
