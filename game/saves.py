@@ -137,23 +137,31 @@ def clear_autosave(game: str) -> None:
         pass
 
 
-def migrate_autosave() -> None:
+def migrate_autosave() -> Record | None:
     """Before version 2 of the home folder there was one autosave, ``autosave.json``, for
     whichever game was played last. It becomes that game's autosave (unless that game
     already has a newer one, written since); one that cannot be used is set aside with
-    the reason (StoredFileError), as any bad file is."""
+    the reason (StoredFileError), as any bad file is. Where the folder cannot be changed
+    (read-only), the old file stays and its game is returned: still the game in progress."""
     old = storage.home() / AUTOSAVE
     if not old.exists() and not old.is_symlink():
-        return
+        return None
     record = _load(old, Message(N_("The autosave file")))
     if record is None:
-        return
+        return None
     new = autosave_path(record.game)
-    if new.exists() and new.stat().st_mtime >= old.stat().st_mtime:
-        old.unlink()  # the game was played on since: the old file is its past
-        return
-    new.parent.mkdir(parents=True, exist_ok=True)
-    old.replace(new)
+    try:
+        if new.exists() and new.stat().st_mtime >= old.stat().st_mtime:
+            old.unlink()  # the game was played on since: the old file is its past
+            return None
+        new.parent.mkdir(parents=True, exist_ok=True)
+        old.replace(new)
+    except OSError:
+        try:
+            return None if new.exists() else record
+        except OSError:
+            return record
+    return None
 
 
 def _autosave_name(game: str) -> Message:
@@ -168,7 +176,9 @@ def read_autosave(game: str | None = None) -> Record | None:
         if problems:
             raise storage.StoredFileError(problems[0])
         return records[0] if records else None
-    migrate_autosave()
+    kept = migrate_autosave()
+    if kept is not None and kept.game == game:
+        return kept
     return _load(autosave_path(game), _autosave_name(game))
 
 
@@ -176,11 +186,15 @@ def read_autosaves() -> tuple[list[Record], list[str]]:
     """Every game in progress, the one saved last first, and the messages about the
     autosaves that could not be used (each is set aside, the others still count)."""
     problems: list[str] = []
+    found: list[tuple[float, Record]] = []
     try:
-        migrate_autosave()
+        kept = migrate_autosave()
+        if kept is not None:
+            found.append(((storage.home() / AUTOSAVE).stat().st_mtime, kept))
     except storage.StoredFileError as exc:
         problems.append(str(exc))
-    found: list[tuple[float, Record]] = []
+    except OSError:
+        pass
     for game in RECORDS:
         path = autosave_path(game)
         try:

@@ -292,3 +292,36 @@ def test_keys_still_work_after_all_this(home):
     app.start()
     app.frame([key(pygame.K_DOWN)], 1 / 60)
     app.shutdown()
+
+
+# -- one autosave per game -------------------------------------------------------------------
+def test_a_games_autosave_that_is_a_fifo_or_an_endless_link_is_refused_and_the_rest_listed(home):
+    (home / "autosaves").mkdir()
+    os.mkfifo(home / "autosaves" / "gauss.json")
+    os.symlink("/dev/zero", home / "autosaves" / "rush.json")
+    record = saves.Record("sparks", "classic", 5, None, [])
+    saves.write_autosave(record)
+    found, problems = finishes(saves.read_autosaves)
+    assert [r.game for r in found] == ["sparks"]
+    assert len(problems) == 2 and all("not a regular file" in p for p in problems)
+
+
+def test_a_truncated_autosave_of_a_game_is_set_aside_with_its_reason(home):
+    saves.write_autosave(saves.Record("order", "classic", 5, None, []))
+    path = saves.autosave_path("order")
+    path.write_bytes(path.read_bytes()[:25])
+    found, problems = saves.read_autosaves()
+    assert found == [] and "damaged" in problems[0] and list(path.parent.glob("order.json.bad-*"))
+
+
+def test_the_old_autosave_in_a_read_only_folder_stays_the_game_in_progress(home, monkeypatch):
+    record = saves.Record("gauss", "classic", 5, None, [])
+    (home / "autosave.json").write_text(json.dumps(record.to_json()))
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(type(home), "mkdir", refuse)
+    found, problems = saves.read_autosaves()
+    assert [r.game for r in found] == ["gauss"] and problems == []
+    assert saves.read_autosave("gauss").seed == 5 and (home / "autosave.json").exists()
