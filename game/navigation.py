@@ -16,8 +16,10 @@ from . import catalogue
 from .app.app import App, Options
 from .i18n import N_, _
 from .saves import Record
+from .scenes.arcade import HallScene, LadderScene
 from .scenes.base import Scene
 from .scenes.demo import DemoScene
+from .scenes.initials import InitialsScene
 from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
 from .scenes.name_entry import SaveNameScene
 from .scenes.puzzle import choose_game
@@ -40,14 +42,14 @@ def _screen(ref: str) -> type:
 
 def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,
                autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False,
-               start: bool = True) -> Any:
+               start: bool = True, ladder: str | None = None) -> Any:
     """A game's play scene, started: ``seats`` says who plays each side (default: people
     sharing the controls); ``hosted`` makes it a game shown inside another scene (demo,
     replay): no autosave, no pause or result overlays of its own. ``start=False`` leaves
     the game to be set up by the caller (a resumed game: nothing is written before it is
-    rebuilt)."""
+    rebuilt); ``ladder`` makes it a game of the arcade ladder against that level."""
     cls = _screen(catalogue.get(game_id).scene)
-    scene = cls(app, level=level, seats=seats, hosted=hosted)
+    scene = cls(app, level=level, seats=seats, hosted=hosted, ladder=ladder)
     if start:
         scene.start(seed, autoplay=autoplay)
     return scene
@@ -115,8 +117,8 @@ class Navigator:
         self.stack.push(SetupScene(self.app, game_id, level))
 
     def play(self, game_id: str, level: str | None = None, seed: int | None = None, autoplay: int = 0,
-             seats: dict[str, Seat] | None = None) -> Scene:
-        scene = game_scene(self.app, game_id, level, seed, autoplay=autoplay, seats=seats)
+             seats: dict[str, Seat] | None = None, ladder: str | None = None) -> Scene:
+        scene = game_scene(self.app, game_id, level, seed, autoplay=autoplay, seats=seats, ladder=ladder)
         self.stack.push(scene)
         return scene
 
@@ -135,6 +137,16 @@ class Navigator:
     def puzzles(self) -> None:
         """Which game's puzzles, then that game's list."""
         choose_game(self.app)
+
+    def ladder(self, game_id: str | None = None) -> None:
+        self.stack.push(LadderScene(self.app, game_id))
+
+    def hall_of_fame(self, game_id: str | None = None) -> None:
+        self.stack.push(HallScene(self.app, game_id))
+
+    def enter_initials(self, game_id: str, kind: str, value: int, card: Any = None) -> None:
+        """Ask three letters for a result that enters the hall of fame."""
+        self.stack.push(InitialsScene(self.app, game_id, kind, value, card))
 
     def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
                     seats: dict[str, Seat] | None = None) -> Any:

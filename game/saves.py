@@ -43,6 +43,14 @@ class Record:
     saved: str = ""
     #: who played each side: player -> "human" or an AI level (older saves: all human)
     seats: dict[str, str] = field(default_factory=dict)
+    #: the moves (numbered from 0: the move about to be played) a hint was shown for;
+    #: older saves: none
+    hints: list[int] = field(default_factory=list)
+    #: a game of the arcade ladder: the computer's level on that rung (older saves: None)
+    ladder: str | None = None
+    #: how many times a move was taken back (a game with take-backs has no place in the
+    #: hall of fame); older saves: 0
+    takebacks: int = 0
 
     @property
     def title(self) -> str:
@@ -55,7 +63,8 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "level": self.level, "seed": self.seed,
                 "options": self.options, "moves": self.moves,
-                "saved": self.saved or time.strftime("%Y-%m-%d %H:%M"), "seats": self.seats}
+                "saved": self.saved or time.strftime("%Y-%m-%d %H:%M"), "seats": self.seats,
+                "hints": self.hints, "ladder": self.ladder, "takebacks": self.takebacks}
 
     def replay(self) -> list[Any]:
         """The engine states from the start through every move (raises RulesError)."""
@@ -92,7 +101,17 @@ def parse(data: dict[str, Any]) -> Record:
     players = game_record(game).players
     if not isinstance(seats, dict) or not all(p in players and k in SEAT_KINDS for p, k in seats.items()):
         raise RulesError(Message(N_("its seats are not 'human' or a computer level for the game's players")))
-    record = Record(game, level, seed, options, moves, str(data.get("saved", "")), dict(seats))
+    hints = data.get("hints", [])
+    if not isinstance(hints, list) or not all(type(n) is int and 0 <= n <= 100_000 for n in hints):
+        raise RulesError(Message(N_("its hints are not move numbers")))
+    ladder = data.get("ladder")
+    if ladder is not None and ladder not in SEAT_KINDS[1:]:
+        raise RulesError(Message(N_("its ladder rung is not a computer level")))
+    takebacks = data.get("takebacks", 0)
+    if type(takebacks) is not int or not 0 <= takebacks <= 1_000_000:
+        raise RulesError(Message(N_("its count of take-backs is not a number")))
+    record = Record(game, level, seed, options, moves, str(data.get("saved", "")), dict(seats),
+                    sorted(set(hints)), ladder, takebacks)
     try:
         record.replay()
     except RulesError:

@@ -20,9 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import catalogue, puzzles  # noqa: E402
+from game import catalogue, fame, ladder, puzzles  # noqa: E402
 from game.scenes.kiosk import RestartCard, StillThereScene  # noqa: E402
 from game.scenes.puzzle import PuzzleListScene, PuzzleScene  # noqa: E402
+from game.scenes.seats import Seat  # noqa: E402
 
 
 def frames(app, n: int = 3) -> None:
@@ -78,6 +79,10 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         play_on(app, game, rng, 6)
         frames(app, 30)
         yield f"play-{gid}-middle"
+        if not game.state.over:  # a hint on the message line, its move under the cursor
+            game.give_hint(game.rules.random_move(game.state, rng))
+            frames(app, 3)
+            yield f"play-{gid}-hint"
         game.pause()
         frames(app, 3)
         yield f"play-{gid}-pause"
@@ -88,7 +93,8 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
                                ("replay", lambda r=record: app.nav.replay(r, "tour")),
                                ("kiosk-operator", app.nav.operator),
                                ("kiosk-still-there", lambda: app.stack.push(StillThereScene(app))),
-                               ("kiosk-restart-card", lambda: app.stack.push(RestartCard(app)))):
+                               ("kiosk-restart-card", lambda: app.stack.push(RestartCard(app))),
+                               ("initials", lambda g=gid: app.nav.enter_initials(g, "margin", 12))):
                 show()
                 frames(app, 20)
                 yield name
@@ -104,6 +110,26 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
             app.stack.push(PuzzleScene(app, puzzles.load_all(gid)[-1], app.stack.top))
             frames(app, 20)
             yield f"puzzle-{gid}"
+    # the arcade: a climb under way, a hall with names in it, a ladder game
+    ladder.finished(games[0], "easy", won=True)
+    for k, name in enumerate(("ACE", "BOB", "W W", "Z9Z", "MAX")):
+        fame.add(games[0], "margin", name, 40 - 7 * k)
+        fame.add(games[0], "ladder", name, 3 + k)
+    fame.add(games[0], "streak", "ACE", 12)
+    nav.title()
+    nav.ladder()
+    frames(app)
+    yield "ladder"
+    nav.hall_of_fame(games[0])
+    frames(app)
+    yield "hall-of-fame"
+    nav.title()
+    person, computer = catalogue.get(games[0]).players
+    nav.play(games[0], seed=3, ladder="medium",
+             seats={person: Seat(person, "human"), computer: Seat(computer, "medium")})
+    app.stack.top.autosave = False
+    frames(app, 5)
+    yield "play-ladder"
     nav.demo()
     frames(app, 90)
     yield "demo"

@@ -254,3 +254,44 @@ def test_soak_the_kiosk_demo_for_simulated_hours_keeps_its_memory_flat():
         later = [r["rss_kib"] for r in rows[6:]]
         assert max(later) - later[0] < 8 * 1024, f"RSS grew: {later} KiB"
     assert all(r["surface_cache_kib"] * 1024 <= cache.budget_bytes() for r in rows)
+
+
+def test_the_demo_shows_the_hall_of_fame_between_games_when_it_has_names(app, quick_ai):
+    from game import fame
+    from game.scenes.demo import DemoScene as Demo
+
+    fame.add("rush", "margin", "KIO", 9)
+    demo = Demo(app, games=["improbable", "rush"])
+    app.stack.push(demo)
+    first = demo.child
+    for _ in range(20000):
+        run(app)
+        if demo.ending > 0:
+            break
+        first.queue.skip()
+    for _ in range(int(demo.RESULT_SECONDS / DT) + 5):
+        run(app)
+    assert demo.hall is not None and demo.hall[0] == "rush" and demo.child is first
+    demo.draw(app.screen)
+    assert demo.draw_changes(app.screen) == []  # still but for its blinking line
+    for _ in range(int(demo.HALL_SECONDS / DT) + 5):
+        run(app)
+    assert demo.hall is None and demo.child is not first
+
+
+def test_the_operator_clears_the_hall_of_fame_after_asking(kiosk):
+    from game import fame, storage
+
+    fame.add("gauss", "margin", "OLD", 3)
+    kiosk.nav.operator()
+    operator = kiosk.stack.top
+    labels = [item.label for item in operator.menu.items]
+    operator.menu.index = labels.index("Clear the hall of fame")
+    run(kiosk, [key(pygame.K_RETURN)])
+    run(kiosk, [key(pygame.K_RETURN)])  # "No, keep it" is chosen first
+    assert fame.has_any()
+    operator.menu.index = labels.index("Clear the hall of fame")
+    run(kiosk, [key(pygame.K_RETURN)])
+    run(kiosk, [key(pygame.K_UP), key(pygame.K_RETURN)])
+    assert not fame.has_any() and "cleared" in operator.note
+    assert [p for p in storage.home().iterdir() if p.name.startswith("fame.json.bad-")]  # kept aside

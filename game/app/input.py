@@ -15,6 +15,7 @@ from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-ex
     CONFIRM,
     DIRECTIONS,
     DOWN,
+    HINT,
     LEFT,
     MENU,
     OTHER_KEY,
@@ -38,12 +39,13 @@ KEYMAP = {
     pygame.K_ESCAPE: MENU, pygame.K_p: MENU,
     pygame.K_u: UNDO, pygame.K_z: UNDO,
     pygame.K_r: REDO, pygame.K_y: REDO,
+    pygame.K_h: HINT,
 }
 
 #: what the keyboard shows for each action in on-screen prompts
 KEY_GLYPHS = {
     CONFIRM: "Enter", BACK: "Backspace", ALTERNATE: "Tab", MENU: "Esc",
-    UNDO: "U", REDO: "R", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
+    UNDO: "U", REDO: "R", HINT: "H", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
 }
 
 

@@ -13,7 +13,7 @@ import logging
 import pygame
 
 from ..i18n import pgettext
-from .input import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
+from .input import ALTERNATE, BACK, CONFIRM, DOWN, HINT, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
 
 try:
     from pygame._sdl2 import controller as sdl_controller
@@ -28,7 +28,7 @@ CONTROLLER_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: CONFIRM,
     pygame.CONTROLLER_BUTTON_B: BACK,
     pygame.CONTROLLER_BUTTON_X: ALTERNATE,
-    pygame.CONTROLLER_BUTTON_Y: ALTERNATE,
+    pygame.CONTROLLER_BUTTON_Y: HINT,
     pygame.CONTROLLER_BUTTON_START: MENU,
     pygame.CONTROLLER_BUTTON_BACK: MENU,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: UNDO,
@@ -38,10 +38,10 @@ CONTROLLER_BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT,
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
 }
-JOYSTICK_BUTTONS = {0: CONFIRM, 1: BACK, 2: ALTERNATE, 3: ALTERNATE, 4: UNDO, 5: REDO, 6: MENU, 7: MENU}
+JOYSTICK_BUTTONS = {0: CONFIRM, 1: BACK, 2: ALTERNATE, 3: HINT, 4: UNDO, 5: REDO, 6: MENU, 7: MENU}
 
 #: what a pad shows for each action in on-screen prompts
-PAD_GLYPHS = {CONFIRM: "A", BACK: "B", ALTERNATE: "X", MENU: "Start", UNDO: "LB", REDO: "RB",
+PAD_GLYPHS = {CONFIRM: "A", BACK: "B", ALTERNATE: "X", MENU: "Start", UNDO: "LB", REDO: "RB", HINT: "Y",
               UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad"}
 
 

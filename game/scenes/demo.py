@@ -13,10 +13,11 @@ import random
 
 import pygame
 
-from .. import catalogue
+from .. import catalogue, fame
 from ..i18n import _
 from ..ui import present, theme
 from ..ui.actions import POINT, Action
+from .arcade import draw_hall
 from .base import Scene
 from .seats import Seat, level_name
 
@@ -28,6 +29,8 @@ class DemoScene(Scene):
     GAME_SECONDS = 120.0
     #: how long the final result stays up before the next game
     RESULT_SECONDS = 6.0
+    #: between two games, a game's hall of fame (when it has names) is shown this long
+    HALL_SECONDS = 8.0
 
     def __init__(self, app, games: list[str] | None = None, seed: int | None = None,
                  level: str = "medium", game_seconds: float | None = None) -> None:
@@ -44,6 +47,9 @@ class DemoScene(Scene):
         self.headline_shown = False  # the last frame drew the result's headline over the game
         self.shown_band: tuple = ()
         self.played = 0
+        #: the hall of fame shown between two games: (game id, its tables, time left)
+        self.hall: tuple[str, dict, float] | None = None
+        self.hall_shown: tuple = ()
         self.next_game()
 
     def next_game(self) -> None:
@@ -62,6 +68,18 @@ class DemoScene(Scene):
         self.t, self.ending, self.headline = 0.0, 0.0, ""
         self.played += 1
 
+    def show_hall(self) -> bool:
+        """The hall of fame of the game just shown, or else of the next game that has names
+        in it; False when the hall is empty (straight on to the next game)."""
+        hall = fame.hall()
+        here = self.child.game_id
+        order = [here] + [g for g in self.games if g != here]
+        for game_id in order:
+            if any(hall.get(game_id, {}).values()):
+                self.hall = (game_id, hall[game_id], self.HALL_SECONDS)
+                return True
+        return False
+
     def closed(self) -> None:
         if self.child is not None:
             self.child.closed()
@@ -73,10 +91,16 @@ class DemoScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.hall is not None:
+            game_id, tables, left = self.hall
+            self.hall = (game_id, tables, left - dt) if left > dt else None
+            if self.hall is None:
+                self.next_game()
+            return
         if self.ending > 0:
             self.ending -= dt
             if self.ending <= 0:
-                self.next_game()
+                self.show_hall() or self.next_game()
             return
         self.child.update(dt)
         if self.child.state.over and not self.child.queue.busy:
@@ -96,7 +120,20 @@ class DemoScene(Scene):
         """Everything the band shows: it is drawn again when this changes."""
         return (self.child.game_id, self.child.score_line(), self.level, int(self.t * 1.6) % 2)
 
+    def draw_hall(self, surface: pygame.Surface) -> None:
+        game_id, tables, _left = self.hall
+        w, h, s = theme.begin_screen(surface, _("Hall of fame"))
+        draw_hall(surface, game_id, tables, pygame.Rect(0, int(100 * s), w, h - int(160 * s)), s)
+        blink = int(self.t * 1.6) % 2 == 0
+        if blink:
+            theme.draw_text(surface, _("Press any key or button to play"), (w / 2, h - 40 * s),
+                            int(34 * s), theme.ACCENT, "center", True)
+        self.hall_shown = (game_id, blink, surface.get_size())
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.hall is not None:
+            self.draw_hall(surface)
+            return
         band, s = self.band(surface)
         # the game lays itself out above the band, so nothing of it hides underneath
         self.child.draw(surface.subsurface((0, 0, band.w, band.y)))
@@ -113,6 +150,15 @@ class DemoScene(Scene):
     def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """The game's own changes and the band when it changed; whole frames while the
         result's headline lies over the game (and once after, to clear it)."""
+        if self.hall is not None:  # still but for its blinking line
+            if self.hall_shown != (self.hall[0], int(self.t * 1.6) % 2 == 0, surface.get_size()):
+                self.draw_hall(surface)
+                return None
+            return []
+        if self.hall_shown:  # the game comes back: a whole frame
+            self.hall_shown = ()
+            self.draw(surface)
+            return None
         if self.headline_shown or (self.ending > 0 and self.headline):
             self.draw(surface)
             return None

@@ -48,6 +48,9 @@ class GaussScene(PlayScene):
         self.cursor = (0, 0)
         super().new_game(seed)
 
+    def point_to(self, move: Move) -> None:
+        self.color, self.cursor = move.color, move.cell
+
     def after_autoplay(self) -> None:
         cell = kit.best_preview_cell(self.rules.legal_moves(self.state), self.color,
                                      lambda m: self.preview(m)[1])

@@ -46,6 +46,9 @@ class ImprobableScene(PlayScene):
         self.anim_verb = "rolls"  # what the move playing out does: "rolls" or "stops"
 
     # -- the game's turn --------------------------------------------------------------
+    def point_to(self, move) -> None:
+        self.choice = move.action  # the Roll or Stop button lit
+
     def turn_started(self) -> None:
         super().turn_started()
         self.choice = "roll"

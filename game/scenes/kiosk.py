@@ -10,12 +10,14 @@ import math
 
 import pygame
 
+from .. import fame, storage
 from ..i18n import N_, _
 from ..ui import theme
 from ..ui.actions import BACK, MENU, POINT, Action
 from ..ui.present import dim, panel
 from ..ui.widgets import Menu
 from .base import LiveItem, Scene
+from .overlay import AskScene
 
 
 class StillThereScene(Scene):
@@ -100,8 +102,23 @@ class OperatorScene(Scene):
             LiveItem(N_("Back to the kiosk"), self.back),
             LiveItem(N_("Settings"), self.settings),
             LiveItem(N_("Restart the demo"), app.nav.demo),
+            LiveItem(N_("Clear the hall of fame"), self.clear_hall),
             LiveItem(N_("Quit Gauss Arcade"), app.quit),
         ])
+        self.note = ""
+
+    def clear_hall(self) -> None:
+        """Asked first; the old hall is kept aside in the user folder, not deleted."""
+        def clear() -> None:
+            try:
+                self.note = (_("The hall of fame is cleared (the old one is kept as a file).")
+                             if fame.clear() else _("The hall of fame is already empty."))
+            except OSError as exc:
+                self.note = _("The hall of fame could not be cleared: {reason}.").format(
+                    reason=storage.reason_of(exc))
+        self.app.stack.push(AskScene(
+            self.app, _("Clear the hall of fame?"), [_("Every game's names and results go.")],
+            [(_("Yes, clear it"), clear), (_("No, keep it"), lambda: None)], index=1))
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -126,3 +143,6 @@ class OperatorScene(Scene):
         theme.draw_text(surface, _("Kiosk mode: visitors cannot quit; Ctrl+Shift+O opens this menu."),
                         (w / 2, h * 0.27), int(28 * s), theme.INK_DIM, "center")
         self.menu.draw(surface, w / 2, h * 0.36, s)
+        if self.note:
+            theme.draw_text(surface, self.note, (w / 2, h - 60 * s),
+                            theme.fitted(self.note, int(26 * s), w - 40 * s), theme.ACCENT, "center")

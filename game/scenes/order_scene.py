@@ -70,6 +70,13 @@ class OrderScene(PlayScene):
             return ""
         return _("{side} starts (drawn at random)").format(side=self.side_name(self.state.first))
 
+    def point_to(self, move: Move | Arrange) -> None:
+        """An arrangement becomes the working row; a move picks its end stone and column."""
+        if isinstance(move, Arrange):  # asked for by the player to move: the card is passed
+            self.work, self.held, self.afocus, self.card = list(move.lengths), None, "done", None
+        else:
+            self.end, self.stage, self.col = move.end, "column", move.column
+
     def after_autoplay(self) -> None:
         """For a screenshot: show the end stone with the most telling choice (a forced connection)."""
         self.banner_t = 0.0

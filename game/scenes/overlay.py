@@ -10,12 +10,14 @@ from typing import Any
 
 import pygame
 
+from .. import ladder
 from ..i18n import N_, _
 from ..ui import present, theme
 from ..ui.actions import BACK, MENU, Action
 from ..ui.present import EndCard
 from ..ui.widgets import Item, Menu
 from .base import LiveItem, Scene
+from .seats import level_name
 
 
 class AskScene(Scene):
@@ -165,7 +167,11 @@ class ResultScene(Scene):
         super().__init__(app)
         self.game = game
         self.card = card
-        self.menu = Menu([LiveItem(N_("Rematch"), self.rematch), LiveItem(N_("Menu"), self.to_menu),
+        again = LiveItem(N_("Rematch"), self.rematch)
+        if getattr(game, "ladder", None) is not None:  # a ladder game: on to the rung to beat now
+            again = LiveItem(N_("Ladder: play {level}"), self.rematch,
+                             level=lambda: level_name(ladder.of(game.game_id).rung))
+        self.menu = Menu([again, LiveItem(N_("Menu"), self.to_menu),
                           LiveItem(N_("Look at the board"), self.look)], size=32)
         app.audio.play("win")  # the result appears with a fanfare
 
@@ -184,7 +190,10 @@ class ResultScene(Scene):
 
     def rematch(self) -> None:
         self.app.stack.pop()
-        self.game.restart()
+        if getattr(self.game, "ladder", None) is not None:
+            self.game.ladder_again()
+        else:
+            self.game.restart()
 
     def to_menu(self) -> None:
         self.app.nav.select(self.game.game_id)

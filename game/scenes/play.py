@@ -22,15 +22,27 @@ from typing import Any, ClassVar
 
 import pygame
 
-from .. import catalogue, i18n, levels, palette, saves, settings, storage
+from .. import catalogue, fame, i18n, ladder, levels, palette, saves, settings, storage
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
 from ..audio import cue
-from ..i18n import N_, _, pgettext, refusal
+from ..i18n import N_, _, ngettext, pgettext, refusal
 from ..rules.core import DRAW, Outcome, fresh_seed
 from ..ui import present, theme
-from ..ui.actions import ALTERNATE, BACK, CONFIRM, DIRECTIONS, MENU, OTHER_KEY, POINT, REDO, UNDO, Action
+from ..ui.actions import (
+    ALTERNATE,
+    BACK,
+    CONFIRM,
+    DIRECTIONS,
+    HINT,
+    MENU,
+    OTHER_KEY,
+    POINT,
+    REDO,
+    UNDO,
+    Action,
+)
 from ..ui.frame import PlayFrame
 from ..ui.particles import Particles
 from ..ui.present import EndCard
@@ -92,6 +104,10 @@ class PlayScene(Scene):
     #: long after the last input, then hold still so that a screen nobody plays rests
     pulses: ClassVar[bool] = False
     PULSE_SECONDS = 10.0
+    #: a hint is the move this level would play, whatever the computer's level in the game
+    HINT_LEVEL = "hard"
+    #: how long a hint stays on the message line (the cursor stays on its move)
+    HINT_SECONDS = 10.0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -104,7 +120,8 @@ class PlayScene(Scene):
         cls.handlers = handlers
 
     def __init__(self, app, level: str | None = None, options: dict[str, Any] | None = None,
-                 seats: dict[str, Seat] | None = None, hosted: bool = False) -> None:
+                 seats: dict[str, Seat] | None = None, hosted: bool = False,
+                 ladder: str | None = None) -> None:
         super().__init__(app)
         self.entry = catalogue.get(self.game_id)  # the game's catalogue entry
         self.rules = self.entry.rules
@@ -117,8 +134,10 @@ class PlayScene(Scene):
             "undo": LiveButton(N_("Undo"), self.undo),
             "redo": LiveButton(N_("Redo"), self.redo),
             "menu": LiveButton(N_("Menu"), self.pause),
+            "hint": LiveButton(N_("Hint"), self.ask_hint),
         }
         self.message, self.message_t = "", 0.0
+        self.message_color = theme.BAD
         self.banner, self.banner_t = "", 0.0
         self.hosted = hosted  # shown inside a demo or a replay: no overlays, no autosave, no cursor
         self.autosave = not hosted
@@ -149,6 +168,16 @@ class PlayScene(Scene):
         self.particles = Particles()
         self._sparks_shown: pygame.Rect | None = None
         self.save_retry_t = 0.0
+        #: a game of the arcade ladder: the computer's level on this rung (no hints, no undo)
+        self.ladder = ladder
+        #: the search for a hint under way, and the moves (numbered from 0) a hint was shown for
+        self.hinter: Thinker | RemoteThinker | None = None
+        self.hint_t = 0.0
+        self.hints: list[int] = []
+        self.hinted: Any = None  # the move of the last hint
+        self.hints_off = False  # set by a host that is solved unaided (a puzzle)
+        self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
+        self._scored: Any = None  # the final state whose result was counted (once a game)
 
     @property
     def board_group(self) -> pygame.sprite.LayeredUpdates:
@@ -185,6 +214,7 @@ class PlayScene(Scene):
         if self.layout is None:  # laid out before anything moves (a hosted game relays itself out)
             self.relayout(self.app.screen.get_size())
         self.history, self.future = [], []
+        self.hints, self.takebacks = [], 0
         self.queue.skip()
         self.particles.clear()
         self.result_shown = False
@@ -309,23 +339,84 @@ class PlayScene(Scene):
         if isinstance(self.thinker, RemoteThinker) and self.thinker.failed:
             self.thinker = self.new_thinker(local=True)  # no worker: think here, in slices
         self.think_t += dt
-        if self._think_frame != self.app.frames:  # one slice per frame, however many updates
-            self._think_frame = self.app.frames
-            spent = time.perf_counter() - self.app.frame_started
-            self.thinker.step(max(0.002, min(self.THINK_SLICE, self.FRAME_WORK - spent)))
+        self.step_search(self.thinker)
         if self.thinker.done and self.think_t >= self.AI_MIN_SECONDS:
             move, self.thinker = self.thinker.move, None
             self.future.clear()
             self.commit(move)
 
-    def new_thinker(self, local: bool = False) -> Thinker | RemoteThinker:
-        """A search for the computer's move: in the worker process when the app has one
-        (frames never wait for it), else here, stepped a slice per frame."""
-        kind = self.seat().kind
+    def step_search(self, search: Thinker | RemoteThinker) -> None:
+        """One slice of a search per drawn frame, however many updates it has."""
+        if self._think_frame != self.app.frames:
+            self._think_frame = self.app.frames
+            spent = time.perf_counter() - self.app.frame_started
+            search.step(max(0.002, min(self.THINK_SLICE, self.FRAME_WORK - spent)))
+
+    def new_thinker(self, local: bool = False, level: str | None = None) -> Thinker | RemoteThinker:
+        """A search for the computer's move (or, with ``level``, a hint at that level): in
+        the worker process when the app has one (frames never wait for it), else here,
+        stepped a slice per frame."""
+        kind = level or self.seat().kind
         if self.app.ai is not None and not local:
             return self.app.ai.think(self.rules, self.state, kind, self.ai_rng.randrange(1 << 62),
                                      self.entry.policy)
         return Thinker(self.rules, self.state, kind, rng=self.ai_rng, policy=self.entry.policy)
+
+    # -- hints -------------------------------------------------------------------------------
+    @property
+    def hints_allowed(self) -> bool:
+        """A person plays here and it is not a ladder game (the ladder is won unaided)."""
+        return not (self.hosted or self.hints_off) and self.ladder is None and self.has_human
+
+    def ask_hint(self) -> None:
+        """H, Y or the Hint button: search the move the hard level would play here."""
+        if not self.hints_allowed:
+            if self.ladder is not None:
+                self.say(_("No hints on the ladder: this one is up to you."))
+            return
+        if self.state.over:
+            self.say(_("The game is over: no hint to give."))
+        elif self.queue.busy or self.seat().is_ai:
+            self.say(_("A hint is for your own turn."))
+        elif self.hinter is None:
+            self.hinter = self.new_thinker(level=self.HINT_LEVEL)
+            self.hint_t = 0.0
+
+    def step_hint(self, dt: float) -> None:
+        """The hint's search, a slice a frame; its move is shown when it is found."""
+        if self.hinter is None:
+            return
+        if self.hinter.state is not self.state or self.queue.busy:
+            self.drop_hint()
+            return
+        if isinstance(self.hinter, RemoteThinker) and self.hinter.failed:
+            self.hinter = self.new_thinker(local=True, level=self.HINT_LEVEL)
+        self.hint_t += dt
+        self.step_search(self.hinter)
+        if self.hinter.done:
+            move, self.hinter = self.hinter.move, None
+            self.give_hint(move)
+
+    def give_hint(self, move: Any) -> None:
+        """Show ``move``: the cursor on it (so its preview shows) and its notation."""
+        if len(self.history) not in self.hints:
+            self.hints.append(len(self.history))
+        self.hinted = move
+        _after, effects = self.preview(move)
+        self.point_to(move)
+        self.hover_from_mouse = False
+        self.say(_("Hint: {move}   ({key} plays it)").format(
+            move=self.notation(self.state, move, effects), key=self.app.glyphs()[CONFIRM]),
+            self.HINT_SECONDS, theme.ACCENT)
+        self.save_progress()  # the hint is part of the game's record
+
+    def point_to(self, move: Any) -> None:
+        """Put the cursor (and the game's choices) on ``move``, as if the player had."""
+
+    def drop_hint(self) -> None:
+        if self.hinter is not None:
+            self.hinter.cancel()
+            self.hinter = None
 
     def drop_thinker(self) -> None:
         """End the search under way (undo, restart, a move played, the scene closed)."""
@@ -341,6 +432,7 @@ class PlayScene(Scene):
         in a long-running process: a kiosk's demo kept every finished game's surfaces
         (a window-sized background each) and grew by megabytes a game."""
         self.drop_thinker()
+        self.drop_hint()
         self.queue.clear()
         self.buttons.clear()
         self.board.empty()
@@ -357,7 +449,7 @@ class PlayScene(Scene):
 
     @property
     def thinking(self) -> bool:
-        return self.thinker is not None
+        return self.thinker is not None or self.hinter is not None
 
     # -- hooks of the game's view -------------------------------------------------------
     def reset_view(self) -> None:
@@ -413,6 +505,7 @@ class PlayScene(Scene):
         afresh, and a refusal that explained the old position is no longer shown."""
         self.preview_cache = {}
         self.message_t = 0.0
+        self.drop_hint()
 
     def cell_at(self, pos: tuple[int, int]) -> Any | None:
         """The board cell under a screen position (None off the board): the layout knows."""
@@ -492,7 +585,8 @@ class PlayScene(Scene):
         """What reproduces this game exactly: level, seed, options and the moves so far."""
         return saves.Record(self.game_id, self.level["name"], self.seed, self.options,
                             [self.rules.move_json(move) for _before, move, _text in self.history],
-                            seats={p: seat.kind for p, seat in self.seats.items()})
+                            seats={p: seat.kind for p, seat in self.seats.items()},
+                            hints=sorted(self.hints), ladder=self.ladder, takebacks=self.takebacks)
 
     def save_progress(self) -> None:
         """Autosave after every move (and undo); a finished game leaves no autosave.
@@ -529,6 +623,7 @@ class PlayScene(Scene):
             for player, kind in record.seats.items():
                 self.seats[player] = Seat(player, kind)
         self.autoplay = 0
+        self.ladder = record.ladder
         # nothing is written until the game is whole again: the autosave being resumed stays
         # the game in progress until this one replaces it, move for move
         saving, self.autosave = self.autosave, False
@@ -536,6 +631,7 @@ class PlayScene(Scene):
             self.new_game(record.seed)
             for obj in record.moves:
                 self.commit(self.rules.parse_move(obj), animate=False)
+            self.hints, self.takebacks = list(record.hints), record.takebacks
         finally:
             self.autosave = saving
         self.save_progress()
@@ -544,10 +640,14 @@ class PlayScene(Scene):
     def undo(self) -> None:
         """Take back the last move; against the computer, back to the last human turn."""
         self.queue.skip()
+        if self.ladder is not None:
+            self.say(_("No take-backs on the ladder."))
+            return
         if not self.history:
             self.say(_("Nothing to undo."))
             return
         self.drop_thinker()
+        self.takebacks += 1
         before, move, _text = self.history.pop()
         self.future.append(move)
         while self.history and self.seats[before.to_move].is_ai and self.has_human:
@@ -563,6 +663,9 @@ class PlayScene(Scene):
         """Play the move taken back again; against the computer, its replies too."""
         self.queue.skip()
         if not self.future:
+            if self.ladder is not None:
+                self.say(_("No take-backs on the ladder."))
+                return
             self.say(_("Nothing to redo."))
             return
         self.drop_thinker()
@@ -572,8 +675,9 @@ class PlayScene(Scene):
             while self.future and self.ai_to_move():
                 self.commit(self.future.pop(), animate=False)
 
-    def say(self, text: str, seconds: float = 3.0) -> None:
-        self.message, self.message_t = text, seconds
+    def say(self, text: str, seconds: float = 3.0, color: tuple[int, int, int] = theme.BAD) -> None:
+        """A line for the player on the message line: a refusal (red), or news."""
+        self.message, self.message_t, self.message_color = text, seconds, color
 
     def show_banner(self, text: str, seconds: float = 2.6) -> None:
         self.banner, self.banner_t = text, seconds
@@ -624,6 +728,9 @@ class PlayScene(Scene):
         elif action.name in (UNDO, REDO):
             if self.may_command(action):
                 self.undo() if action.name == UNDO else self.redo()
+        elif action.name == HINT:
+            if self.may_command(action):
+                self.ask_hint()
         elif self.state.over:
             if action.name != OTHER_KEY:
                 self.show_result()
@@ -647,6 +754,7 @@ class PlayScene(Scene):
             if self.save_retry_t <= 0:
                 self.save_progress()
         self.think(dt)
+        self.step_hint(dt)
         if self.state.over and not self.queue.busy and not self.result_shown:
             self.show_result()
 
@@ -670,12 +778,70 @@ class PlayScene(Scene):
             return
         self.result_shown = True
         if not self.hosted:  # the demo or replay showing this game says how it ended
-            self.app.stack.push(ResultScene(self.app, self, self.the_end()))
+            card = self.the_end()
+            fame = self.count_result(card) if self._scored is not self.state else []
+            self._scored = self.state
+            self.app.stack.push(ResultScene(self.app, self, card))
+            for kind, value in reversed(fame):  # the hall of fame asks initials over the card, in turn
+                self.app.nav.enter_initials(self.game_id, kind, value, card)
+
+    def ladder_again(self) -> None:
+        """The next ladder game: against the rung to beat now (the next one after a win)."""
+        sides = self.human_against_computer()
+        if sides is None or self.ladder is None:
+            self.restart()
+            return
+        rung = ladder.of(self.game_id).rung
+        self.ladder = rung
+        self.seats[sides[1]] = Seat(sides[1], rung)
+        self.restart()
+
+    def human_against_computer(self) -> tuple[str, str] | None:
+        """``(the person's side, the computer's)`` in a game of one against the computer."""
+        humans = [p for p, seat in self.seats.items() if not seat.is_ai]
+        if len(humans) != 1:
+            return None
+        return humans[0], self.other(humans[0])
+
+    def count_result(self, card: EndCard) -> list[tuple[str, int]]:
+        """A finished game against the computer counts: a ladder game climbs (or not), and
+        its lines join the end card; returns the hall-of-fame results to ask initials for."""
+        sides = self.human_against_computer()
+        if sides is None:
+            return []
+        person, computer = sides
+        won = self.rules.outcome(self.state).winner == person
+        out: list[tuple[str, int]] = []
+        if self.ladder is not None:
+            rung = self.ladder
+            climb, unlocked = ladder.finished(self.game_id, rung, won)
+            if unlocked == "top":
+                done = _("Ladder climbed: easy, medium and hard beaten in {count} games!")
+                card.reasons.append(done.format(count=climb.games))
+                if fame.qualifies(self.game_id, "ladder", climb.games):
+                    out.append(("ladder", climb.games))
+            elif unlocked:
+                card.reasons.append(_("Ladder: {level} beaten; {next} is unlocked and comes next.").format(
+                    level=level_name(rung), next=level_name(unlocked)))
+            elif won:
+                card.reasons.append(_("Ladder: {level} beaten again.").format(level=level_name(rung)))
+            else:
+                card.reasons.append(_("Ladder: {level} is still to beat. Try again!").format(
+                    level=level_name(rung)))
+        if won and self.seats[computer].kind == "hard" and not self.hints and not self.takebacks:
+            scores = self.rules.scores(self.state)
+            margin = max(0, scores[person] - scores[computer])
+            if fame.qualifies(self.game_id, "margin", margin):
+                out.append(("margin", margin))
+        return out
 
     def the_end(self) -> EndCard:
         """Who won ("You" or "The computer" against the computer), by how much, why."""
         outcome = self.rules.outcome(self.state)
         margin, reasons, table = self.result_parts(outcome)
+        if self.hints:  # the record keeps them; the card says so too
+            reasons = [*reasons, ngettext("One hint was used.", "{count} hints were used.",
+                                          len(self.hints)).format(count=len(self.hints))]
         winner = outcome.winner
         if winner == DRAW:
             return EndCard(_("A draw"), theme.ACCENT, margin, reasons, table)
@@ -892,11 +1058,14 @@ class PlayScene(Scene):
 
     def bottom_line(self) -> tuple[str, tuple[int, int, int]]:
         if self.message_t > 0:
-            return self.message, theme.BAD
+            return self.message, self.message_color
         if self.unsaved:
             return _("Not saved: {reason}. Trying again...").format(reason=self.unsaved), theme.BAD
         if not self.banner_fits and self.banner_text():
             return self.banner_text(), theme.ACCENT
+        if self.hinter is not None:
+            dots = "." * (1 + int(self.hint_t * 3) % 3)
+            return _("Looking for a hint{dots}").format(dots=dots), theme.ACCENT
         if self.thinking:
             dots = "." * (1 + int(self.think_t * 3) % 3)
             seat = self.seat()
@@ -927,7 +1096,8 @@ class PlayScene(Scene):
     def blit_panel(self, surface: pygame.Surface, only_changed: bool = False) -> None:
         frame = self.frame
         key = (frame.size, i18n.language(), self.app.last_device,
-               tuple(b.hover for b in self.buttons.values()), self.hosted, *self.panel_key())
+               tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
+               *self.panel_key())
         if self._panel is None or self._panel[0] != key:
             img = self._panel[1] if self._panel is not None else None
             if img is None or img.get_size() != frame.panel.size:
@@ -963,7 +1133,13 @@ class PlayScene(Scene):
         body = pygame.Rect(x0, y + int(66 * s), width, rect.height)
         y = self.draw_panel(img, body, s)
         buttons_top = rect.height - int(48 * s)
-        self.draw_move_list(img, x0, y + 8 * s, width, buttons_top - 8 * s, s)
+        list_bottom = buttons_top - 8 * s
+        hint = self.buttons["hint"]
+        hint.rect = hint.local_rect = pygame.Rect(0, 0, 0, 0)  # not there: not clicked
+        if self.hints_allowed:  # a row of its own above the others: it fits every width
+            list_bottom -= 44 * s
+            hint.draw(img, pygame.Rect(int(x0), int(buttons_top - 44 * s), width, int(36 * s)), int(24 * s))
+        self.draw_move_list(img, x0, y + 8 * s, width, list_bottom, s)
         if not self.hosted:
             self.draw_buttons(img, x0, buttons_top, width, s)
 
@@ -1034,6 +1210,10 @@ class PlayScene(Scene):
 
     def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
         names = self.buttons_row()
+        if self.ladder is not None:  # no take-backs on the ladder
+            for name in ("undo", "redo"):
+                self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
+            names = tuple(n for n in names if n not in ("undo", "redo"))
         gap = int(10 * s)
         bw = (int(width) - gap * (len(names) - 1)) // len(names)
         for k, name in enumerate(names):

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from .. import catalogue, puzzles, storage
+from .. import catalogue, fame, puzzles, storage
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, MENU, REDO, UNDO, Action
@@ -23,24 +23,59 @@ PROGRESS = "puzzles.json"
 FORMAT = 1
 
 
-def solved() -> dict[str, list[str]]:
-    """game id -> the names of its puzzles solved (a damaged file counts as none)."""
-    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, 200_000)
-    marks = data.get("solved") if isinstance(data, dict) else None
+def _names(data: dict | None, key: str) -> dict[str, list[str]]:
+    """game id -> a list of puzzle names, from the progress file's ``key`` (a damaged
+    file or entry counts as none)."""
+    marks = data.get(key) if isinstance(data, dict) else None
     if not isinstance(marks, dict):
         return {}
     return {g: [n for n in names if isinstance(n, str)] for g, names in marks.items()
             if isinstance(g, str) and isinstance(names, list)}
 
 
-def mark_solved(game: str, name: str) -> None:
-    marks = solved()
+def _progress() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, 200_000)
+    return _names(data, "solved"), _names(data, "streak")
+
+
+def _write(marks: dict[str, list[str]], streaks: dict[str, list[str]]) -> None:
+    try:
+        storage.write_json(storage.home() / PROGRESS, {"format": FORMAT, "solved": marks, "streak": streaks})
+    except OSError:
+        pass  # a read-only folder: solved for this run all the same
+
+
+def solved() -> dict[str, list[str]]:
+    """game id -> the names of its puzzles solved (a damaged file counts as none)."""
+    return _progress()[0]
+
+
+def streak(game: str) -> list[str]:
+    """The puzzles of ``game`` solved in a row without a wrong move, so far."""
+    return _progress()[1].get(game, [])
+
+
+def mark_solved(game: str, name: str, clean: bool = True) -> list[str]:
+    """``name`` is solved; ``clean``: without a wrong move, so it joins the streak (once
+    per streak). Returns the streak now."""
+    marks, streaks = _progress()
     if name not in marks.setdefault(game, []):
         marks[game].append(name)
-        try:
-            storage.write_json(storage.home() / PROGRESS, {"format": FORMAT, "solved": marks})
-        except OSError:
-            pass  # a read-only folder: solved for this run all the same
+    run = streaks.setdefault(game, [])
+    if clean and name not in run:
+        run.append(name)
+    _write(marks, streaks)
+    return run
+
+
+def end_streak(game: str) -> int:
+    """A wrong move: the streak of ``game`` ends; returns how long it was."""
+    marks, streaks = _progress()
+    length = len(streaks.get(game, []))
+    if length:
+        streaks[game] = []
+        _write(marks, streaks)
+    return length
 
 
 def games_with_puzzles() -> list[str]:
@@ -109,8 +144,10 @@ class PuzzleScene(Scene):
             if name in game.buttons:
                 game.buttons[name].on_click = fn
         self.game = game
+        game.hints_off = True  # a puzzle is solved unaided
         self.refuted_t = 0.0
         self.done = False
+        self.missed = False  # a wrong move was made in this puzzle (it is solved, not "clean")
         self.again(first=True)
 
     # -- the position ----------------------------------------------------------------------
@@ -139,8 +176,11 @@ class PuzzleScene(Scene):
                                         self.plies_left())
         if verdict == "solved":
             self.done = True
-            mark_solved(self.puzzle.game, self.puzzle.name)
+            game_id = self.puzzle.game
+            run = mark_solved(game_id, self.puzzle.name, clean=not self.missed)
             self.game.show_banner(_("Solved! Esc: the list   U: again"), 30.0)
+            if len(run) == len(puzzles.load_all(game_id)) and fame.qualifies(game_id, "streak", len(run)):
+                self.app.nav.enter_initials(game_id, "streak", len(run))  # every puzzle, no miss
         elif verdict == "refuted":
             self.refute(move)
         elif verdict == "reply":
@@ -153,6 +193,11 @@ class PuzzleScene(Scene):
         self.judged = len(self.game.history)
 
     def refute(self, reply: Any) -> None:
+        if not self.missed:  # the streak of clean solves ends here
+            self.missed = True
+            length = end_streak(self.puzzle.game)
+            if length >= 2 and fame.qualifies(self.puzzle.game, "streak", length):
+                self.app.nav.enter_initials(self.puzzle.game, "streak", length)
         if reply is not None:
             self.game.commit(reply)
         self.game.show_banner(_("Not this one: there is no forced win after that. The position comes back."),

@@ -45,6 +45,9 @@ class RushScene(PlayScene):
     def start_banner(self) -> str:
         return _("{side} starts").format(side=self.side_name(self.start_player))
 
+    def point_to(self, move: Move) -> None:
+        self.cursor = move.cell
+
     def after_autoplay(self) -> None:
         """Park the cursor where the preview says most: a legal point with many connections."""
         if self.state.over or not self.legal:

@@ -77,6 +77,12 @@ class SparksScene(PlayScene):
     def start_banner(self) -> str:
         return _("{side} moves first").format(side=self.side_name(self.start_player))
 
+    def point_to(self, move: Move) -> None:
+        """The piece chosen, the cursor on its square to go to: the preview shows (an
+        answer to a draw offer has no square: the message line says it)."""
+        if isinstance(move, Move) and self.select(move.frm, quiet=True):
+            self.cursor = move.to
+
     def after_autoplay(self) -> None:
         """Select the mover's piece with the most varied marks; park the cursor on the
         most telling destination (one that gates enemies, else a capture, else a deadly one)."""

@@ -27,7 +27,8 @@ class TitleScene(Scene):
             items.append(LiveItem(N_("Load game"), self.load_game))
         items.append(LiveItem(N_("How to play"), self.howto))
         if not kiosk:
-            items.append(LiveItem(N_("Puzzles"), app.nav.puzzles))
+            items += [LiveItem(N_("Puzzles"), app.nav.puzzles), LiveItem(N_("Arcade ladder"), app.nav.ladder),
+                      LiveItem(N_("Hall of fame"), app.nav.hall_of_fame)]
         items.append(LiveItem(N_("Watch the demo"), app.nav.demo))
         if not kiosk:  # a kiosk is quit only from its operator menu
             items += [LiveItem(N_("Settings"), self.settings), LiveItem(N_("Quit"), app.quit)]

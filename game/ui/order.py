@@ -387,9 +387,12 @@ def draw_end_marks(surface: pygame.Surface, geom: FieldGeom, player: str, coll: 
             color = theme.ACCENT if choosing else theme.INK
             pygame.draw.rect(surface, color, rect, width + (1 if choosing else 0), border_radius=6)
             word = pgettext("left end", "L") if end == "left" else pgettext("right end", "R")
-            y = rect.top - 2 * s if player == "blue" else rect.bottom + 2 * s
-            theme.draw_text(surface, word, (rect.centerx, y), int(20 * s), color,
-                            "midbottom" if player == "blue" else "midtop", True)
+            # beside the row's end, at its outer edge: above or below it is the row's caption,
+            # which a long end stone reaches
+            x = rect.left - 3 * s if end == "left" else rect.right + 3 * s
+            y = rect.top if player == "blue" else rect.bottom
+            anchor = ("top" if player == "blue" else "bottom") + ("right" if end == "left" else "left")
+            theme.draw_text(surface, word, (x, y), int(20 * s), color, anchor, True)
 
 
 # --- the arrangement -------------------------------------------------------------------------
