@@ -166,6 +166,10 @@ class Navigator:
     def replay(self, record: Record, name: str = "") -> None:
         self.stack.push(ReplayScene(self.app, record, name))
 
+    def review(self, record: Record) -> None:
+        """A finished game stepped through with the computer's value of each position."""
+        self.stack.push(ReplayScene(self.app, record, review=True))
+
     def settings(self, operator: bool = False) -> None:
         self.stack.push(SettingsScene(self.app, operator=operator))
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import levels, storage
+from . import levels, records, storage
 from .catalogue import RECORDS
 from .catalogue import get as game_record
 from .i18n import N_
@@ -293,6 +293,12 @@ def unique_name(name: str) -> str:
     return candidate
 
 
+def export_text(name: str, record: Record) -> Path:
+    """Write ``record`` as the text record ``records/<name>.txt`` (to share; the Load
+    game screen lists it); OSError on failure."""
+    return records.export(safe_name(name), record.to_json())
+
+
 def save_as(name: str, record: Record) -> Path:
     """Write ``record`` as the save ``name`` (replacing one of that name); OSError on failure."""
     path = path_of(name)
@@ -330,6 +336,11 @@ class SaveInfo:
     level_title: str = ""
 
     @property
+    def text(self) -> bool:
+        """A text record (``records/<name>.txt``), not a save."""
+        return self.path.suffix == ".txt"
+
+    @property
     def usable(self) -> bool:
         return self.record is not None
 
@@ -343,7 +354,16 @@ class SaveInfo:
 def examine(path: Path) -> tuple[Record | None, str]:
     """The save in ``path`` and "", or None and why it cannot be used (a ``storage.Message``:
     "damaged (not valid JSON)", "it has no seed"). Only reads the file."""
-    data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
+    if path.suffix == ".txt":  # a text record (game.records)
+        text, problem = storage.load_text(path, records.MAX_BYTES)
+        if text is None:
+            return None, (problem or storage.Problem(storage.GONE)).label()
+        try:
+            data = records.from_text(text)
+        except RulesError as exc:
+            return None, Message.of(exc)
+    else:
+        data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
     if data is None:
         return None, (problem or storage.Problem(storage.GONE)).label()
     try:
@@ -352,10 +372,24 @@ def examine(path: Path) -> tuple[Record | None, str]:
         return None, Message.of(exc)
 
 
+def _record_files() -> list[Path]:
+    try:
+        return [p for p in records.records_dir().glob("*.txt") if p.is_file()]
+    except OSError:
+        return []
+
+
 def catalogue() -> list[SaveInfo]:
-    """Every save by name, newest first, the unusable ones with their reason."""
+    """Every save by name, then every text record in ``records/``, newest first, the
+    unusable ones with their reason."""
     found = []
-    for path in _files():
+    files = _files()
+    texts = _record_files()
+    try:
+        texts.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        pass
+    for path in files + texts:
         try:
             modified = path.stat().st_mtime
         except OSError:

@@ -252,9 +252,9 @@ def clean_temporaries(folder: Path) -> int:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def load_json(path: Path, fmt: int, max_bytes: int = MAX_BYTES) -> tuple[dict[str, Any] | None, str]:
-    """The JSON object in ``path`` and "", or None and why it cannot be used ("" when
-    there is no file). Only reads; never raises."""
+def load_text(path: Path, max_bytes: int = MAX_BYTES) -> tuple[str | None, str]:
+    """The UTF-8 text in ``path`` and "", or None and why it cannot be used ("" when
+    there is no file): a regular file of at most ``max_bytes``. Only reads; never raises."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -278,9 +278,17 @@ def load_json(path: Path, fmt: int, max_bytes: int = MAX_BYTES) -> tuple[dict[st
     if len(raw) > max_bytes:
         return None, Problem(GREW_TOO_LARGE, limit=max_bytes)
     try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
+        return raw.decode("utf-8-sig"), ""  # a byte-order mark from a Windows editor is fine
     except UnicodeDecodeError:
         return None, Problem(NOT_UTF8)
+
+
+def load_json(path: Path, fmt: int, max_bytes: int = MAX_BYTES) -> tuple[dict[str, Any] | None, str]:
+    """The JSON object in ``path`` and "", or None and why it cannot be used ("" when
+    there is no file). Only reads; never raises."""
+    text, problem = load_text(path, max_bytes)
+    if text is None:
+        return None, problem
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

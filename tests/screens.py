@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import catalogue, fame, ladder, puzzles  # noqa: E402
+from game import catalogue, fame, ladder, puzzles, review, saves  # noqa: E402
 from game.scenes.kiosk import RestartCard, StillThereScene  # noqa: E402
 from game.scenes.puzzle import PuzzleListScene, PuzzleScene  # noqa: E402
 from game.scenes.seats import Seat  # noqa: E402
@@ -89,6 +89,15 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         app.stack.pop()
         if gid == games[0]:  # the screens around a game, once
             record = game.record()
+            saves.save_as("Tour", record)
+            saves.export_text("Tour", record)
+            nav.load_menu()
+            frames(app)
+            app.stack.top.choose(0)
+            frames(app, 10)
+            yield "load-chosen"
+            app.stack.pop()
+            app.stack.pop()
             for name, show in (("save-name", lambda r=record: app.nav.save_as(r, lambda name: None)),
                                ("replay", lambda r=record: app.nav.replay(r, "tour")),
                                ("kiosk-operator", app.nav.operator),
@@ -102,6 +111,15 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         play_on(app, game, rng, 4000)
         frames(app, 240)
         yield f"play-{gid}-end"
+        if gid == games[0]:  # the review of the finished game, its values searched
+            iterations, review.ITERATIONS = review.ITERATIONS, 200
+            nav.review(game.record())
+            frames(app, 400)
+            review.ITERATIONS = iterations
+            app.stack.top.goto(app.stack.top.review.costly()[0] + 1 if app.stack.top.review.costly() else 5)
+            frames(app, 3)
+            yield "review"
+            app.stack.pop()
         if puzzles.load_all(gid):  # the game's puzzles: the list, one on the board
             nav.title()
             app.stack.push(PuzzleListScene(app, gid))

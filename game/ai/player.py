@@ -14,7 +14,7 @@ import random
 import time
 from typing import Any
 
-from ..rules.core import Game, RulesError
+from ..rules.core import DRAW, Game, RulesError
 from . import levels as ai_levels
 from . import policies
 from .mcts import Search, Settings
@@ -113,6 +113,35 @@ class Thinker:
         while self.move is None:
             self.step(None)
         return self.move
+
+    def value(self) -> float | None:
+        """What the search found the position worth to the player to move: 1 a win, 0 a
+        loss (a proof is exact; else the most visited move's mean result). None when no
+        search ran (a single move, an arrangement chosen directly)."""
+        if self.search is None:
+            return None
+        root = self.search.root
+        me = root.to_move
+        if root.proof is not None:
+            return 0.5 if root.proof == DRAW else 1.0 if root.proof == me else 0.0
+        if not root.children:
+            return None
+        won = [c for c in root.children if c.proof == me]
+        if won:
+            return 1.0
+        return max(root.children, key=lambda c: (c.visits, c.q())).q()
+
+    def move_values(self) -> dict[Any, tuple[int, float]]:
+        """Every move the search tried: its visits and what it found it worth to the player
+        to move (a proven move exactly: 1, 0, or a half for a draw)."""
+        if self.search is None:
+            return {}
+        me = self.search.root.to_move
+        out = {}
+        for c in self.search.root.children:
+            q = c.q() if c.proof is None else 0.5 if c.proof == DRAW else 1.0 if c.proof == me else 0.0
+            out[c.move] = (c.visits, q)
+        return out
 
     def stats(self) -> dict[str, Any]:
         if self.search is None:

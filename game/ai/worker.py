@@ -238,7 +238,8 @@ def serve(conn: Any, parent: int) -> None:
             move = thinker.step(SLICE)
             if move is not None:
                 stats = thinker.stats()
-                info = {"seconds": stats["seconds"], "iterations": stats["iterations"]}
+                info = {"seconds": stats["seconds"], "iterations": stats["iterations"],
+                        "value": thinker.value(), "moves": thinker.move_values()}
                 conn.send(("move", job, move, info))
                 thinker = None
         except (EOFError, OSError):

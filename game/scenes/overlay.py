@@ -171,8 +171,9 @@ class ResultScene(Scene):
         if getattr(game, "ladder", None) is not None:  # a ladder game: on to the rung to beat now
             again = LiveItem(N_("Ladder: play {level}"), self.rematch,
                              level=lambda: level_name(ladder.of(game.game_id).rung))
-        self.menu = Menu([again, LiveItem(N_("Menu"), self.to_menu),
-                          LiveItem(N_("Look at the board"), self.look)], size=32)
+        self.menu = Menu([again, LiveItem(N_("Review the game"), self.review),
+                          LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
+                         size=32)
         app.audio.play("win")  # the result appears with a fanfare
 
     # the card's parts, by the names the screens have always used
@@ -197,6 +198,10 @@ class ResultScene(Scene):
 
     def to_menu(self) -> None:
         self.app.nav.select(self.game.game_id)
+
+    def review(self) -> None:
+        """The finished game again, move by move, with what the computer thought of each."""
+        self.app.nav.review(self.game.record())
 
     def look(self) -> None:
         self.app.stack.pop()

@@ -12,12 +12,23 @@ stops playing on its own (a move every 1.2 s after the last one's animation);
 Home/Up and End/Down jump to the start and the end; Tab/X takes over: a real
 game goes on from the position shown (the later moves are dropped); Esc/B goes
 back to the list. The mouse clicks the bar's buttons.
+
+As a *review* (after a game: "Review the game" on the end card) a strip over the bar
+shows what the computer thought each position was worth (:mod:`game.review`): a line of
+who was ahead, move by move, with the moves that cost most marked in red; the positions
+are searched one by one in the worker while the review is open. A click on the line
+jumps to that move; the strip names the move shown and what it cost.
 """
 from __future__ import annotations
 
+import random
+
 import pygame
 
+from .. import review as reviewing
 from .. import saves
+from ..ai import Thinker
+from ..ai.worker import RemoteThinker
 from ..i18n import N_, _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
@@ -28,7 +39,7 @@ from .base import LiveButton, Scene
 class ReplayScene(Scene):
     STEP_SECONDS = 1.2  # auto-play: the pause after one move's animation before the next
 
-    def __init__(self, app, record: saves.Record, name: str = "") -> None:
+    def __init__(self, app, record: saves.Record, name: str = "", review: bool = False) -> None:
         super().__init__(app)
         self.record = record
         self.name = name
@@ -49,6 +60,13 @@ class ReplayScene(Scene):
             "exit": LiveButton(N_("Back"), self.leave),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
+        #: the review's values, and the search under way for one position of it
+        played = [game.rules.parse_move(m) for m in record.moves]
+        self.review = reviewing.Review(game.rules, record.replay(), played) if review else None
+        self.search: Thinker | RemoteThinker | None = None
+        self.searching = -1
+        self.strip = pygame.Rect(0, 0, 0, 0)
+        self.rng = random.Random(record.seed)
 
     # -- where we are ------------------------------------------------------------------
     @property
@@ -106,12 +124,69 @@ class ReplayScene(Scene):
     def leave(self) -> None:
         self.app.stack.pop()
 
+    def closed(self) -> None:
+        self.drop_search()
+        self.game.closed()
+
+    def goto(self, position: int) -> None:
+        """Show the position after ``position`` moves, at once."""
+        self.playing = False
+        self.game.queue.skip()
+        while len(self.game.history) > position:
+            self.game.undo()
+        while len(self.game.history) < position and self.game.future:
+            self.game.commit(self.game.future.pop(), animate=False)
+        self._quiet()
+
+    # -- the review's searches ---------------------------------------------------------------
+    def analyse(self, dt: float) -> None:
+        """Search the next position not yet valued (one at a time); keep its value."""
+        review = self.review
+        if review is None:
+            return
+        if self.search is None:
+            i = review.next_position()
+            if i is None:
+                return
+            state, game = review.states[i], self.game
+            seed = self.rng.randrange(1 << 62)
+            if self.app.ai is not None:
+                self.search = self.app.ai.think(game.rules, state, reviewing.LEVEL, seed, game.entry.policy,
+                                                reviewing.ITERATIONS, reviewing.TIME_SCALE)
+            else:
+                self.search = self.local_search(state, seed)
+            self.searching = i
+        search = self.search
+        if isinstance(search, RemoteThinker) and search.failed:
+            seed = self.rng.randrange(1 << 62)
+            search = self.search = self.local_search(review.states[self.searching], seed)
+        search.step(self.game.THINK_SLICE)  # a worker's answer is only looked for here
+        if search.done:
+            if isinstance(search, RemoteThinker):
+                review.known(self.searching, search.info.get("value"), search.info.get("moves"))
+            else:
+                review.known(self.searching, search.value(), search.move_values())
+            self.search = None
+
+    def local_search(self, state, seed: int) -> Thinker:
+        game = self.game
+        return Thinker(game.rules, state, reviewing.LEVEL, rng=seed, iterations=reviewing.ITERATIONS,
+                       time_scale=reviewing.TIME_SCALE, policy=game.entry.policy)
+
+    def drop_search(self) -> None:
+        if self.search is not None:
+            self.search.cancel()
+            self.search = None
+
     # -- input and time ----------------------------------------------------------------
     def handle(self, action: Action) -> None:
         if action.pos is not None:
             for button in self.buttons.values():
                 if button.handle(action):
                     return
+            if action.name == CONFIRM and self.strip.collidepoint(action.pos) and self.review is not None:
+                self.goto(self.position_at(action.pos[0]))
+                return
             if action.name == CONFIRM and self.game.queue.busy and not self.bar.collidepoint(action.pos):
                 self.game.queue.skip()  # a click on the board jumps to the end of the move
             return
@@ -142,6 +217,7 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         self._quiet()
         self.game.update(dt)
+        self.analyse(dt)
         if self.playing and not self.game.queue.busy:
             self.wait += dt
             if self.wait >= self.STEP_SECONDS:
@@ -149,6 +225,8 @@ class ReplayScene(Scene):
                 self.step_forward()
 
     def next_change(self) -> float:
+        if self.review is not None and not self.review.done:
+            return 0.0  # the positions' values come in while it is open
         child = self.game.next_change()
         if self.playing and not self.game.queue.busy:
             child = min(child, max(0.0, self.STEP_SECONDS - self.wait))
@@ -160,8 +238,15 @@ class ReplayScene(Scene):
         s = theme.scale_of(surface)
         bar_h = int(50 * s)
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        # three lines of words beside the line of values (the font's height where s is small)
+        strip_h = 0
+        if self.review is not None:
+            strip_h = int(max(78 * s, 3 * theme.step(int(21 * s), 24 * s) + 14 * s))
+        self.strip = pygame.Rect(0, self.bar.y - strip_h, w, strip_h)
         # the game lays itself out above the bar, so the bar hides none of it (its coordinates)
-        self.game.draw(surface.subsurface((0, 0, w, self.bar.y)))
+        self.game.draw(surface.subsurface((0, 0, w, self.strip.y)))
+        if self.review is not None:
+            self.draw_review(surface, self.strip, s)
         pygame.draw.rect(surface, theme.BG_PANEL, self.bar)
         pygame.draw.line(surface, theme.INK_FAINT, self.bar.topleft, self.bar.topright, max(1, int(2 * s)))
         if self.total:  # how far through the game, along the top edge of the bar
@@ -169,7 +254,10 @@ class ReplayScene(Scene):
             thick = max(2, int(4 * s))
             pygame.draw.line(surface, theme.ACCENT, self.bar.topleft, (done, self.bar.top), thick)
         cy = self.bar.centery + int(2 * s)
-        title = _("Replay — move {number} of {total}").format(number=self.position, total=self.total)
+        if self.review is not None:
+            title = _("Review — move {number} of {total}").format(number=self.position, total=self.total)
+        else:
+            title = _("Replay — move {number} of {total}").format(number=self.position, total=self.total)
         theme.draw_text(surface, title, (int(16 * s), cy), int(30 * s), theme.ACCENT, "midleft", True)
         x = int(330 * s)
         bh = int(36 * s)
@@ -194,3 +282,89 @@ class ReplayScene(Scene):
         if x + max(theme.font(size).size(line)[0] for line in lines) <= w - 8 * s:
             for k, line in enumerate(lines):
                 theme.draw_text(surface, line, (x, cy + (k - 0.5) * 19 * s), size, theme.INK_DIM, "midleft")
+
+    # -- the review's strip --------------------------------------------------------------------
+    def graph_rect(self) -> pygame.Rect:
+        strip = self.strip
+        s = theme.scale_of(self.app.screen)
+        left = strip.x + int(min(strip.width * 0.42, 520 * s))
+        return pygame.Rect(left, strip.y + int(8 * s), strip.right - left - int(16 * s),
+                           strip.height - int(16 * s))
+
+    def position_at(self, x: int) -> int:
+        graph = self.graph_rect()
+        if not self.total:
+            return 0
+        return max(0, min(self.total, round((x - graph.x) / max(1, graph.width) * self.total)))
+
+    def draw_review(self, surface: pygame.Surface, strip: pygame.Rect, s: float) -> None:
+        """Who was ahead, move by move, for the game's first side; the costly moves in red."""
+        review = self.review
+        assert review is not None
+        surface.fill(theme.BG_PANEL, strip)
+        pygame.draw.line(surface, theme.INK_FAINT, strip.topleft, strip.topright, max(1, int(2 * s)))
+        game = self.game
+        first = game.rules.players[0]
+        graph = self.graph_rect()
+        pygame.draw.rect(surface, theme.BG, graph)
+        mid = graph.centery
+        pygame.draw.line(surface, theme.INK_FAINT, (graph.x, mid), (graph.right, mid), 1)
+        n = max(1, self.total)
+
+        def point(i: int, v: float) -> tuple[int, int]:
+            return (round(graph.x + graph.width * i / n), round(graph.bottom - v * graph.height))
+
+        curve = review.curve(first)
+        run: list[tuple[int, int]] = []
+        for i, v in enumerate(curve):
+            if v is None:
+                if len(run) > 1:
+                    pygame.draw.lines(surface, game.side_ink(first), False, run, max(2, int(2 * s)))
+                run = []
+                continue
+            run.append(point(i, v))
+        if len(run) > 1:
+            pygame.draw.lines(surface, game.side_ink(first), False, run, max(2, int(2 * s)))
+        costly = review.costly()
+        for m in costly:  # a costly move: a red mark where its position came after it
+            v = curve[m + 1]
+            x, y = point(m + 1, v if v is not None else 0.5)
+            pygame.draw.circle(surface, theme.BAD, (x, y), max(4, int(6 * s)))
+        x_now = point(self.position, 0.5)[0]
+        pygame.draw.line(surface, theme.ACCENT, (x_now, graph.y), (x_now, graph.bottom), max(2, int(2 * s)))
+        # the words: who is ahead here, the move just shown and what it cost
+        x0, room = strip.x + int(14 * s), graph.x - strip.x - int(28 * s)
+        size = int(21 * s)
+        line = theme.step(size, 24 * s)
+        y = strip.y + int(6 * s)
+        v = review.value_for(self.position, first)
+        if v is None:
+            ahead = _("The computer is still looking at this position...")
+        elif abs(v - 0.5) < 0.05:
+            ahead = _("Even here, the computer thinks")
+        else:
+            leader = first if v > 0.5 else game.other(first)
+            ahead = _("{side} ahead here ({percent}%)").format(side=game.side_name(leader),
+                                                              percent=round(100 * max(v, 1 - v)))
+        lines = [(ahead, theme.INK)]
+        if self.position > 0:
+            m = self.position - 1
+            cost = review.cost(m)
+            text = game.history[m][2] if m < len(game.history) else ""
+            if cost is None:
+                words = _("Move {number}, {move}").format(number=m + 1, move=text)
+            elif m in costly:
+                words = _("Move {number}, {move}: a costly move (-{points}%)").format(
+                    number=m + 1, move=text, points=round(100 * cost))
+            else:
+                words = _("Move {number}, {move}: cost {points}%").format(number=m + 1, move=text,
+                                                                         points=round(100 * cost))
+            lines.append((words, theme.BAD if m in costly else theme.INK_DIM))
+        if not review.done:
+            lines.append((_("Looked at {done} of {total} positions").format(
+                done=review.searched, total=len(review.states)), theme.INK_FAINT))
+        elif costly:
+            lines.append((_("Red marks: the costliest moves (click to jump)"), theme.INK_FAINT))
+        for text, color in lines[:3]:
+            theme.draw_text(surface, text, (x0, y), theme.fitted(text, size, room), color)
+            y += line

@@ -67,12 +67,27 @@ class LoadScene(Scene):
         entry.record = record
         lines = [_("{game}  ·  {level}  ·  {moves}  ·  saved {date}").format(
             game=_(record.title), level=_(entry.level_title), moves=_moves(record), date=entry.date)]
-        self.app.stack.push(AskScene(
-            self.app, entry.name, lines,
-            [(_("Continue playing"), lambda: self.continue_playing(record)),
-             (_("Replay"), lambda: self.replay(entry.name, record)),
-             (_("Delete"), lambda: self.ask_delete(entry)),
-             (_("Back"), lambda: None)]))
+        if entry.text:
+            lines.append(_("A text record in the records folder."))
+        answers = [(_("Continue playing"), lambda: self.continue_playing(record)),
+                   (_("Replay"), lambda: self.replay(entry.name, record)),
+                   (_("Review with the computer"), lambda: self.app.nav.review(record))]
+        if not entry.text:
+            answers.append((_("Export as text"), lambda: self.export(entry.name, record)))
+        answers += [(_("Delete"), lambda: self.ask_delete(entry)), (_("Back"), lambda: None)]
+        self.app.stack.push(AskScene(self.app, entry.name, answers=answers, lines=lines))
+
+    def export(self, name: str, record: saves.Record) -> None:
+        """The save as a text record beside the others, to share (docs/files.md)."""
+        try:
+            path = saves.export_text(name, record)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc.__class__.__name__
+            self.say(_("'{name}' could not be exported: {reason}.").format(name=name, reason=reason),
+                     bad=True)
+            return
+        self.refresh(keep=name)
+        self.say(_("Exported as records/{file}: copy it to share the game.").format(file=path.name))
 
     def continue_playing(self, record: saves.Record) -> None:
         self.app.nav.resume(record, _("Loaded: play on"))
@@ -142,7 +157,9 @@ class LoadScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, _("Saved games"))
-        row_h = int(self.ROW * s)
+        # two lines a row: the font's own heights where the window is small (14 px at least)
+        second = theme.step(int(32 * s), 32 * s)
+        row_h = int(max(self.ROW * s, 8 * s + second + theme.step(int(24 * s), 24 * s) + 14 * s))
         top = int(100 * s)
         bottom = h - int(90 * s)
         self.visible = max(1, (bottom - top) // row_h)
@@ -165,7 +182,8 @@ class LoadScene(Scene):
                 pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
             x, y = rect.x + 20 * s, rect.y + 8 * s
             name_ink = (theme.ACCENT if selected else theme.INK) if entry.usable else theme.INK_FAINT
-            name = fit(entry.name, int(32 * s), rect.width - int(230 * s), bold=True)
+            label = _("{name} (text)").format(name=entry.name) if entry.text else entry.name
+            name = fit(label, int(32 * s), rect.width - int(230 * s), bold=True)
             theme.draw_text(surface, name, (x, y), int(32 * s), name_ink, bold=True)
             theme.draw_text(surface, entry.date, (rect.right - 20 * s, y + 4 * s), int(24 * s),
                             theme.INK_DIM, "topright")
@@ -173,11 +191,11 @@ class LoadScene(Scene):
                 r = entry.record
                 about = _("{game}  ·  {level}  ·  {moves}").format(
                     game=_(r.title), level=_(entry.level_title), moves=_moves(r))
-                theme.draw_text(surface, about, (x, y + 32 * s), int(24 * s), theme.INK_DIM)
+                theme.draw_text(surface, about, (x, y + second), int(24 * s), theme.INK_DIM)
             else:
                 text = fit(_("Unusable: {problem}").format(problem=entry.problem), int(24 * s),
                            rect.width - int(40 * s))
-                theme.draw_text(surface, text, (x, y + 32 * s), int(24 * s), theme.BAD)
+                theme.draw_text(surface, text, (x, y + second), int(24 * s), theme.BAD)
             self.rows.append((i, rect))
         n = len(self.entries)
         if n > self.visible:  # where the view is in the list
