@@ -456,10 +456,14 @@ def ui_sound(name: str) -> None:
 
 def cue(scene: Any, name: str) -> None:
     """A game scene's sound: through ``scene.app.audio``, at half gain when the scene is
-    hosted (shown inside the demo or a replay)."""
-    audio = getattr(getattr(scene, "app", None), "audio", None)
-    if audio is not None:
-        audio.play(name, gain=HOSTED_GAIN if getattr(scene, "hosted", False) else 1.0)
+    hosted (shown inside the demo or a replay), none in the demo with its sound off."""
+    app = getattr(scene, "app", None)
+    audio = getattr(app, "audio", None)
+    if audio is None:
+        return
+    if getattr(scene, "in_demo", False) and not getattr(getattr(app, "settings", None), "demo_sound", True):
+        return  # Settings → Demo sound off: the attract loop is silent
+    audio.play(name, gain=HOSTED_GAIN if getattr(scene, "hosted", False) else 1.0)
 
 
 # -- checking and listening -------------------------------------------------------------------

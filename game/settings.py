@@ -61,6 +61,8 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "language": _is_language,
     "reduced_motion": _is_bool,
     "animation_speed": lambda v: v in ANIMATION_SPEEDS,
+    "large_text": _is_bool,
+    "demo_sound": _is_bool,
 }
 
 
@@ -75,6 +77,10 @@ class Settings:
     #: no fades between screens, no particles, no drifting title: only the rules' own moves
     reduced_motion: bool = False
     animation_speed: str = "normal"  # one of ANIMATION_SPEEDS
+    #: every label larger (theme.LARGE_TEXT)
+    large_text: bool = False
+    #: the demo plays the games' sounds (a kiosk owner may want a silent attract loop)
+    demo_sound: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}

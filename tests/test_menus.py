@@ -103,3 +103,43 @@ def test_the_language_row_switches_the_language_at_once_and_saves_it(app):
     app.frame([key(pygame.K_RETURN)], 1 / 60)  # Enter steps on, wrapping around, as a pad's A does
     assert app.settings.language == "auto" and settings.load()[0].language == "auto"
     assert i18n.language() == "en"
+
+
+def test_large_text_demo_sound_and_a_volume_that_is_heard(app, monkeypatch):
+    from driver import key, run
+
+    from game.audio import cue
+    from game.scenes.settings_menu import SettingsScene
+    from game.ui import theme
+
+    played = []
+    monkeypatch.setattr(app.audio, "play", lambda name, gain=1.0: played.append(name))
+    app.nav.settings()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    normal = theme.font(24).get_height()
+    scene.index = scene.ROWS.index("large_text")
+    run(app, [key(pygame.K_RETURN)])
+    try:
+        assert app.settings.large_text and theme.font(24).get_height() > normal
+    finally:
+        theme.set_large_text(False)
+    scene.index = scene.ROWS.index("volume")
+    run(app, [key(pygame.K_LEFT)])
+    assert played == ["place"]  # each step of the volume is heard at once
+    scene.index = scene.ROWS.index("demo_sound")
+    run(app, [key(pygame.K_RETURN)])
+    assert app.settings.demo_sound is False
+
+    class DemoGame:
+        hosted, in_demo = True, True
+
+    demo_game = DemoGame()
+    demo_game.app = app
+    cue(demo_game, "score")
+    assert played == ["place"]  # the demo is silent
+    demo_game.in_demo = False
+    cue(demo_game, "score")  # a replay is not the demo
+    assert played == ["place", "score"]
+    from game import settings
+    assert settings.load()[0].demo_sound is False  # saved at once

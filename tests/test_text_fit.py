@@ -67,8 +67,19 @@ class Watch:
         return found
 
 
-def screens_with_problems(monkeypatch, language: str, size: tuple[int, int]) -> list[str]:
+def screens_with_problems(monkeypatch, language: str, size: tuple[int, int],
+                          large: bool = False) -> list[str]:
     watch = Watch(monkeypatch)
+    if large:  # Settings → Large text, as the app reads it at its start
+        from game import settings
+
+        real = settings.load
+
+        def load():
+            found, message = real()
+            found.large_text = True
+            return found, message
+        monkeypatch.setattr(settings, "load", load)
     app = make_app(Options(headless=True, size=size))
     app.start()
     i18n.set_language(language)
@@ -100,3 +111,15 @@ def screens_with_problems(monkeypatch, language: str, size: tuple[int, int]) -> 
 def test_every_label_fits_its_room(monkeypatch, language, size):
     problems = screens_with_problems(monkeypatch, language, size)
     assert problems == [], f"{len(problems)} labels do not fit:\n" + "\n".join(problems[:60])
+
+
+def test_every_label_fits_with_large_text_in_the_smallest_window(monkeypatch):
+    """Settings → Large text in German at 800×600, where room is shortest: layouts wrap,
+    stack by the font's own height, or cut a blurb short; nothing overlaps."""
+    from game.ui import theme
+
+    problems = screens_with_problems(monkeypatch, "de", (800, 600), large=True)
+    try:
+        assert problems == [], f"{len(problems)} labels do not fit:\n" + "\n".join(problems[:60])
+    finally:
+        theme.set_large_text(False)

@@ -149,6 +149,7 @@ class App:
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
         self.chosen_levels: dict[str, str] = {}  # game id -> the board chosen in the game list
         i18n.set_language(self.settings.language)
+        theme.set_large_text(self.settings.large_text)
         self.signalled: int | None = None  # the signal that ended the run, if one did
         self._old_handlers: dict[int, Any] = {}
         self.stop_on_signals()

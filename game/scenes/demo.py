@@ -65,6 +65,7 @@ class DemoScene(Scene):
         self.child = self.app.nav.hosted_game(game_id, seed=self.rng.randrange(1 << 30),
                                               seats={p: Seat(p, self.level) for p in players})
         self.child.ai_rng.seed(self.rng.randrange(1 << 30))
+        self.child.in_demo = True  # its sounds follow Settings → Demo sound
         self.t, self.ending, self.headline = 0.0, 0.0, ""
         self.played += 1
 

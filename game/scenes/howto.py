@@ -62,12 +62,13 @@ class HowToScene(Scene):
         game = _(self.game_title) if self.game_title else ""
         header = _("How to play {game}  ({page}/{pages})").format(game=game, page=self.page + 1,
                                                                   pages=len(self.pages))
-        theme.draw_text(surface, header, (w / 2, 24 * s), int(30 * s), theme.INK_DIM, "midtop")
-        theme.draw_text(surface, _(title), (w / 2, 60 * s), int(56 * s), theme.INK, "midtop", True)
-        y = 120 * s
+        head = theme.draw_text(surface, header, (w / 2, 24 * s), int(30 * s), theme.INK_DIM, "midtop")
+        top = theme.draw_text(surface, _(title), (w / 2, max(60 * s, head.bottom)), int(56 * s), theme.INK,
+                              "midtop", True)
+        y = max(120 * s, top.bottom)
         for line in theme.wrap(_(text), int(30 * s), int(w - 200 * s)):
             theme.draw_text(surface, line, (w / 2, y), int(30 * s), theme.INK, "midtop")
-            y += 32 * s
+            y += theme.step(int(30 * s), 32 * s)
         area = pygame.Rect(int(60 * s), int(y + 16 * s), int(w - 120 * s), int(h - y - 100 * s))
         self.draw_page(surface, area, page, s)
         self.draw_nav(surface, s)

@@ -73,7 +73,9 @@ class GaussHowTo(HowToScene):
     def draw_diagrams(self, surface, area, before: State, move: Move, s: float) -> None:
         after, effects = GAUSS.play(before, move)
         half = area.width // 2
-        left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(30 * s))
+        # the boards leave room under them for the note of what scored (two lines at most)
+        foot = int(2 * theme.step(int(24 * s), 26 * s))
+        left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(30 * s) - foot)
         right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
         theme.draw_text(surface, _("before: the trigger is placed"), (left.centerx, area.y), int(26 * s),
                         theme.INK_DIM, "midtop")
@@ -106,7 +108,10 @@ class GaussHowTo(HowToScene):
             e = scored[0]
             note = _("{side} scores: {gain} to GAIN (white rings), {risk} to RISK (red rings)").format(
                 side=_(SIDE_NAMES[e["color"]]), gain=len(e["gain_cells"]), risk=len(e["risk_cells"]))
-            theme.draw_text(surface, note, (right.centerx, right.bottom), int(24 * s), theme.INK, "midtop")
+            step = theme.step(int(24 * s), 26 * s)
+            for k, line in enumerate(theme.wrap(note, int(24 * s), right.width)[:2]):
+                theme.draw_text(surface, line, (right.centerx, right.bottom + k * step), int(24 * s),
+                                theme.INK, "midtop")
 
     @staticmethod
     def disc(surface, lay: HexLayout, cell, color: str) -> None:

@@ -71,7 +71,10 @@ class ImprobableHowTo(HowToScene):
     def draw_move(self, surface: pygame.Surface, area: pygame.Rect, before: State, move: Move,
                   s: float) -> None:
         after, effects = IMPROBABLE.play(before, move)
-        gap = int(90 * s)
+        label = pgettext("the die", "stop") if move.action == "stop" else \
+            _("roll: {value}").format(value=move.value)
+        # the gap between the tables holds the move's word over the arrow (wider with Large text)
+        gap = int(max(90 * s, theme.font(int(26 * s), True).size(label)[0] + 12 * s))
         half = (area.width - gap) // 2
         left = pygame.Rect(area.x, area.y, half, area.height)
         right = pygame.Rect(area.right - half, area.y, half, area.height)
@@ -80,8 +83,6 @@ class ImprobableHowTo(HowToScene):
         mid_y = left.y + 70 * s
         draw_arrow(surface, theme.ACCENT, (left.right + 12 * s, mid_y), (right.x - 12 * s, mid_y),
                    max(3, int(5 * s)))
-        label = pgettext("the die", "stop") if move.action == "stop" else \
-            _("roll: {value}").format(value=move.value)
         # it stands over the arrow, between the two tables: fitted to that gap
         size = theme.fitted(label, int(26 * s), right.x - left.right + 4 * s, True, smallest=12)
         theme.draw_text(surface, label, ((left.right + right.x) / 2, mid_y - 34 * s), size,
@@ -126,10 +127,12 @@ class ImprobableHowTo(HowToScene):
         theme.draw_text(surface, text, (area.x, y), int(30 * s), theme.ACCENT, bold=True)
         y += 64 * s
         odds = chance(END)
-        theme.draw_text(surface, _("The odds beside the buttons, here for Blue before the last roll above "
-                                   "(a 1 in the tray, all three 4s in the row):"), (area.x, y), int(24 * s),
-                        theme.INK_DIM)
-        y += 32 * s
+        intro = _("The odds beside the buttons, here for Blue before the last roll above "
+                  "(a 1 in the tray, all three 4s in the row):")
+        for line in theme.wrap(intro, int(24 * s), area.width):
+            theme.draw_text(surface, line, (area.x, y), int(24 * s), theme.INK_DIM)
+            y += theme.step(int(24 * s), 26 * s)
+        y += 6 * s
         width = face_chips(surface, area.x, y, 30 * s, odds)
         text = _("green: sets a stone aside   red: bust ({bust}%)   yellow: ends the game ({end}%)").format(
             bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))

@@ -165,8 +165,9 @@ class OrderHowTo(HowToScene):
                      (geom.field.centerx, geom.bound["blue"].top - 4), s, LIGHT["blue"], "midbottom")
         self.caption(surface, _("brown boundary: three 6-stones"), (geom.field.centerx,
                      geom.bound["brown"].bottom + 4), s, LIGHT["brown"])
+        below = geom.bound["brown"].bottom + 4 + theme.step(int(24 * s), 26 * s)  # under the caption above
         self.caption(surface, _("column 3: a blue 2 and a brown 3 complete it; column 14: a 5 alone"),
-                     (geom.field.centerx, geom.bound["brown"].bottom + 30 * s), s, theme.INK)
+                     (geom.field.centerx, max(geom.bound["brown"].bottom + 30 * s, below)), s, theme.INK)
 
     def page_arrange(self, surface, area: pygame.Rect, s: float) -> None:
         unit = min(area.h / 14, area.w / 24)
@@ -234,7 +235,9 @@ class OrderHowTo(HowToScene):
                     score_note = _("Blue scores {chain}").format(chain=chain_text(e["connections"]))
         geom = FieldGeom(pygame.Rect(area.x, area.y, area.w, area.h - int(110 * s)), s, collections=False)
         draw_position(surface, geom, state, labels=labels)
-        y = geom.bound["brown"].bottom + 36 * s
+        # under the column numbers and the chain's tags (their height grows with Large text)
+        y = max(geom.bound["brown"].bottom + 36 * s, geom.bound["brown"].bottom + 8 + 2 * theme.font(
+            int(geom.u * 0.55)).get_height())
         self.caption(surface, _("Blue connects in columns 2, 5 and 9, then lays the 4 into empty column 12: "
                                 "the turn ends"), (area.centerx, y), s, theme.INK)
         theme.draw_text(surface, score_note, (area.centerx, y + 30 * s), int(32 * s), theme.ACCENT,

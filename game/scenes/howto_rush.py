@@ -17,6 +17,7 @@ from ..ui.rush import (
     draw_goban,
     draw_link,
     ghost_image,
+    goban_bottom,
     occupied_neighbours,
     stone_image,
 )
@@ -72,6 +73,8 @@ class RushHowTo(HowToScene):
     game_title = N_("Rush")
     pages = PAGES
 
+    caption_y = 0.0  # where the last board's caption went (the refusal's lines go under it)
+
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page, s: float) -> None:
         _title, _text, kind, state, a, b = page
         half = area.width // 2
@@ -108,8 +111,9 @@ class RushHowTo(HowToScene):
             x, y = lay.to_pixel(*last)
             pygame.draw.circle(surface, (230, 230, 226) if state.stone_at(last) == "black" else (30, 30, 34),
                                (x, y), lay.step * 0.2, max(2, int(lay.step * 0.06)))
-        if caption:
-            theme.draw_text(surface, caption, (rect.centerx, rect.bottom + 8 * s), int(26 * s), theme.INK,
+        if caption:  # under the file letters (Large text makes them taller)
+            self.caption_y = max(rect.bottom + 8 * s, goban_bottom(lay) + 2)
+            theme.draw_text(surface, caption, (rect.centerx, self.caption_y), int(26 * s), theme.INK,
                             "midtop")
         return lay
 
@@ -149,9 +153,10 @@ class RushHowTo(HowToScene):
             arm, width = lay.step * 0.3, max(3, int(lay.step * 0.1))
             pygame.draw.line(surface, theme.BAD, (x - arm, y - arm), (x + arm, y + arm), width)
             pygame.draw.line(surface, theme.BAD, (x - arm, y + arm), (x + arm, y - arm), width)
+            top = max(rect.bottom + 36 * s, self.caption_y + theme.step(int(26 * s), 28 * s))
             for k, line in enumerate(lines):
-                theme.draw_text(surface, line, (rect.centerx, rect.bottom + 36 * s + k * step), int(22 * s),
-                                theme.BAD, "midtop")
+                theme.draw_text(surface, line, (rect.centerx, top + k * step), int(22 * s), theme.BAD,
+                                "midtop")
 
     def count(self, surface, area: pygame.Rect, state: State, s: float) -> None:
         outcome = RUSH.outcome(state)

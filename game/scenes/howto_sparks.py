@@ -185,21 +185,37 @@ class SparksHowTo(HowToScene):
         left = pygame.Rect(area.x, area.y, int(area.width * 0.45), area.height)
         self.diagram(surface, left, self.data(), s=s)
         x = left.right + int(30 * s)
+        # the words at the largest size (down to 70%) whose lines end above the page's foot
+        for k in (1.0, 0.9, 0.8, 0.7):
+            if self.piece_rows(surface, x, area, s, k, draw=False) <= area.bottom:
+                break
+        self.piece_rows(surface, x, area, s, k, draw=True)
+
+    def piece_rows(self, surface, x: float, area: pygame.Rect, s: float, k: float, draw: bool) -> float:
+        """The pieces, two images and their words a row, at ``k`` of the words' size;
+        returns where the last line ends (drawn only with ``draw``)."""
         y = area.y + int(10 * s)
-        size = int(54 * s)
+        size = int(54 * s * max(k, 0.8))
         text_x = x + 2 * size + 22 * s
-        line_h = theme.step(int(24 * s), 26 * s)
+        name_size, word_size = int(32 * s * k), int(24 * s * k)
+        line_h = theme.step(word_size, 26 * s * k)
         for code, name, words in piece_kinds():
-            surface.blit(piece_image(code, size), (x, y))
-            surface.blit(piece_image("B" + code[1], size), (x + size + 6 * s, y))
-            name_rect = theme.draw_text(surface, name, (text_x, y), int(32 * s), theme.INK, bold=True)
-            ty = max(y + 30 * s, name_rect.bottom)
-            for line in theme.wrap(words, int(24 * s), int(area.right - text_x)):
-                theme.draw_text(surface, line, (text_x, ty), int(24 * s), theme.INK_DIM)
+            if draw:
+                surface.blit(piece_image(code, size), (x, y))
+                surface.blit(piece_image("B" + code[1], size), (x + size + 6 * s, y))
+            name_h = theme.font(name_size, True).get_height()
+            if draw:
+                theme.draw_text(surface, name, (text_x, y), name_size, theme.INK, bold=True)
+            ty = max(y + 30 * s * k, y + name_h)
+            for line in theme.wrap(words, word_size, int(area.right - text_x)):
+                if draw:
+                    theme.draw_text(surface, line, (text_x, ty), word_size, theme.INK_DIM)
                 ty += line_h
-            y = max(y + size, ty) + int(12 * s)
-        theme.draw_text(surface, _("Lose your IC and you lose the game."), (x, y + 6 * s), int(28 * s),
-                        theme.ACCENT)
+            y = max(y + size, ty) + int(12 * s * k)
+        last = _("Lose your IC and you lose the game.")
+        if draw:
+            theme.draw_text(surface, last, (x, y + 6 * s), int(28 * s * k), theme.ACCENT)
+        return y + 6 * s + theme.font(int(28 * s * k)).get_height()
 
     def draw_legend(self, surface, rect: pygame.Rect, s: float) -> None:
         y = rect.y
@@ -222,13 +238,19 @@ class SparksHowTo(HowToScene):
         moved[move.to] = moved.pop(move.frm)
         beams = gate_beams(moved, gated, before.gate_diagonals)
         half = area.width // 2
-        left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(30 * s))
-        right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
-        theme.draw_text(surface, _("before: White plays {move}").format(move=SPARKS.move_text(move, before)),
-                        (left.centerx, area.y), int(26 * s), theme.INK_DIM, "midtop")
+        before_note = _("before: White plays {move}").format(move=SPARKS.move_text(move, before))
         after_note = ngettext("after: {n} black piece gated and removed",
                               "after: {n} black pieces gated and removed", len(gated)).format(n=len(gated))
-        theme.draw_text(surface, after_note, (right.centerx, area.y), int(26 * s), theme.INK_DIM, "midtop")
+        # each caption over its board, wrapped to its half (the boards start under the longer)
+        size, step = int(26 * s), theme.step(int(26 * s), 28 * s)
+        notes = [theme.wrap(note, size, half - int(30 * s)) for note in (before_note, after_note)]
+        top = int(max(30 * s, max(len(lines) for lines in notes) * step + 4 * s))
+        left = pygame.Rect(area.x, area.y + top, half - int(20 * s), area.height - top)
+        right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
+        for rect, lines in zip((left, right), notes, strict=True):
+            for k, line in enumerate(lines):
+                theme.draw_text(surface, line, (rect.centerx, area.y + k * step), size, theme.INK_DIM,
+                                "midtop")
         geo = self.diagram(surface, left, before, {move.to: frozenset({"move"})}, [move.frm], s, gated, beams)
         a, b = geo.center(*square_of(move.frm)), geo.center(*square_of(move.to))
         pygame.draw.line(surface, theme.ACCENT, a, b, max(3, geo.sq // 12))

@@ -52,14 +52,18 @@ class StillThereScene(Scene):
         s = theme.scale_of(surface)
         prompt = _("Press any key or button to keep playing")
         card_w = min(w - 40 * s, max(640 * s, theme.font(int(36 * s)).size(prompt)[0] + 80 * s))
-        card = pygame.Rect(0, 0, int(card_w), int(h * 0.42))
+        # three lines stacked by the font's own heights (Large text makes them taller)
+        parts = ((_("Still there?"), int(90 * s), theme.INK, True),
+                 (f"{max(0, int(self.left + 0.999))}", int(110 * s), theme.ACCENT, True),
+                 (prompt, int(36 * s), theme.INK_DIM, False))
+        heights = [theme.font(size, bold).get_height() for _text, size, _ink, bold in parts]
+        card = pygame.Rect(0, 0, int(card_w), int(max(h * 0.42, sum(heights) + 60 * s)))
         card.center = (w // 2, int(h * 0.5))
         panel(surface, card, s)
-        theme.draw_text(surface, _("Still there?"), (w / 2, h * 0.36), int(90 * s), theme.INK, "center", True)
-        theme.draw_text(surface, f"{max(0, int(self.left + 0.999))}", (w / 2, h * 0.5), int(110 * s),
-                        theme.ACCENT, "center", True)
-        theme.draw_text(surface, prompt, (w / 2, h * 0.63),
-                        int(36 * s), theme.INK_DIM, "center")
+        y = card.centery - sum(heights) / 2
+        for (text, size, ink, bold), height in zip(parts, heights, strict=True):
+            theme.draw_text(surface, text, (w / 2, y), size, ink, "midtop", bold)
+            y += height
 
 
 class RestartCard(Scene):

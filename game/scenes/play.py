@@ -1127,10 +1127,12 @@ class PlayScene(Scene):
         y = int(14 * s)
         name = _(self.entry.name)
         size = theme.fitted(name, int(40 * s), width, True)
-        theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
+        heading = theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
         sub = self.panel_subtitle()
-        present.parts_line(img, (x0, y + 38 * s), sub, int(21 * s), width, theme.INK_DIM)
-        body = pygame.Rect(x0, y + int(66 * s), width, rect.height)
+        sub_y = max(y + 38 * s, heading.bottom - 2)  # large text: lower
+        present.parts_line(img, (x0, sub_y), sub, int(21 * s), width, theme.INK_DIM)
+        body = pygame.Rect(x0, int(sub_y + max(28 * s, theme.font(int(21 * s)).get_linesize())), width,
+                           rect.height)
         y = self.draw_panel(img, body, s)
         buttons_top = rect.height - int(48 * s)
         list_bottom = buttons_top - 8 * s

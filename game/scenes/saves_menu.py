@@ -224,12 +224,7 @@ class LoadScene(Scene):
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text``, cut short with an ellipsis to fit ``width`` pixels."""
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return theme.ellipsized(text, size, width, bold)
 
 
 def _moves(record: saves.Record) -> str:

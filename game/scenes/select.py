@@ -114,13 +114,16 @@ class SelectScene(Scene):
             if selected:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
             level_rect = pygame.Rect(0, 0, int(200 * s), int(34 * s))
-            howto_rect = pygame.Rect(0, 0, int(150 * s), int(34 * s))
-            room = rect.width - level_rect.width - int(56 * s)  # left of the level and rules buttons
+            howto_w = max(int(150 * s), theme.font(int(22 * s)).size(_("How to play"))[0] + int(16 * s))
+            howto_rect = pygame.Rect(0, 0, howto_w, int(34 * s))
+            # left of the level and rules buttons
+            room = rect.width - max(level_rect.width, howto_rect.width) - int(56 * s)
             title, blurb = _(record.title), _(record.blurb)
             theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
                             theme.fitted(title, int(38 * s), room, True), theme.INK, bold=True)
-            theme.draw_text(surface, blurb, (rect.x + 20 * s, rect.y + 50 * s),
-                            theme.fitted(blurb, int(24 * s), room), theme.INK_DIM)
+            blurb_size = theme.fitted(blurb, int(24 * s), room)
+            theme.draw_text(surface, theme.ellipsized(blurb, blurb_size, room),
+                            (rect.x + 20 * s, rect.y + 50 * s), blurb_size, theme.INK_DIM)
             level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
             pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
             theme.draw_text(surface, f"<  {self.level_label(game_id)}  >", level_rect.center, int(26 * s),

@@ -1,4 +1,5 @@
-"""Settings: volume, fullscreen, language, reduced motion, the kiosk's idle time. Saved at
+"""Settings: volume (a sound plays at each step), fullscreen, language, how fast moves
+play out, reduced motion, large text, sound in the demo, the kiosk's idle time. Saved at
 every change."""
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ AUTO = "auto"
 class SettingsScene(Scene):
     moves_by_itself = False
 
-    ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "kiosk_idle_seconds",
-            "back")
+    ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
+            "demo_sound", "kiosk_idle_seconds", "back")
+    #: the rows that flip between on and off
+    SWITCHES = ("reduced_motion", "large_text", "demo_sound")
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
@@ -42,9 +45,11 @@ class SettingsScene(Scene):
             names = {"slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
                      "fast": pgettext("speed", "fast"), "instant": pgettext("speed", "instant")}
             return _("Moves play out"), names[st.animation_speed]
-        if row == "reduced_motion":
-            on = pgettext("setting", "on") if st.reduced_motion else pgettext("setting", "off")
-            return _("Reduced motion"), on
+        if row in self.SWITCHES:
+            on = pgettext("setting", "on") if getattr(st, row) else pgettext("setting", "off")
+            names = {"reduced_motion": _("Reduced motion"), "large_text": _("Large text"),
+                     "demo_sound": _("Sound in the demo")}
+            return names[row], on
         if row == "kiosk_idle_seconds":
             idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)
             return _("Kiosk: back to the demo after"), idle
@@ -67,6 +72,7 @@ class SettingsScene(Scene):
             audio = getattr(self.app, "audio", None)
             if audio is not None:
                 audio.set_volume(st.volume)
+                audio.play("place")  # the new volume, heard at once
         elif row == "fullscreen":
             self.app.toggle_fullscreen()  # saves the settings itself
             return
@@ -74,8 +80,10 @@ class SettingsScene(Scene):
             choices = self.language_choices()
             st.language = choices[(choices.index(self.language()) + delta) % len(choices)]
             i18n.set_language(st.language)  # every screen speaks it from its next draw on
-        elif row == "reduced_motion":
-            st.reduced_motion = not st.reduced_motion
+        elif row in self.SWITCHES:
+            setattr(st, row, not getattr(st, row))
+            if row == "large_text":
+                theme.set_large_text(st.large_text)  # every screen from its next draw on
         elif row == "animation_speed":  # wraps around, so Enter alone reaches each
             speeds = list(settings.ANIMATION_SPEEDS)
             st.animation_speed = speeds[(speeds.index(st.animation_speed) + delta) % len(speeds)]
@@ -109,7 +117,7 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row in ("fullscreen", "language", "reduced_motion", "animation_speed"):
+        elif row in ("fullscreen", "language", "animation_speed", *self.SWITCHES):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings
@@ -131,9 +139,12 @@ class SettingsScene(Scene):
         w, h, s = theme.begin_screen(surface, _("Settings"))
         self.rects = []
         width = int(min(w - 80 * s, 820 * s))
+        # the rows share the room between the heading and the line of keys
+        pitch = min(78 * s, (h - 130 * s - 56 * s) / len(self.ROWS))
+        size = int(min(34 * s, pitch * 0.46))
         for i, row in enumerate(self.ROWS):
-            rect = pygame.Rect(0, 0, width, int(62 * s))
-            rect.midtop = (w // 2, int(150 * s + i * 78 * s))
+            rect = pygame.Rect(0, 0, width, int(pitch * 0.82))
+            rect.midtop = (w // 2, int(130 * s + i * pitch))
             selected = i == self.index
             pygame.draw.rect(surface, theme.BG_PANEL_HI if selected else theme.BG_PANEL, rect,
                              border_radius=int(8 * s))
@@ -142,11 +153,14 @@ class SettingsScene(Scene):
             name, value = self.label(row)
             ink = theme.ACCENT if selected else theme.INK
             if value:
-                theme.draw_text(surface, name, (rect.x + 24 * s, rect.centery), int(34 * s), ink, "midleft")
-                theme.draw_text(surface, f"<  {value}  >", (rect.right - 24 * s, rect.centery), int(34 * s),
-                                ink, "midright", True)
+                shown = f"<  {value}  >"
+                value_w = theme.font(size, True).size(shown)[0]
+                name_size = theme.fitted(name, size, rect.width - value_w - 60 * s)
+                theme.draw_text(surface, name, (rect.x + 24 * s, rect.centery), name_size, ink, "midleft")
+                theme.draw_text(surface, shown, (rect.right - 24 * s, rect.centery), size, ink, "midright",
+                                True)
             else:
-                theme.draw_text(surface, name, rect.center, int(34 * s), ink, "center")
+                theme.draw_text(surface, name, rect.center, size, ink, "center")
             self.rects.append(rect)
         hint = _("Up/Down: choose   Left/Right: change   Esc: back   (saved at once)")
         theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")

@@ -14,7 +14,7 @@ import pygame
 from .. import catalogue, levels, saves
 from ..i18n import _, pgettext
 from ..storage import StoredFileError
-from ..ui import theme
+from ..ui import present, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import BackButton, Scene
 from .overlay import AskScene
@@ -231,5 +231,5 @@ class SetupScene(Scene):
                         (w / 2, start.bottom + 26 * s), int(24 * s), theme.INK_DIM, "midtop")
         hint = _("Up/Down: choose   Left/Right: human or computer   {confirm}: join this seat   "
                  "{back}: leave   Esc: back").format(confirm=g[CONFIRM], back=g[BACK])
-        theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
-                        theme.ACCENT if self.message else theme.INK_FAINT, "center")
+        present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
+                           theme.ACCENT if self.message else theme.INK_FAINT, "center")

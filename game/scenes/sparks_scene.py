@@ -488,7 +488,7 @@ class SparksScene(PlayScene):
         return _("{board} board · gates on ranks and files only").format(board=self.level_title())
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
-        x0, width, y = rect.x, rect.width, rect.y - int(4 * s)
+        x0, width, y = rect.x, rect.width, rect.y
         counts: dict[str, int] = {}
         for p in self.pieces.values():
             if not p.dying:
@@ -511,8 +511,11 @@ class SparksScene(PlayScene):
         if fill.width:
             pygame.draw.rect(surface, theme.BAD if warn else theme.ACCENT, fill, border_radius=4)
         y = max(y + int(24 * s), said.bottom + 2, bar.bottom + 2)
-        theme.draw_text(surface, reps_text, (x0, y), int(22 * s), theme.BAD if reps >= 2 else theme.INK)
-        y += int(30 * s)
+        reps_lines = theme.wrap(reps_text, int(22 * s), width)  # two lines in a narrow panel
+        for line in reps_lines:
+            theme.draw_text(surface, line, (x0, y), int(22 * s), theme.BAD if reps >= 2 else theme.INK)
+            y += theme.step(int(22 * s), 24 * s)
+        y += int(6 * s)
         lines = [(line, color) for text, color in self.selection_words()
                  for line in theme.wrap(text, int(21 * s), width)]
         line_h = theme.step(int(21 * s), int(21 * s))

@@ -326,19 +326,23 @@ def draw_game_over(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, 
                    ) -> None:
     """Where Roll and Stop were: why the game ended, on a small panel that grows in."""
     s = lay.s
+    width = int(lay.card.width - 30 * s)
+    # the title on one line (smaller if need be), the reasons wrapped to the panel's width
+    shown = [(text, color, theme.fitted(text, int(34 * s), width, True), True) for text, color in lines[:1]]
+    for text, color in lines[1:]:
+        shown += [(line, color, int(24 * s), False) for line in theme.wrap(text, int(24 * s), width)]
+    steps = [theme.step(size, (42 if bold else 30) * s) for _t, _c, size, bold in shown]
     rect = lay.card.copy()
-    rect.height = min(rect.height, int((46 + 34 * len(lines)) * s))
+    rect.height = int(28 * s + sum(steps))  # as tall as its lines
     k = 0.85 + 0.15 * grow
     rect.size = (round(rect.width * k), round(rect.height * k))
     rect.topleft = (lay.card.x, lay.card.y)
     pygame.draw.rect(surface, (40, 36, 28), rect, border_radius=round(14 * s))
     pygame.draw.rect(surface, theme.ACCENT, rect, max(2, round(3 * s)), border_radius=round(14 * s))
     y = rect.y + 14 * s
-    for k, (text, color) in enumerate(lines):
-        size = int((34 if k == 0 else 24) * s)
-        size = theme.fitted(text, size, rect.width - 30 * s, bold=k == 0)
-        theme.draw_text(surface, text, (rect.x + 16 * s, y), size, color, bold=k == 0)
-        y += (42 if k == 0 else 30) * s
+    for (text, color, size, bold), step in zip(shown, steps, strict=True):
+        theme.draw_text(surface, text, (rect.x + 16 * s, y), size, color, bold=bold)
+        y += step
 
 
 class BlockSprite(pygame.sprite.Sprite):
@@ -394,9 +398,13 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
         held = sum(supply[6 * k:6 * k + 6])
         label = ngettext("{side}: supply {n} blocks", "{side}: supply {n} blocks", held).format(side=names[p],
                                                                                              n=held)
-        theme.draw_text(surface, f"{'> ' if p == mover else ''}{label}", (x0, y),
-                        int(24 * s), ink(p), bold=p == mover)
         row = _("row {length}").format(length=sum(rows[k]))
+        row_w = theme.font(int(24 * s)).size(row)[0]
+        text = f"{'> ' if p == mover else ''}{label}"  # left of the row's length, smaller if need be
+        room = int(inner_w - row_w - 10 * s)
+        size = theme.fitted(text, int(24 * s), room, p == mover)
+        theme.draw_text(surface, theme.ellipsized(text, size, room, p == mover), (x0, y), size, ink(p),
+                        bold=p == mover)
         theme.draw_text(surface, row, (x0 + inner_w, y), int(24 * s), ink(p), "topright")
         for length in LENGTHS:
             count = supply[6 * k + length - 1]

@@ -78,6 +78,14 @@ def star_points(n: int) -> list[tuple[int, int]]:
     return [(x, y) for x in lines for y in lines]
 
 
+def goban_bottom(lay: GridLayout, labels: bool = True) -> float:
+    """Where the board drawn by :func:`draw_goban` ends, its file letters included."""
+    bottom = lay.to_pixel(0, lay.n - 1)[1] + lay.step * 0.62
+    if labels:
+        bottom += 3 + theme.font(max(12, min(int(lay.step * 0.5), 30))).get_height()
+    return bottom
+
+
 def draw_goban(surface: pygame.Surface, lay: GridLayout, labels: bool = True) -> None:
     """The wooden board, its lines, star points and the files and ranks of the notation
     (files a, b, ... from the left, ranks 1, 2, ... from the bottom)."""

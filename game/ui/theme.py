@@ -37,9 +37,24 @@ SIZE_FACTOR = 0.75
 MIN_PX = 14
 
 
+#: Settings → Large text: every label this much larger (the layouts wrap and fit their words)
+LARGE_TEXT = 1.2
+_text_scale = 1.0
+
+
+def set_large_text(on: bool) -> None:
+    """Every label larger from the next draw on (the fonts and labels are made again)."""
+    global _text_scale
+    scale = LARGE_TEXT if on else 1.0
+    if scale != _text_scale:
+        _text_scale = scale
+        forget_fonts()
+
+
 def px(size: float) -> int:
-    """The pixel size of the font a layout's ``size`` asks for (at least MIN_PX)."""
-    return max(MIN_PX, round(size * SIZE_FACTOR))
+    """The pixel size of the font a layout's ``size`` asks for (at least MIN_PX; larger
+    with Settings → Large text)."""
+    return max(round(MIN_PX * _text_scale), round(size * SIZE_FACTOR * _text_scale))
 
 
 @lru_cache(maxsize=96)
@@ -104,6 +119,17 @@ def fitted(text: str, size: int, width: float, bold: bool = False, smallest: int
     while size > smallest and font(size, bold).size(text)[0] > width:
         size = max(smallest, int(size * 0.92))
     return size
+
+
+def ellipsized(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text``, cut short with an ellipsis to fit ``width`` pixels (for a line that has one
+    line's room and says more elsewhere: a blurb, a save's name)."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
