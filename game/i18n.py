@@ -303,19 +303,24 @@ def extract(paths: Iterable[Path], root: Path) -> list[dict]:
 
 
 def level_titles(root: Path) -> list[dict]:
-    """The shipped levels' and puzzles' titles ("Small", "Win in two moves"): data, not
-    code, shown translated (a player's own level's title is shown as written)."""
+    """The shipped levels' and puzzles' titles ("Small", "Win in two moves") and the lessons'
+    words: data, not code, shown translated (a player's own level's title is shown as written)."""
     import json
 
     found: dict[str, dict] = {}
     for path in sorted([*(root / "levels").glob("*/*.json"), *(root / "levels").glob("puzzles/*/*.json")]):
         try:
-            title = json.loads(path.read_text(encoding="utf-8")).get("title")
+            data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if isinstance(title, str) and title.strip() and not title[0].isdigit():
-            entry = found.setdefault(title, {"context": None, "msgid": title, "plural": None, "where": []})
-            entry["where"].append(path.relative_to(root).as_posix())
+        texts = [data.get("title")]
+        if path.parent.name == "lessons":  # a course: every step's words too
+            texts += [step.get(key) for step in data.get("steps", []) if isinstance(step, dict)
+                      for key in ("title", "prompt", "explain", "wrong")]
+        for text in texts:
+            if isinstance(text, str) and text.strip() and not text[0].isdigit():
+                entry = found.setdefault(text, {"context": None, "msgid": text, "plural": None, "where": []})
+                entry["where"].append(path.relative_to(root).as_posix())
     return list(found.values())
 
 

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from . import catalogue
+from . import catalogue, lessons
 from .app.app import App, Options
 from .i18n import N_, _
 from .saves import Record
@@ -21,6 +21,8 @@ from .scenes.base import Scene
 from .scenes.demo import DemoScene
 from .scenes.initials import InitialsScene
 from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
+from .scenes.lesson import LessonListScene
+from .scenes.lesson import choose_game as choose_course
 from .scenes.name_entry import SaveNameScene
 from .scenes.puzzle import choose_game
 from .scenes.replay import ReplayScene
@@ -138,6 +140,13 @@ class Navigator:
         """Which game's puzzles, then that game's list."""
         choose_game(self.app)
 
+    def lessons(self, game_id: str | None = None) -> None:
+        """``game_id``'s course (or first: which game's)."""
+        if game_id is None:
+            choose_course(self.app)
+        elif lessons.load(game_id) is not None:
+            self.stack.push(LessonListScene(self.app, game_id))
+
     def ladder(self, game_id: str | None = None) -> None:
         self.stack.push(LadderScene(self.app, game_id))
 
@@ -157,7 +166,7 @@ class Navigator:
         ref = catalogue.get(game_id).howto
         if not ref:
             return False
-        self.stack.push(_screen(ref)(self.app))
+        self.stack.push(_screen(ref)(self.app, game_id))
         return True
 
     def load_menu(self) -> None:

@@ -20,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import catalogue, fame, ladder, puzzles, review, saves  # noqa: E402
+from game import catalogue, fame, ladder, lessons, puzzles, review, saves  # noqa: E402
 from game.scenes.kiosk import RestartCard, StillThereScene  # noqa: E402
+from game.scenes.lesson import LessonListScene, LessonScene  # noqa: E402
 from game.scenes.puzzle import PuzzleListScene, PuzzleScene  # noqa: E402
 from game.scenes.seats import Seat  # noqa: E402
 
@@ -128,6 +129,18 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
             app.stack.push(PuzzleScene(app, puzzles.load_all(gid)[-1], app.stack.top))
             frames(app, 20)
             yield f"puzzle-{gid}"
+        if lessons.load(gid):  # the game's course: the list, a step, its answer right and wrong
+            nav.title()
+            app.stack.push(LessonListScene(app, gid))
+            frames(app)
+            yield f"lessons-{gid}"
+            course = lessons.load(gid)
+            for n, phase in ((1, "try"), (len(course.steps) - 1, "right"), (2, "wrong")):
+                app.stack.push(LessonScene(app, course, n, app.stack.top))
+                app.stack.top.phase, app.stack.top.wrong_t = phase, 60.0
+                frames(app, 10)
+                yield f"lesson-{gid}-{n + 1}-{phase}"
+                app.stack.pop()
     # the arcade: a climb under way, a hall with names in it, a ladder game
     ladder.finished(games[0], "easy", won=True)
     for k, name in enumerate(("ACE", "BOB", "W W", "Z9Z", "MAX")):

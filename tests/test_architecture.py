@@ -17,7 +17,7 @@ LAYERS = [
     ("ai", ["game.ai"]),
     ("data and headless tools", ["game.i18n", "game.palette", "game.catalogue", "game.storage", "game.levels",
                                  "game.saves", "game.settings", "game.engine", "game.arena", "game.puzzles",
-                                 "game.ladder", "game.fame", "game.review", "game.records",
+                                 "game.ladder", "game.fame", "game.review", "game.records", "game.lessons",
                                  "game.puzzlemaker"]),
     ("ui", ["game.ui", "game.anim", "game.audio"]),
     ("scenes", ["game.scenes"]),

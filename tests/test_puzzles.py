@@ -86,7 +86,7 @@ def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
 
     from game.scenes.puzzle import PuzzleListScene, PuzzleScene, solved
 
-    run(app, [key(pygame.K_DOWN)] * 3)  # the title: Play, Load game, How to play, Puzzles
+    run(app, [key(pygame.K_DOWN)] * 4)  # the title: Play, Load game, How to play, Lessons, Puzzles
     assert app.stack.top.menu.items[app.stack.top.menu.index].label == "Puzzles"
     run(app, [key(pygame.K_RETURN)])
     ask = app.stack.top

@@ -8,9 +8,10 @@ from typing import Any
 
 import pygame
 
+from .. import lessons
 from ..i18n import _, pgettext
 from ..ui import theme
-from ..ui.actions import BACK, CONFIRM, LEFT, MENU, RIGHT, Action
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, LEFT, MENU, RIGHT, Action
 from .base import Scene
 
 
@@ -23,10 +24,12 @@ class HowToScene(Scene):
     #: when shown); the data goes to ``draw_page``
     pages: list[tuple[Any, ...]] = []
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, game_id: str = "") -> None:
         super().__init__(app)
         self.page = 0
         self.nav: dict[str, pygame.Rect] = {}
+        #: the game whose course the Lessons button opens (none: no button)
+        self.game_id = game_id if lessons.load(game_id) is not None else ""
 
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page: tuple[Any, ...], s: float) -> None:
         """Draw the diagram of ``page`` inside ``area``."""
@@ -37,7 +40,9 @@ class HowToScene(Scene):
                 if rect.collidepoint(action.pos):
                     self.turn(name)
             return
-        if action.name in (RIGHT, CONFIRM):
+        if action.name == ALTERNATE and self.game_id:
+            self.turn("lessons")
+        elif action.name in (RIGHT, CONFIRM):
             self.turn("next")
         elif action.name == LEFT:
             self.turn("prev")
@@ -45,7 +50,9 @@ class HowToScene(Scene):
             self.app.stack.pop()
 
     def turn(self, name: str) -> None:
-        if name == "close" or (name == "next" and self.page == len(self.pages) - 1):
+        if name == "lessons":
+            self.app.nav.lessons(self.game_id)
+        elif name == "close" or (name == "next" and self.page == len(self.pages) - 1):
             self.app.stack.pop()
         elif name == "next":
             self.page += 1
@@ -79,9 +86,11 @@ class HowToScene(Scene):
         last = self.page == len(self.pages) - 1
         labels = [("prev", pgettext("previous page", "< Back")), ("close", _("Close")),
                   ("next", _("Done") if last else pgettext("next page", "Next >"))]
+        if self.game_id:  # the rules tried out, a step at a time (Tab, X)
+            labels.insert(2, ("lessons", _("Lessons")))
         for k, (name, label) in enumerate(labels):
             rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
-            rect.center = (int(w / 2 + (k - 1) * 200 * s), int(h - 40 * s))
+            rect.center = (int(w / 2 + (k - (len(labels) - 1) / 2) * 190 * s), int(h - 40 * s))
             pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=8)
             pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=8)
             theme.draw_text(surface, label, rect.center, int(28 * s), theme.INK, "center")

@@ -114,8 +114,8 @@ class SparksHowTo(HowToScene):
     game_title = N_("Sparks & Surges")
     pages = PAGES
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, app, game_id: str = "") -> None:
+        super().__init__(app, game_id)
         self._cache: dict[int, object] = {}
 
     def data(self):

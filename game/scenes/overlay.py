@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from .. import ladder
+from .. import ladder, lessons
 from ..i18n import N_, _
 from ..ui import present, theme
 from ..ui.actions import BACK, MENU, Action
@@ -101,6 +101,7 @@ class PauseScene(Scene):
             LiveItem(N_("Save game"), self.save_game),
             LiveItem(N_("Restart"), self.restart),
             LiveItem(N_("How to play"), self.howto),
+            *([LiveItem(N_("Lessons"), self.lessons)] if lessons.load(game.game_id) is not None else []),
             LiveItem(N_("Quit to menu"), self.quit_to_menu),
         ])
 
@@ -127,6 +128,9 @@ class PauseScene(Scene):
 
     def howto(self) -> None:
         self.app.nav.howto(self.game.game_id)
+
+    def lessons(self) -> None:
+        self.app.nav.lessons(self.game.game_id)
 
     def quit_to_menu(self) -> None:
         self.app.nav.select(self.game.game_id)

@@ -14,10 +14,8 @@ import pygame
 
 from .. import catalogue, fame, puzzles, storage
 from ..i18n import _, pgettext
-from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, MENU, REDO, UNDO, Action
-from ..ui.widgets import Item, Menu
-from .base import BackButton, Scene
+from .checklist import ChecklistScene, EntryScene
 
 PROGRESS = "puzzles.json"
 FORMAT = 1
@@ -82,69 +80,43 @@ def games_with_puzzles() -> list[str]:
     return [g for g in catalogue.GAME_IDS if puzzles.load_all(g)]
 
 
-class PuzzleListScene(Scene):
+class PuzzleListScene(ChecklistScene):
     """One game's puzzles, easiest first, each with its mark."""
 
-    moves_by_itself = False
-
     def __init__(self, app, game_id: str) -> None:
-        super().__init__(app)
-        self.game_id = game_id
         self.puzzles = puzzles.load_all(game_id)
-        self.back = BackButton()
-        self.solved = solved().get(game_id, [])  # read again when a puzzle closes (refresh)
-        self.menu = Menu([Item(self.label(n, p), lambda p=p: self.open(p))
-                          for n, p in enumerate(self.puzzles, 1)], size=28)
+        super().__init__(app, game_id)
 
-    def label(self, number: int, puzzle: puzzles.Puzzle) -> str:
-        done = puzzle.name in self.solved
-        return ("✓ " if done else "") + _("{number}. {title}").format(number=number, title=_(puzzle.title))
+    def titles(self) -> list[str]:
+        return [_(p.title) for p in self.puzzles]
 
-    def open(self, puzzle: puzzles.Puzzle) -> None:
-        self.app.stack.push(PuzzleScene(self.app, puzzle, self))
+    def marks(self) -> set[int]:
+        names = solved().get(self.game_id, [])
+        return {n for n, p in enumerate(self.puzzles) if p.name in names}
 
-    def refresh(self) -> None:
-        self.solved = solved().get(self.game_id, [])
-        for n, (item, p) in enumerate(zip(self.menu.items, self.puzzles, strict=True), 1):
-            item.label = self.label(n, p)
+    def open(self, n: int) -> None:
+        self.app.stack.push(PuzzleScene(self.app, self.puzzles[n], self))
 
-    def handle(self, action: Action) -> None:
-        if self.back.clicked(action) or (action.name in (BACK, MENU) and not action.is_pointer):
-            self.app.stack.pop()
-            return
-        self.menu.handle(action)
+    def heading(self) -> str:
+        return _("Puzzles: {game}").format(game=_(catalogue.get(self.game_id).name))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        title = _("Puzzles: {game}").format(game=_(catalogue.get(self.game_id).name))
-        w, h, s = theme.begin_screen(surface, title)
-        self.back.draw(surface, s)
-        done = sum(p.name in self.solved for p in self.puzzles)
-        theme.draw_text(surface, _("{done} of {total} solved").format(done=done, total=len(self.puzzles)),
-                        (w / 2, 96 * s), int(26 * s), theme.INK_DIM, "center")
-        self.menu.draw(surface, w / 2, 124 * s, min(s, (h - 170 * s) / (len(self.puzzles) * 28 * 1.4)))
+    def progress(self, done: int, total: int) -> str:
+        return _("{done} of {total} solved").format(done=done, total=total)
 
 
-class PuzzleScene(Scene):
+class PuzzleScene(EntryScene):
     """A puzzle on the game's own board; the scene of the game plays inside it."""
 
     #: how long a refuted move stays on the board before the position comes back
     REFUTED_SECONDS = 1.8
 
     def __init__(self, app, puzzle: puzzles.Puzzle, listing: PuzzleListScene | None = None) -> None:
-        super().__init__(app)
+        level = puzzle.state.get("level")
+        super().__init__(app, puzzle.game, level if isinstance(level, str) else None, listing)
         self.puzzle = puzzle
-        self.listing = listing
         rules, start = puzzle.start()
         self.rules, self.start_state = rules, start
         self.me = start.to_move
-        level = puzzle.state.get("level")
-        game = app.nav.puzzle_game(puzzle.game, level if isinstance(level, str) else None)
-        game.autosave = False
-        for name, fn in (("menu", self.leave), ("undo", self.again), ("redo", self.again)):
-            if name in game.buttons:
-                game.buttons[name].on_click = fn
-        self.game = game
-        game.hints_off = True  # a puzzle is solved unaided
         self.refuted_t = 0.0
         self.done = False
         self.missed = False  # a wrong move was made in this puzzle (it is solved, not "clean")
@@ -162,12 +134,6 @@ class PuzzleScene(Scene):
 
     def plies_left(self) -> int:
         return self.puzzle.plies - len(self.game.history)
-
-    def leave(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-        if self.listing is not None:
-            self.listing.refresh()
 
     # -- the computer's side ---------------------------------------------------------------
     def answer(self) -> None:

@@ -26,6 +26,8 @@ class TitleScene(Scene):
         if not kiosk:
             items.append(LiveItem(N_("Load game"), self.load_game))
         items.append(LiveItem(N_("How to play"), self.howto))
+        if not kiosk:  # a kiosk's visitor reaches the lessons from the how-to pages
+            items.append(LiveItem(N_("Lessons"), app.nav.lessons))
         if not kiosk:
             items += [LiveItem(N_("Puzzles"), app.nav.puzzles), LiveItem(N_("Arcade ladder"), app.nav.ladder),
                       LiveItem(N_("Hall of fame"), app.nav.hall_of_fame)]
