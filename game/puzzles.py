@@ -101,6 +101,14 @@ def load_all(game: str) -> list[Puzzle]:
 
 
 # -- the search that proves a puzzle and plays its defence ---------------------------------
+#: positions already searched: (state, me, depth) -> forced win. Rush reaches one board
+#: by many orders of the same placements: an ending of 19 empty points is about 17 000
+#: positions instead of millions of lines. Cleared at KNOWN_MOST, so that a long-running
+#: puzzle screen keeps a few megabytes of positions at most.
+_known: dict[tuple, bool] = {}
+KNOWN_MOST = 50_000
+
+
 def forced(rules: Game, state: Any, me: str, depth: int) -> bool:
     """Whether ``me`` wins by force within ``depth`` plies (a Rush turn of several
     placements counts each placement)."""
@@ -108,12 +116,25 @@ def forced(rules: Game, state: Any, me: str, depth: int) -> bool:
         return state.winner == me
     if depth <= 0:
         return False
+    key: tuple | None = (state, me, depth)
+    try:
+        found = _known.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a state that cannot be hashed (it holds a list): searched afresh
+        key, found = None, None
+    if found is not None:
+        return found
     moves = rules.legal_moves(state)
     if not moves:
-        return False
-    if state.to_move == me:
-        return any(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
-    return all(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+        result = False
+    elif state.to_move == me:
+        result = any(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+    else:
+        result = all(forced(rules, rules.play(state, m)[0], me, depth - 1) for m in moves)
+    if key is not None:
+        if len(_known) >= KNOWN_MOST:
+            _known.clear()
+        _known[key] = result
+    return result
 
 
 def line(rules: Game, state: Any, me: str, depth: int) -> list[Any]:

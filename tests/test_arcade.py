@@ -157,19 +157,19 @@ def test_initials_with_a_pad_alone_and_with_the_mouse_alone(app):
     app.stack.push(entry)
     run(app, [], frames=2)
     b = pygame
-    for button in (b.CONTROLLER_BUTTON_DPAD_DOWN, b.CONTROLLER_BUTTON_DPAD_DOWN, b.CONTROLLER_BUTTON_A,
-                   b.CONTROLLER_BUTTON_DPAD_DOWN, b.CONTROLLER_BUTTON_A, b.CONTROLLER_BUTTON_A):
+    for button in (b.CONTROLLER_BUTTON_DPAD_UP, b.CONTROLLER_BUTTON_DPAD_UP, b.CONTROLLER_BUTTON_A,
+                   b.CONTROLLER_BUTTON_DPAD_UP, b.CONTROLLER_BUTTON_A, b.CONTROLLER_BUTTON_A):
         for action in app.pads.translate(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                                             button=button)):
             entry.handle(action)
     assert app.stack.top is not entry
     assert fame.entries("gauss", "margin")[0].initials == "CBA"
-    # the mouse: the arrow under the second letter twice, then the Enter button
+    # the mouse: the arrow over the second letter twice, then the Done button
     entry = InitialsScene(app, "gauss", "margin", 5)
     app.stack.push(entry)
     run(app, [], frames=2)
-    down = next(rect for rect, slot, step in entry.arrows if slot == 1 and step == 1)
-    run(app, [click(down.center), click(down.center)])
+    up = next(rect for rect, slot, step in entry.arrows if slot == 1 and step == 1)
+    run(app, [click(up.center), click(up.center)])
     assert entry.initials == "CDA"
     run(app, [click(entry.buttons["enter"].rect.center)])
     assert [e.initials for e in fame.entries("gauss", "margin")] == ["CBA", "CDA"]

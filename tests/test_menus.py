@@ -143,3 +143,21 @@ def test_large_text_demo_sound_and_a_volume_that_is_heard(app, monkeypatch):
     assert played == ["place", "score"]
     from game import settings
     assert settings.load()[0].demo_sound is False  # saved at once
+
+
+def test_a_click_on_the_left_arrow_of_a_setting_lowers_it(app):
+    from driver import click, run
+
+    from game.scenes.settings_menu import SettingsScene
+
+    app.nav.settings()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    run(app, [], frames=2)
+    row = scene.ROWS.index("volume")
+    value = scene.values[row]
+    before = app.settings.volume
+    run(app, [click((value.left + 4, value.centery))])
+    assert app.settings.volume < before
+    run(app, [click((value.right - 4, value.centery))])
+    assert app.settings.volume == before

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import catalogue, fame, ladder, saves
+from .. import catalogue, fame, ladder, puzzles, saves
 from ..i18n import _
 from ..storage import StoredFileError
 from ..ui import theme
@@ -178,17 +178,24 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
     name = _(catalogue.get(game_id).title)
     theme.draw_text(surface, name, (area.centerx, area.y + 10 * s),
                     theme.fitted(name, int(40 * s), area.width - 200 * s, True), theme.ACCENT, "midtop", True)
-    cols = len(fame.TABLES)
+    where = _("game {number} of {total}").format(number=catalogue.GAME_IDS.index(game_id) + 1,
+                                                  total=len(catalogue.GAME_IDS))
+    below = theme.draw_text(surface, where, (area.centerx, area.y + 58 * s), int(20 * s), theme.INK_FAINT,
+                            "midtop").bottom
+    # a game without puzzles has no puzzle streaks to keep
+    shown = [t for t in fame.TABLES if t.kind != "streak" or puzzles.load_all(game_id)]
+    cols = len(shown)
     col_w = min(area.width - 40 * s, 1200 * s) / cols
     x0 = area.centerx - col_w * cols / 2
     size = int(26 * s)
     line = theme.step(size, 36 * s)
-    for k, table in enumerate(fame.TABLES):
+    for k, table in enumerate(shown):
         x = x0 + k * col_w + 14 * s
-        y = area.y + 80 * s
+        y = max(area.y + 84 * s, below + 6 * s)
         inner = int(col_w - 28 * s)
-        for text in theme.wrap(_(table.title), int(26 * s), inner)[:2]:
-            theme.draw_text(surface, text, (x, y), int(26 * s), theme.INK, bold=True)
+        for text in theme.wrap(_(table.title), int(26 * s), inner)[:2]:  # a word longer than the room: cut
+            theme.draw_text(surface, theme.ellipsized(text, int(26 * s), inner, True), (x, y), int(26 * s),
+                            theme.INK, bold=True)
             y += theme.step(int(26 * s), 32 * s)
         y += 8 * s
         rows = tables.get(table.kind, [])

@@ -84,6 +84,7 @@ class EntryScene(Scene):
         self.game = app.nav.puzzle_game(game_id, level)
         self.game.autosave = False
         self.game.hints_off = True  # solved unaided; the entry says what to do
+        self.game.keys_elsewhere = True  # and what its undo and menu keys do
         for name, fn in (("menu", self.leave), ("undo", self.again), ("redo", self.again)):
             if name in self.game.buttons:
                 self.game.buttons[name].on_click = fn

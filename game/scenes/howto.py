@@ -87,11 +87,13 @@ class HowToScene(Scene):
         labels = [("prev", pgettext("previous page", "< Back")), ("close", _("Close")),
                   ("next", _("Done") if last else pgettext("next page", "Next >"))]
         if self.game_id:  # the rules tried out, a step at a time (Tab, X)
-            labels.insert(2, ("lessons", _("Lessons")))
+            key = self.app.glyphs()[ALTERNATE]
+            labels.insert(2, ("lessons", _("Lessons ({key})").format(key=key)))
         for k, (name, label) in enumerate(labels):
             rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
             rect.center = (int(w / 2 + (k - (len(labels) - 1) / 2) * 190 * s), int(h - 40 * s))
             pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=8)
             pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=8)
-            theme.draw_text(surface, label, rect.center, int(28 * s), theme.INK, "center")
+            theme.draw_text(surface, label, rect.center, theme.fitted(label, int(28 * s), rect.width - 10),
+                            theme.INK, "center")
             self.nav[name] = rect

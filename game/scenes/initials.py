@@ -14,7 +14,7 @@ import pygame
 
 from .. import catalogue, fame, storage
 from ..i18n import N_, _
-from ..ui import theme
+from ..ui import present, theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ..ui.present import EndCard, dim, panel
 from .base import LiveButton, Scene
@@ -124,7 +124,7 @@ class InitialsScene(Scene):
                         self.turn(step, slot)
             return
         if name in (UP, DOWN):
-            self.turn(-1 if name == UP else 1)  # up goes back toward A, like an arcade's wheel
+            self.turn(1 if name == UP else -1)  # up: the next letter (A, B, C...), as on an arcade's wheel
         elif name in (LEFT, RIGHT):
             self.slot = max(0, min(2, self.slot + (1 if name == RIGHT else -1)))
         elif name == CONFIRM:
@@ -132,8 +132,11 @@ class InitialsScene(Scene):
                 self.slot += 1
             else:
                 self.submit()
-        elif name == BACK:
-            self.slot = max(0, self.slot - 1)
+        elif name == BACK:  # a letter back; on the first one, leave (as B does everywhere)
+            if self.slot == 0:
+                self.skip()
+            else:
+                self.slot -= 1
         elif name == MENU:
             self.skip()
         elif name == POINT:
@@ -177,11 +180,12 @@ class InitialsScene(Scene):
                              border_radius=int(8 * s))
             theme.draw_text(surface, letter if letter != " " else "·", rect.center, int(70 * s),
                             theme.INK if on else theme.INK_DIM, "center", True)
-            for step, top in ((-1, rect.y - arrow_h - 4 * s), (1, rect.bottom + 4 * s)):
+            # the arrow over a letter is the next letter (like Up), the one under it the one before
+            for step, top in ((1, rect.y - arrow_h - 4 * s), (-1, rect.bottom + 4 * s)):
                 hit = pygame.Rect(rect.x, int(top), cell, arrow_h)
                 cx, half = hit.centerx, int(16 * s)
                 tip, base = hit.y + 4 * s, hit.bottom - 4 * s
-                if step > 0:
+                if step < 0:  # under the letter: pointing down
                     tip, base = base, tip
                 pygame.draw.polygon(surface, theme.ACCENT if on else theme.INK_FAINT,
                                     [(cx, tip), (cx - half, base), (cx + half, base)])
@@ -199,8 +203,6 @@ class InitialsScene(Scene):
             hint = _("D-pad: choose letters   A: next, then enter   Start: skip")
         else:
             hint = _("Type, or Up/Down and Left/Right   Enter: next, then enter   Esc: skip")
-        lines = theme.wrap(hint, int(20 * s), box.width - int(40 * s))[:2]
-        line_h = theme.step(int(20 * s), 24 * s)
-        for n, text in enumerate(lines):
-            theme.draw_text(surface, text, (w / 2, box.bottom - 14 * s - (len(lines) - n) * line_h),
-                            int(20 * s), theme.INK_FAINT, "midtop")
+        # its parts keep their gaps: fitted, and where too wide without its middle parts
+        present.parts_line(surface, (w / 2, box.bottom - 14 * s - theme.step(int(20 * s), 24 * s)), hint,
+                           int(20 * s), box.width - 40 * s, theme.INK_FAINT, "midtop")

@@ -187,7 +187,10 @@ class LessonScene(EntryScene):
         head, lines = self.card_lines()
         width = surface.get_width() - int(24 * s)
         size = int(24 * s)
-        wrapped = [(line, ink) for text, ink in lines for line in theme.wrap(text, size, width - int(28 * s))]
+        # words wrap; a line of keys keeps its gaps (fitted, or without its middle parts)
+        room = width - int(28 * s)
+        wrapped = [(line, ink) for text, ink in lines
+                   for line in ([text] if present.PARTS in text else theme.wrap(text, size, room))]
         step = theme.step(size, 27 * s)
         head_size = theme.fitted(head, int(28 * s), width - 28 * s, True)
         height = int(20 * s + theme.font(head_size, True).get_height() + len(wrapped) * step + 8 * s)
@@ -199,7 +202,7 @@ class LessonScene(EntryScene):
         rect = theme.draw_text(surface, head, (self.card.x + 14 * s, y), head_size, theme.ACCENT, bold=True)
         y = rect.bottom + 4 * s
         for line, ink in wrapped:
-            theme.draw_text(surface, line, (self.card.x + 14 * s, y), size, ink)
+            present.parts_line(surface, (self.card.x + 14 * s, y), line, size, width - 28 * s, ink)
             y += step
 
     def draw(self, surface: pygame.Surface) -> None:

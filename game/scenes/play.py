@@ -176,6 +176,8 @@ class PlayScene(Scene):
         self.hints: list[int] = []
         self.hinted: Any = None  # the move of the last hint
         self.hints_off = False  # set by a host that is solved unaided (a puzzle)
+        #: set by a host whose own card names the undo and menu keys (a lesson)
+        self.keys_elsewhere = False
         self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
         self._scored: Any = None  # the final state whose result was counted (once a game)
 
@@ -194,7 +196,10 @@ class PlayScene(Scene):
         self.set_position(self.rules.new(self.level, seed=self.seed, options=self.options))
         if self.autosave:
             self.save_progress()  # a fresh game replaces the one that was in progress
-        self.show_banner(self.start_banner(), 0.0 if self.autoplay else 2.6)
+        banner = self.start_banner()
+        if self.ladder is not None:  # a ladder game says so, and against which rung
+            banner = _("Ladder: beat the computer at {level}").format(level=level_name(self.ladder))
+        self.show_banner(banner, 0.0 if self.autoplay else 3.5)
         if self.autoplay:
             rng = random.Random(self.seed)
             for _step in range(self.autoplay):
@@ -405,9 +410,9 @@ class PlayScene(Scene):
         _after, effects = self.preview(move)
         self.point_to(move)
         self.hover_from_mouse = False
-        self.say(_("Hint: {move}   ({key} plays it)").format(
-            move=self.notation(self.state, move, effects), key=self.app.glyphs()[CONFIRM]),
-            self.HINT_SECONDS, theme.ACCENT)
+        key = _("a click") if self.app.last_device == "mouse" else self.app.glyphs()[CONFIRM]
+        self.say(_("Hint: {move}   ({key} plays it)").format(move=self.notation(self.state, move, effects),
+                                                            key=key), self.HINT_SECONDS, theme.ACCENT)
         self.save_progress()  # the hint is part of the game's record
 
     def point_to(self, move: Any) -> None:
@@ -1073,6 +1078,11 @@ class PlayScene(Scene):
                 side=self.side_name(seat.player), level=level_name(seat.kind), dots=dots), theme.ACCENT)
         if self.hosted:
             return "", theme.INK_DIM  # the host's own prompt says what keys do
+        if self.keys_elsewhere:  # a lesson's card says what undo and the menu key do there
+            g = self.app.glyphs()
+            drop = (g[UNDO], g[MENU])
+            kept = [p for p in self.hint().split(present.PARTS) if not p.startswith(drop)]
+            return present.PARTS.join(kept), theme.INK_DIM
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:

@@ -309,6 +309,13 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.BG, graph)
         mid = graph.centery
         pygame.draw.line(surface, theme.INK_FAINT, (graph.x, mid), (graph.right, mid), 1)
+        # whose is which edge: the first side ahead at the top, the other at the bottom
+        edge = max(12, int(16 * s))
+        second = game.other(first)
+        edges = ((first, graph.topleft, "topleft"), (second, graph.bottomleft, "bottomleft"))
+        for side, where, anchor in edges:
+            theme.draw_text(surface, game.side_name(side), (where[0] + 4 * s, where[1]), edge,
+                            game.side_ink(side), anchor)
         n = max(1, self.total)
 
         def point(i: int, v: float) -> tuple[int, int]:
@@ -364,7 +371,8 @@ class ReplayScene(Scene):
             lines.append((_("Looked at {done} of {total} positions").format(
                 done=review.searched, total=len(review.states)), theme.INK_FAINT))
         elif costly:
-            lines.append((_("Red marks: the costliest moves (click to jump)"), theme.INK_FAINT))
+            lines.append((_("Marks: the costliest moves (click to jump)"), theme.INK_FAINT))
         for text, color in lines[:3]:
-            theme.draw_text(surface, text, (x0, y), theme.fitted(text, size, room), color)
+            fit = theme.fitted(text, size, room)
+            theme.draw_text(surface, theme.ellipsized(text, fit, room), (x0, y), fit, color)
             y += line

@@ -29,6 +29,8 @@ class SettingsScene(Scene):
         self.operator = operator  # opened from the kiosk's operator menu
         self.index = 0
         self.rects: list[pygame.Rect] = []
+        #: where each row shows "<  value  >": a click left of its middle lowers the value
+        self.values: dict[int, pygame.Rect] = {}
 
     def label(self, row: str) -> tuple[str, str]:
         """A row's name and value, in the current language (worded at each draw)."""
@@ -100,8 +102,11 @@ class SettingsScene(Scene):
             for i, rect in enumerate(self.rects):
                 if rect.collidepoint(action.pos):
                     self.index = i
+                    value = self.values.get(i)
+                    lower = (value is not None and value.collidepoint(action.pos)
+                             and action.pos[0] < value.centerx)
                     if action.name in (CONFIRM, ALTERNATE):
-                        self.choose(1 if action.name == CONFIRM else -1)
+                        self.choose(1 if action.name == CONFIRM and not lower else -1)
             return
         row = self.ROWS[self.index]
         if action.name in (UP, DOWN):
@@ -157,8 +162,9 @@ class SettingsScene(Scene):
                 value_w = theme.font(size, True).size(shown)[0]
                 name_size = theme.fitted(name, size, rect.width - value_w - 60 * s)
                 theme.draw_text(surface, name, (rect.x + 24 * s, rect.centery), name_size, ink, "midleft")
-                theme.draw_text(surface, shown, (rect.right - 24 * s, rect.centery), size, ink, "midright",
-                                True)
+                drawn = theme.draw_text(surface, shown, (rect.right - 24 * s, rect.centery), size, ink,
+                                        "midright", True)
+                self.values[i] = drawn.inflate(int(16 * s), rect.height)
             else:
                 theme.draw_text(surface, name, rect.center, size, ink, "center")
             self.rects.append(rect)

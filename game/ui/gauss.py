@@ -269,14 +269,18 @@ def draw_areas(surface: pygame.Surface, lay: Layout, gain: list[int], risk: list
             box = lay.areas[(kind, color)]
             pygame.draw.rect(surface, tint(color).dark if kind == "gain" else theme.BG_PANEL_HI, box,
                              border_radius=5)
-            theme.draw_text(surface, _(AREA_LABELS[(kind, color)]), (box.x + 6 * s, box.centery), int(20 * s),
-                            theme.INK, "midleft", bold=True)
+            label = theme.draw_text(surface, _(AREA_LABELS[(kind, color)]), (box.x + 6 * s, box.centery),
+                                    int(20 * s), theme.INK, "midleft", bold=True)
+            number = theme.draw_text(surface, str(count), (box.right - 8 * s, box.centery), int(24 * s),
+                                     theme.INK, "midright", bold=True)
+            # the discs between the label and the count (closer together where the label is wide)
+            first = max(box.x + 70 * s, label.right + r + 4 * s)
+            room = number.left - r - 4 * s - first
+            step = min(lay.area_step, room / max(1, count - 1)) if count > 1 else lay.area_step
             img = disc_image(color, r)
             for i in range(count):
-                x = box.x + 70 * s + i * lay.area_step
+                x = first + i * step
                 surface.blit(img, img.get_rect(center=(round(x), box.centery)))
-            theme.draw_text(surface, str(count), (box.right - 8 * s, box.centery), int(24 * s), theme.INK,
-                            "midright", bold=True)
 
 
 #: the preview's legend, two rows (marked words: translated when drawn)
