@@ -110,3 +110,25 @@ def test_the_how_to_pages_and_the_pause_menu_open_the_course(app):
     pause.menu.index = labels.index("Lessons")
     run(app, [key(pygame.K_RETURN)])
     assert isinstance(app.stack.top, LessonListScene) and app.stack.top.game_id == game.game_id
+
+
+@pytest.mark.parametrize("content", [b"\x00\xff not json", b'{"format": 1, "done": {"gauss": "all"}}', b"[]",
+                                     b'{"format": 7}'])
+def test_a_damaged_progress_file_counts_as_nothing_done_and_is_written_anew(content):
+    from game import storage
+    from game.scenes.lesson import PROGRESS, mark_done
+
+    storage.home().mkdir(parents=True, exist_ok=True)
+    (storage.home() / PROGRESS).write_bytes(content)
+    assert done_steps().get("gauss", []) == []
+    mark_done("gauss", 2)
+    assert done_steps()["gauss"] == [2]
+
+
+@pytest.mark.parametrize("content", ['{"format": 1, "game": "gauss", "title": "x", "steps": [{"rules": []}]}',
+                                     "not json", '{"format": 1, "game": "chess", "title": "x", "steps": []}'])
+def test_a_broken_course_file_is_left_out_with_a_message_not_a_crash(tmp_path, monkeypatch, caplog, content):
+    (tmp_path / "gauss.json").write_text(content, encoding="utf-8")
+    monkeypatch.setattr(lessons, "lessons_dir", lambda: tmp_path)
+    assert lessons.load("gauss") is None and "cannot be used" in caplog.text
+    assert "gauss" not in lessons.games_with_lessons()
