@@ -86,15 +86,21 @@ def test_a_long_demo_game_is_cut_short(app, quick_ai):
     assert demo.child is not first and not first.state.over
 
 
-def test_a_finished_demo_game_shows_its_result_then_the_next(app, quick_ai):
-    demo = DemoScene(app, games=["improbable"])
-    app.stack.push(demo)
+def play_first_game_out(app, demo):
+    """Run the demo, every move skipped to its end, until its first game ends; that game."""
     first = demo.child
     for _ in range(20000):
         run(app)
         if demo.ending > 0:
             break
         first.queue.skip()
+    return first
+
+
+def test_a_finished_demo_game_shows_its_result_then_the_next(app, quick_ai):
+    demo = DemoScene(app, games=["improbable"])
+    app.stack.push(demo)
+    first = play_first_game_out(app, demo)
     assert first.state.over and demo.headline
     for _ in range(int(demo.RESULT_SECONDS / DT) + 5):
         run(app)
@@ -263,12 +269,7 @@ def test_the_demo_shows_the_hall_of_fame_between_games_when_it_has_names(app, qu
     fame.add("rush", "margin", "KIO", 9)
     demo = Demo(app, games=["improbable", "rush"])
     app.stack.push(demo)
-    first = demo.child
-    for _ in range(20000):
-        run(app)
-        if demo.ending > 0:
-            break
-        first.queue.skip()
+    first = play_first_game_out(app, demo)
     for _ in range(int(demo.RESULT_SECONDS / DT) + 5):
         run(app)
     assert demo.hall is not None and demo.hall[0] == "rush" and demo.child is first
