@@ -149,6 +149,7 @@ class LessonScene(EntryScene):
 
     def update(self, dt: float) -> None:
         game = self.game
+        game.frozen = self.phase != "try"  # the answer is read, not a next move previewed
         game.update(dt)
         game.result_shown = True  # the card says how it ended
         if self.phase == "wrong":

@@ -178,6 +178,9 @@ class PlayScene(Scene):
         self.hints_off = False  # set by a host that is solved unaided (a puzzle)
         #: set by a host whose own card names the undo and menu keys (a lesson)
         self.keys_elsewhere = False
+        #: set by a host while it shows something and takes no move (a lesson's answer):
+        #: no cursor, no preview
+        self.frozen = False
         self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
         self._scored: Any = None  # the final state whose result was counted (once a game)
 
@@ -450,7 +453,7 @@ class PlayScene(Scene):
     def awaiting_human(self) -> bool:
         """A person is to choose a move now (so the cursor and move hints are shown);
         never in a hosted game (a demo or a replay: nobody is about to move)."""
-        return not (self.hosted or self.queue.busy or self.state.over or self.seat().is_ai)
+        return not (self.hosted or self.frozen or self.queue.busy or self.state.over or self.seat().is_ai)
 
     @property
     def thinking(self) -> bool:
