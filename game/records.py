@@ -58,15 +58,12 @@ def to_text(save: dict[str, Any]) -> str:
         lines.append(f"Seat {player}: {kind}")
     if save.get("saved"):
         lines.append(f"Saved: {save['saved']}")
-    turns: list[tuple[str, list[str]]] = []
+    played = []
     for obj in save["moves"]:
         move = rules.parse_move(obj)
-        text = rules.move_text(move, state).replace(" ", "_")  # one word a move ("draw_agreed")
-        if turns and turns[-1][0] == state.to_move and rules.mid_turn(state):
-            turns[-1][1].append(text)
-        else:
-            turns.append((state.to_move, [text]))
+        played.append((state, rules.move_text(move, state).replace(" ", "_")))  # one word a move
         state, _effects = rules.play(state, move)
+    turns = rules.turns(played)
     outcome = rules.outcome(state)
     if outcome is not None:
         lines.append(f"Result: {'draw' if outcome.winner == 'draw' else outcome.winner + ' wins'}")

@@ -18,6 +18,7 @@ States expose ``game``, ``level``, ``to_move`` (``None`` once over), ``over`` an
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -222,6 +223,18 @@ class Game:
         """Whether the player to move is in the middle of a turn of several moves (placing
         again, rolling on): the move list joins such moves into one turn."""
         return False
+
+    def turns(self, played: Iterable[tuple[Any, str]]) -> list[tuple[str, list[str]]]:
+        """``(state before, text)`` of each move, as turns: ``(player, [text, ...])``, the
+        moves of one player in a row joined while ``mid_turn`` says the turn goes on (a
+        Rush turn of placements, an Improbable turn of rolls)."""
+        out: list[tuple[str, list[str]]] = []
+        for before, text in played:
+            if out and out[-1][0] == before.to_move and self.mid_turn(before):
+                out[-1][1].append(text)
+            else:
+                out.append((before.to_move, [text]))
+        return out
 
     def scores(self, state: Any) -> dict[str, int]:
         """The running score per player, as the game counts it while it is played."""

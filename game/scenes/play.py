@@ -1165,13 +1165,7 @@ class PlayScene(Scene):
     def turns(self) -> list[tuple[str, list[str]]]:
         """The history as turns: ``(player, [notation, ...])``, the moves of one player in a
         row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
-        out: list[tuple[str, list[str]]] = []
-        for before, _move, text in self.history:
-            if out and out[-1][0] == before.to_move and self.rules.mid_turn(before):
-                out[-1][1].append(text)
-            else:
-                out.append((before.to_move, [text]))
-        return out
+        return self.rules.turns((before, text) for before, _move, text in self.history)
 
     def draw_move_list(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float,
                        s: float) -> None:
