@@ -70,6 +70,14 @@ class RemoteThinker:
     def cancel(self) -> None:
         self.service.cancel(self)
 
+    def value(self) -> float | None:
+        """What the search found the position worth to the player to move (``Thinker.value``)."""
+        return self.info.get("value")
+
+    def move_values(self) -> dict[Any, tuple[int, float]]:
+        """Every move the search tried, its visits and value (``Thinker.move_values``)."""
+        return self.info.get("moves") or {}
+
 
 class ThinkerService:
     """One worker process and the search under way in it."""

@@ -344,8 +344,7 @@ class PlayScene(Scene):
             self.drop_thinker()
             self.thinker = self.new_thinker()
             self.think_t = 0.0
-        if isinstance(self.thinker, RemoteThinker) and self.thinker.failed:
-            self.thinker = self.new_thinker(local=True)  # no worker: think here, in slices
+        self.thinker = self.here_if_given_up(self.thinker)
         self.think_t += dt
         self.step_search(self.thinker)
         if self.thinker.done and self.think_t >= self.AI_MIN_SECONDS:
@@ -360,15 +359,29 @@ class PlayScene(Scene):
             spent = time.perf_counter() - self.app.frame_started
             search.step(max(0.002, min(self.THINK_SLICE, self.FRAME_WORK - spent)))
 
-    def new_thinker(self, local: bool = False, level: str | None = None) -> Thinker | RemoteThinker:
-        """A search for the computer's move (or, with ``level``, a hint at that level): in
-        the worker process when the app has one (frames never wait for it), else here,
-        stepped a slice per frame."""
+    def new_thinker(self, local: bool = False, level: str | None = None, state: Any = None,
+                    iterations: int | None = None, time_scale: float = 1.0) -> Thinker | RemoteThinker:
+        """A search for the computer's move (or, with ``level``, a hint at that level; with
+        ``state``, a position of a review): in the worker process when the app has one
+        (frames never wait for it), else here, stepped a slice per frame."""
         kind = level or self.seat().kind
+        state = self.state if state is None else state
         if self.app.ai is not None and not local:
-            return self.app.ai.think(self.rules, self.state, kind, self.ai_rng.randrange(1 << 62),
-                                     self.entry.policy)
-        return Thinker(self.rules, self.state, kind, rng=self.ai_rng, policy=self.entry.policy)
+            seed = self.ai_rng.randrange(1 << 62)
+            return self.app.ai.think(self.rules, state, kind, seed, self.entry.policy, iterations, time_scale)
+        budget: dict[str, Any] = {}  # only a budget other than the level's own
+        if iterations is not None:
+            budget["iterations"] = iterations
+        if time_scale != 1.0:
+            budget["time_scale"] = time_scale
+        return Thinker(self.rules, state, kind, rng=self.ai_rng, policy=self.entry.policy, **budget)
+
+    def here_if_given_up(self, search: Thinker | RemoteThinker) -> Thinker | RemoteThinker:
+        """``search``, or where its worker gave up, the same search here, in slices."""
+        if isinstance(search, RemoteThinker) and search.failed:
+            _game, state, level, _seed, _policy, iterations, time_scale = search.request
+            return self.new_thinker(True, level, state, iterations, time_scale)
+        return search
 
     # -- hints -------------------------------------------------------------------------------
     @property
@@ -397,8 +410,7 @@ class PlayScene(Scene):
         if self.hinter.state is not self.state or self.queue.busy:
             self.drop_hint()
             return
-        if isinstance(self.hinter, RemoteThinker) and self.hinter.failed:
-            self.hinter = self.new_thinker(local=True, level=self.HINT_LEVEL)
+        self.hinter = self.here_if_given_up(self.hinter)
         self.hint_t += dt
         self.step_search(self.hinter)
         if self.hinter.done:

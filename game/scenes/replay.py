@@ -21,8 +21,6 @@ jumps to that move; the strip names the move shown and what it cost.
 """
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from .. import review as reviewing
@@ -66,7 +64,7 @@ class ReplayScene(Scene):
         self.search: Thinker | RemoteThinker | None = None
         self.searching = -1
         self.strip = pygame.Rect(0, 0, 0, 0)
-        self.rng = random.Random(record.seed)
+        self.game.ai_rng.seed(record.seed)  # the review's searches: the same values for the same game
 
     # -- where we are ------------------------------------------------------------------
     @property
@@ -148,30 +146,15 @@ class ReplayScene(Scene):
             i = review.next_position()
             if i is None:
                 return
-            state, game = review.states[i], self.game
-            seed = self.rng.randrange(1 << 62)
-            if self.app.ai is not None:
-                self.search = self.app.ai.think(game.rules, state, reviewing.LEVEL, seed, game.entry.policy,
-                                                reviewing.ITERATIONS, reviewing.TIME_SCALE)
-            else:
-                self.search = self.local_search(state, seed)
+            self.search = self.game.new_thinker(level=reviewing.LEVEL, state=review.states[i],
+                                                iterations=reviewing.ITERATIONS,
+                                                time_scale=reviewing.TIME_SCALE)
             self.searching = i
-        search = self.search
-        if isinstance(search, RemoteThinker) and search.failed:
-            seed = self.rng.randrange(1 << 62)
-            search = self.search = self.local_search(review.states[self.searching], seed)
+        search = self.search = self.game.here_if_given_up(self.search)
         search.step(self.game.THINK_SLICE)  # a worker's answer is only looked for here
         if search.done:
-            if isinstance(search, RemoteThinker):
-                review.known(self.searching, search.info.get("value"), search.info.get("moves"))
-            else:
-                review.known(self.searching, search.value(), search.move_values())
+            review.known(self.searching, search.value(), search.move_values())
             self.search = None
-
-    def local_search(self, state, seed: int) -> Thinker:
-        game = self.game
-        return Thinker(game.rules, state, reviewing.LEVEL, rng=seed, iterations=reviewing.ITERATIONS,
-                       time_scale=reviewing.TIME_SCALE, policy=game.entry.policy)
 
     def drop_search(self) -> None:
         if self.search is not None:
