@@ -195,10 +195,7 @@ class ResultScene(Scene):
 
     def rematch(self) -> None:
         self.app.stack.pop()
-        if getattr(self.game, "ladder", None) is not None:
-            self.game.ladder_again()
-        else:
-            self.game.restart()
+        self.game.rematch()
 
     def to_menu(self) -> None:
         self.app.nav.select(self.game.game_id)

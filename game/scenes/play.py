@@ -805,8 +805,9 @@ class PlayScene(Scene):
             for kind, value in reversed(fame):  # the hall of fame asks initials over the card, in turn
                 self.app.nav.enter_initials(self.game_id, kind, value, card)
 
-    def ladder_again(self) -> None:
-        """The next ladder game: against the rung to beat now (the next one after a win)."""
+    def rematch(self) -> None:
+        """Another game: a ladder game goes on against the rung to beat now (the next one
+        after a win); any other game starts again as it was."""
         sides = self.human_against_computer()
         if sides is None or self.ladder is None:
             self.restart()

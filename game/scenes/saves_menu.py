@@ -183,7 +183,7 @@ class LoadScene(Scene):
             x, y = rect.x + 20 * s, rect.y + 8 * s
             name_ink = (theme.ACCENT if selected else theme.INK) if entry.usable else theme.INK_FAINT
             label = _("{name} (text)").format(name=entry.name) if entry.text else entry.name
-            name = fit(label, int(32 * s), rect.width - int(230 * s), bold=True)
+            name = theme.ellipsized(label, int(32 * s), rect.width - int(230 * s), bold=True)
             theme.draw_text(surface, name, (x, y), int(32 * s), name_ink, bold=True)
             theme.draw_text(surface, entry.date, (rect.right - 20 * s, y + 4 * s), int(24 * s),
                             theme.INK_DIM, "topright")
@@ -193,7 +193,7 @@ class LoadScene(Scene):
                     game=_(r.title), level=_(entry.level_title), moves=_moves(r))
                 theme.draw_text(surface, about, (x, y + second), int(24 * s), theme.INK_DIM)
             else:
-                text = fit(_("Unusable: {problem}").format(problem=entry.problem), int(24 * s),
+                text = theme.ellipsized(_("Unusable: {problem}").format(problem=entry.problem), int(24 * s),
                            rect.width - int(40 * s))
                 theme.draw_text(surface, text, (x, y + second), int(24 * s), theme.BAD)
             self.rows.append((i, rect))
@@ -220,11 +220,6 @@ class LoadScene(Scene):
         theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
                         (theme.BAD if self.message_bad else theme.GOOD) if self.message else theme.INK_FAINT,
                         "center")
-
-
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text``, cut short with an ellipsis to fit ``width`` pixels."""
-    return theme.ellipsized(text, size, width, bold)
 
 
 def _moves(record: saves.Record) -> str:
