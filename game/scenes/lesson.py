@@ -82,6 +82,7 @@ class LessonScene(EntryScene):
         self.course = course
         self.card = pygame.Rect(0, 0, 0, 0)
         self.game_top = 0  # where the game's picture starts, under the card
+        self.card_shown: tuple = ()  # what the card drawn last said, and at which window size
         self.go(index)
 
     # -- the steps -------------------------------------------------------------------------
@@ -212,8 +213,16 @@ class LessonScene(EntryScene):
         self.game.draw(surface.subsurface((0, top, surface.get_width(), surface.get_height() - top)))
 
     def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        self.draw(surface)  # the card lies over the board: whole frames (a lesson is no benchmark)
-        return None
+        """The card when what it says changed (and then everything: the game's room changes
+        with the card's height); else only what the game changed, below the card."""
+        key = (self.card_lines(), surface.get_size())
+        if key != self.card_shown:
+            self.card_shown = key
+            self.draw(surface)
+            return None
+        w, h = surface.get_size()
+        rects = self.game.draw_changes(surface.subsurface((0, self.game_top, w, h - self.game_top)))
+        return None if rects is None else [r.move(0, self.game_top) for r in rects]
 
 
 def choose_game(app) -> None:
