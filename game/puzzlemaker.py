@@ -6,6 +6,9 @@ a puzzle worth solving. Each is written to ``levels/puzzles/<game>/`` with the w
 line (the winning moves and the longest defence) and the keys that prove the win. The
 grade is the number of the solver's own moves in the line.
 
+Rush's endings are carved out of finished random games instead (``rush_carved``, below:
+its random games are decided long before the board is full).
+
 The Great Order is searched with its exact solver (``game.ai.policies``, checked against
 plain minimax by the AI tests), since columns of one kind are the same move.
 """
@@ -16,6 +19,7 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from . import catalogue, levels
@@ -23,8 +27,9 @@ from .ai import policies
 from .puzzles import FORMAT, forced, line, puzzles_dir
 from .rules.core import Game
 
-#: plies of the forced line to look for, per game (odd: the solver moves first and last)
-DEPTHS = {"gauss": (1, 3), "rush": (3, 5, 7), "sparks": (1, 3), "order": (1, 3, 5)}
+#: plies of the forced line to look for, per game (odd: the solver moves first and last);
+#: a Rush ending is searched to the full board, however many points are left
+DEPTHS = {"gauss": (1, 3), "rush": (), "sparks": (1, 3), "order": (1, 3, 5)}
 
 
 #: the largest share of the moves that may win: a puzzle must leave something to find (at
@@ -69,11 +74,135 @@ def candidates(game_id: str, rng: random.Random) -> Iterator[list[Any]]:
         yield list(reversed(seen[-14:-1]))
 
 
+# -- Rush: endings carved out of finished boards ---------------------------------------
+# Random Rush games are decided long before the board is full: with a dozen points left
+# either every placement wins or only one that ends the turn too early loses. What makes
+# a Rush ending worth solving is small empty areas, where the order of the placements
+# decides who fills them. So a Rush puzzle starts from the full board of a random game
+# with a few small areas emptied again (8 to 12 points or a few more), and its count set so
+# that the best play wins by exactly one stone: a stone with no empty neighbour takes no
+# further part in the game (it is nobody's connection any more), so changing its colour
+# moves the final count by two and changes nothing else.
+
+#: the largest search of one ending (positions); a carving beyond it is dropped
+RUSH_MOST = 60_000
+
+
+class TooBig(Exception):
+    pass
+
+
+def rush_margin(rules: Game, state: Any, memo: dict) -> int:
+    """The final count, black minus white, with best play by both (exact, memoised)."""
+    if state.over:
+        return state.board.count(1) - state.board.count(2)
+    key = (state.board, state.to_move, state.continuing)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if len(memo) >= RUSH_MOST:
+        raise TooBig
+    values = [rush_margin(rules, rules.play(state, m)[0], memo) for m in rules.legal_moves(state)]
+    found = memo[key] = max(values) if state.to_move == "black" else min(values)
+    return found
+
+
+def rush_carved(rules: Game, level: dict[str, Any], rng: random.Random) -> Iterator[Any]:
+    """Positions made from finished random games: small areas emptied, a side to move
+    (a turn's start)."""
+    while True:
+        state = rules.new(level, seed=rng.randrange(1 << 30))
+        while not state.over:
+            state = rules.play(state, rules.random_move(state, rng))[0]
+        size = state.size
+        board = list(state.board)
+        empty: set[int] = set()
+        wanted = rng.randint(8, 12)
+        while len(empty) < wanted:
+            area = [rng.randrange(size * size)]
+            for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
+                x, y = divmod(rng.choice(area), size)[::-1]
+                nx, ny = rng.choice(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+                if 0 <= nx < size and 0 <= ny < size and ny * size + nx not in area:
+                    area.append(ny * size + nx)
+            empty.update(area)
+        for i in empty:
+            board[i] = 0
+        obj = {**rules.state_json(state), "board": _rows(board, size), "to_move": rng.choice(rules.players),
+               "over": False, "winner": None, "continuing": False}
+        obj.pop("count", None)
+        try:
+            yield rules.load_state(obj, level)
+        except Exception:  # noqa: BLE001 - a carving the rules refuse is simply skipped
+            continue
+
+
+def _rows(board: list[int], size: int) -> list[str]:
+    return ["".join(".BW"[board[y * size + x]] for x in range(size)) for y in range(size)]
+
+
+def rush_balanced(rules: Game, state: Any, level: dict[str, Any]) -> Any | None:
+    """``state`` with its count set so that best play wins by one stone for the side to
+    move, when at most half of its moves win then and something is left to find; else None."""
+    moves = rules.legal_moves(state)
+    if state.continuing or len(moves) < 5:
+        return None
+    memo: dict = {}
+    sign = 1 if state.to_move == "black" else -1
+    try:
+        values = [sign * rush_margin(rules, rules.play(state, m)[0], memo) for m in moves]
+    except TooBig:
+        return None
+    best = max(values)
+    if 2 * values.count(best) > len(moves):
+        return None
+    size = state.size
+    board = list(state.board)
+    me = 1 if state.to_move == "black" else 2
+    give = best > 1  # too far ahead: some of the mover's settled stones change sides
+    source = me if give else 3 - me
+    settled = [i for i, c in enumerate(board) if c == source and all(board[j] for j in neighbours(i, size))]
+    flips = abs(best - 1) // 2
+    if len(settled) < flips:
+        return None
+    for i in spread(settled, flips):
+        board[i] = 3 - source
+    obj = {**rules.state_json(state), "board": _rows(board, size)}
+    obj.pop("count", None)
+    return rules.load_state(obj, level)
+
+
+def neighbours(i: int, size: int) -> list[int]:
+    """The points orthogonally next to point ``i`` of a Rush board (``x + y * size``)."""
+    x, y = i % size, i // size
+    return [ny * size + nx for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+            if 0 <= nx < size and 0 <= ny < size]
+
+
+def spread(cells: list[int], count: int) -> list[int]:
+    """``count`` of ``cells`` spread over the board (every k-th), so that the changed
+    stones do not gather in one corner."""
+    if not count:
+        return []
+    step = len(cells) / count
+    return [cells[int(k * step)] for k in range(count)]
+
+
 def find(game_id: str, count: int, seed: int) -> list[dict[str, Any]]:
     rules = catalogue.game(game_id)
     rng = random.Random(seed)
     found: list[dict[str, Any]] = []
     keys: set[str] = set()
+    if game_id == "rush":
+        level = levels.load(game_id)
+        made: dict[int, int] = {}
+        for state in rush_carved(rules, level, rng):
+            if len(found) >= count:
+                break
+            balanced = rush_balanced(rules, state, level)
+            if balanced is not None:
+                try_position(rules, game_id, balanced, found, keys, made, count)
+        return found
     per_depth = -(-count // len(DEPTHS[game_id]))
     made = dict.fromkeys(DEPTHS[game_id], 0)
     for game in candidates(game_id, rng):
@@ -95,8 +224,9 @@ def try_position(rules: Game, game_id: str, state: Any, found: list, keys: set, 
     moves = rules.legal_moves(state)
     if key in keys or len(moves) < 2:
         return False
-    for depth in DEPTHS[game_id]:
-        if made[depth] >= per_depth:
+    left = plies_left(game_id, state)
+    for depth in (left,) if game_id == "rush" else DEPTHS[game_id]:
+        if made.get(depth, 0) >= per_depth:
             continue
         if game_id == "order":
             if sum(len(c) for c in state.collections) > 2 * depth + 1:
@@ -105,7 +235,6 @@ def try_position(rules: Game, game_id: str, state: Any, found: list, keys: set, 
             if not good:
                 continue
         else:
-            left = plies_left(game_id, state)
             if left is not None and left > depth:
                 continue  # the game cannot end within the depth: no forced win to find
             if not forced(rules, state, me, depth) or forced(rules, state, me, depth - 2):
@@ -119,7 +248,7 @@ def try_position(rules: Game, game_id: str, state: Any, found: list, keys: set, 
             own += end.to_move == me
             end = rules.play(end, m)[0]
         keys.add(key)
-        made[depth] += 1
+        made[depth] = made.get(depth, 0) + 1
         found.append({"format": FORMAT, "game": game_id, "grade": own, "goal": "win",
                       "plies": len(solution), "state": rules.state_json(state),
                       "solution": [rules.move_json(m) for m in solution],
@@ -133,20 +262,30 @@ TITLES = {1: "Win in one move", 2: "Win in two moves", 3: "Win in three moves", 
           5: "Win in five moves"}
 
 
+def title(puzzle: dict[str, Any]) -> str:
+    if puzzle["game"] == "rush":  # the board fills in exactly that many placements
+        return f"Win the ending: {puzzle['plies']} points left"
+    return TITLES.get(puzzle["grade"], "Win by force")
+
+
+def write(game_id: str, puzzles: list[dict[str, Any]]) -> Path:
+    """The puzzles as ``01.json``, ``02.json``, ... in the game's folder, easiest first."""
+    folder = puzzles_dir() / game_id
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, puzzle in enumerate(sorted(puzzles, key=lambda p: (p["grade"], p["plies"])), 1):
+        puzzle["title"] = title(puzzle)
+        (folder / f"{n:02d}.json").write_text(json.dumps(puzzle, indent=1) + "\n", encoding="utf-8")
+    return folder
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.puzzlemaker", description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(DEPTHS))
     parser.add_argument("count", type=int)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    folder = puzzles_dir() / args.game
-    folder.mkdir(parents=True, exist_ok=True)
-    puzzles = sorted(find(args.game, args.count, args.seed), key=lambda p: (p["grade"], p["plies"]))
-    for n, puzzle in enumerate(puzzles, 1):
-        puzzle["title"] = TITLES.get(puzzle["grade"], "Win by force")
-        path = folder / f"{n:02d}.json"
-        path.write_text(json.dumps(puzzle, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(puzzles)} puzzles in {folder}")
+    puzzles = find(args.game, args.count, args.seed)
+    print(f"{len(puzzles)} puzzles in {write(args.game, puzzles)}")
     return 0
 
 
