@@ -138,6 +138,31 @@ def test_finds_and_proves_forced_wins(game_id, level, max_moves):
         assert s.root.proof == pos.to_move
 
 
+def test_rave_finds_and_proves_forced_wins_too():
+    game = catalogue.game("gauss")
+    state = game.new({"radius": 2, "name": "tiny"}, seed=5)
+    positions = critical_positions(game, state, random.Random(7), 6)
+    assert positions
+    for pos, winning in positions:
+        s = search(game, pos, 3000, seed=1, rave=500.0, exploration=0.0)
+        assert s.best_move() in winning and s.root.proof == pos.to_move
+
+
+def test_rave_counts_every_later_move_of_the_player_to_move():
+    """All moves as first: every simulation through a root move played that move later
+    for the root's player, so its all-moves-as-first visits are at least its own."""
+    game, state = start("gauss", seed=3)
+    s = search(game, state, 400, seed=2, rave=500.0, exploration=0.0, early_stop=False)
+    root = s.root
+    assert root.children and all(root.amaf[c.move][0] >= c.visits for c in root.children)
+    plain = search(game, state, 400, seed=2, early_stop=False)
+    assert not plain.root.amaf
+    # the playouts saw more moves than the tree holds, every one a placement on a gray cell
+    assert len(root.amaf) > len(root.children)
+    gray = {state.geo.cells[i] for i in state.geo.gray_cells}
+    assert all(m.cell in gray and m.color in game.players for m in root.amaf)
+
+
 def test_sparks_takes_the_ic_at_once():
     game = catalogue.game("sparks")
     level = levels.load("sparks")

@@ -42,12 +42,14 @@ class Settings:
     temperature: float = 0.0        # 0: most visited; > 0: softmax over values (human-like slips)
     min_share: float = 0.05         # moves seen less than this share of the best one are not picked
     early_stop: bool = True         # temperature 0: stop once the most visited move cannot change
+    rave: float = 0.0               # RAVE: 0 off; else the visits at which a move's own value and its
+                                    # all-moves-as-first value weigh alike (needs Policy.rollout_trace)
     playout: dict[str, Any] = field(default_factory=dict)  # game policy knobs
 
 
 class Node:
     __slots__ = ("state", "move", "mover", "children", "untried", "priors", "visits",
-                 "value", "proof", "outcomes", "to_move")
+                 "value", "proof", "outcomes", "to_move", "amaf")
 
     def __init__(self, state: Any, move: Any, mover: str | None,
                  outcomes: list[tuple[Any, float]] | None = None) -> None:
@@ -62,6 +64,9 @@ class Node:
         self.value = 0.0
         self.proof: str | None = None       # the proven winner (a player or DRAW), if any
         self.outcomes = outcomes            # chance node: [(forced move, probability)]
+        #: RAVE: per move, [simulations in which the player to move here played it later,
+        #: their results for that player]
+        self.amaf: dict[Any, list[float]] = {}
         if state is not None and state.over:
             self.proof = state.winner
 
@@ -71,6 +76,12 @@ class Node:
 
     def q(self) -> float:
         return self.value / self.visits if self.visits else 0.5
+
+
+def _amaf_q(entry: list[float] | None) -> float:
+    """A move's all-moves-as-first value (a move never played later: a little above even,
+    so that it gets tried)."""
+    return entry[1] / entry[0] if entry else 0.55
 
 
 class Search:
@@ -170,6 +181,8 @@ class Search:
         node = self.root
         path = [node]
         policy, rng = self.policy, self.rng
+        rave = self.settings.rave > 0
+        trace: list[tuple[str, Any]] = []
         while True:
             if node.proof is not None:
                 result = self._proof_value(node.proof)
@@ -190,9 +203,9 @@ class Search:
                 node.untried = moves
                 if node.visits == 0 and node is not self.root:
                     # a fresh leaf: simulate from it first, expand on the next visit
-                    result = policy.rollout(node.state, rng, self.settings.playout)
+                    result = self._rollout(node.state, trace if rave else None)
                     break
-            if node.untried:
+            if node.untried and (not rave or self._rave_expands(node)):
                 move = node.untried.pop()
                 parent_state = node.state
                 node = self._add_child(node, move)
@@ -203,12 +216,59 @@ class Search:
                 if node.proof is not None:
                     result = self._proof_value(node.proof)
                 else:
-                    result = policy.rollout(node.state, rng, self.settings.playout)
+                    result = self._rollout(node.state, trace if rave else None)
                 break
             node = self._select(node)
             path.append(node)
         self._backup(path, result)
+        if rave:
+            self._backup_amaf(path, trace, result)
         self.iterations += 1
+
+    def _rollout(self, state: Any, trace: list | None) -> float:
+        if trace is None:
+            return self.policy.rollout(state, self.rng, self.settings.playout)
+        return self.policy.rollout_trace(state, self.rng, self.settings.playout, trace)
+
+    def _rave_expands(self, node: Node) -> bool:
+        """RAVE: whether an untried move (the one with the best all-moves-as-first value,
+        put last) is worth more now than the best child, as ``_select`` scores them."""
+        amaf = node.amaf
+        untried = node.untried
+        assert untried
+        best = max(range(len(untried)), key=lambda i: _amaf_q(amaf.get(untried[i])))
+        untried[best], untried[-1] = untried[-1], untried[best]
+        if not node.children:
+            return True
+        c = self.settings.exploration
+        fresh = _amaf_q(amaf.get(untried[-1])) + c * math.sqrt(math.log(node.visits + 1))
+        return fresh >= self._score(node, self._select(node))
+
+    def _backup_amaf(self, path: list[Node], trace: list[tuple[str, Any]], result: float) -> None:
+        """All moves as first: every node on the path learns, for each move its player to
+        move played later in this simulation (in the tree or the playout), the result."""
+        p0 = self.players[0]
+        later: dict[str, set] = {}
+        for mover, move in trace:
+            later.setdefault(mover, set()).add(move)
+        for i in range(len(path) - 1, -1, -1):
+            node = path[i]
+            if i + 1 < len(path):
+                child = path[i + 1]
+                if not node.is_chance:
+                    later.setdefault(child.mover, set()).add(child.move)
+            if node.is_chance or node.state is None or node.proof is not None:
+                continue
+            me = node.to_move
+            won = result if me == p0 else 1.0 - result
+            amaf = node.amaf
+            for move in later.get(me, ()):
+                entry = amaf.get(move)
+                if entry is None:
+                    amaf[move] = [1, won]
+                else:
+                    entry[0] += 1
+                    entry[1] += won
 
     def _proof_value(self, winner: str) -> float:
         if winner == DRAW:
@@ -246,24 +306,30 @@ class Search:
         return child
 
     def _select(self, node: Node) -> Node:
-        me = node.to_move
-        c = self.settings.exploration
-        w = self.settings.prior_weight
-        log_n = math.log(node.visits + 1)
         best, best_score = None, -math.inf
         for child in node.children:
-            proof = child.proof
-            if proof is not None and proof != me and proof != DRAW:
-                score = -1e9 + child.visits  # proven loss: only when nothing else is left
-            else:
-                n = child.visits
-                q = 0.5 if proof == DRAW else child.value / n if n else 0.5
-                score = q + c * math.sqrt(log_n / (n + 1))
-                if w:
-                    score += w * node.priors.get(child.move, 0.0) / (n + 1)
+            score = self._score(node, child)
             if score > best_score:
                 best, best_score = child, score
         return best
+
+    def _score(self, node: Node, child: Node) -> float:
+        """UCT with progressive bias, and with RAVE the all-moves-as-first value blended in
+        (weight sqrt(k / (3n + k)), Gelly & Silver 2011)."""
+        proof = child.proof
+        if proof is not None and proof != node.to_move and proof != DRAW:
+            return -1e9 + child.visits  # proven loss: only when nothing else is left
+        n = child.visits
+        q = 0.5 if proof == DRAW else child.value / n if n else 0.5
+        k = self.settings.rave
+        if k and proof is None:
+            beta = math.sqrt(k / (3 * n + k))
+            q = (1 - beta) * q + beta * _amaf_q(node.amaf.get(child.move))
+        score = q + self.settings.exploration * math.sqrt(math.log(node.visits + 1) / (n + 1))
+        w = self.settings.prior_weight
+        if w:
+            score += w * node.priors.get(child.move, 0.0) / (n + 1)
+        return score
 
     def _backup(self, path: list[Node], result: float) -> None:
         p0 = self.players[0]

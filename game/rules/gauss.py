@@ -350,6 +350,11 @@ class Gauss(Game):
 
     def random_playout(self, state: State, rng: random.Random) -> State:
         """Random legal moves to the end on one mutable board (same rules code)."""
+        return self._playout(state, rng)
+
+    def _playout(self, state: State, rng: random.Random, record: list | None = None) -> State:
+        """``random_playout``; with ``record``, each move is appended to it as
+        ``(player, Move)`` (the AI's all-moves-as-first statistics need them)."""
         if state.over:
             return state
         geo = state.geo
@@ -373,6 +378,8 @@ class Gauss(Game):
             else:
                 c = 1 if supply[base] else 2
             supply[base + c - 1] -= 1
+            if record is not None:
+                record.append((PLAYERS[player], Move(geo.cells[t], PLAYERS[c - 1])))
             board[t] = c
             moved = slides(geo, board, t, c)
             starts = [t]
