@@ -11,10 +11,16 @@ the processor time of the slowest move (much less than its wall time: the proces
 waited for a core). ``--time-scale`` multiplies the
 levels' think-time budgets (quick runs on a busy machine); ``--jobs`` plays games in
 parallel processes (each process searches on one core).
+
+Two options are for experiments, never for the yardstick's table: ``--a-seconds S`` gives
+A S seconds a move while B keeps ``--seconds`` (what more time buys), and ``--a-tuning
+JSON`` overrides A's level settings as a policy's ``tuning`` entry does (``'{"rave": 0}'``:
+a setting tried without editing the code).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -27,6 +33,7 @@ from typing import Any
 from . import catalogue, levels
 from .ai import Thinker
 from .ai import levels as ai_levels
+from .ai.mcts import Settings
 from .ai.uct import uct_move
 
 SIDES = ("a", "b")
@@ -59,19 +66,25 @@ def budget(game_id: str, level: str, other: str, time_scale: float, seconds: flo
 
 
 def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, time_scale: float,
-             level_name: str | None = None, seconds: float | None = None) -> dict[str, Any]:
+             level_name: str | None = None, seconds: float | None = None, a_seconds: float | None = None,
+             a_tuning: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game; A sits in seat ``index % 2``. Returns the result and move times."""
     game = catalogue.game(game_id)
     state = game.new(levels.load(game_id, level_name), seed=seed + index)
     seat_a = game.players[index % 2]
     rngs = {"a": random.Random((seed + index) * 2 + 1), "b": random.Random((seed + index) * 2 + 2)}
     level = {"a": level_a, "b": level_b}
-    think = {"a": budget(game_id, level_a, level_b, time_scale, seconds),
+    own = a_seconds if a_seconds is not None else seconds
+    think = {"a": budget(game_id, level_a, level_b, time_scale, own),
              "b": budget(game_id, level_b, level_a, time_scale, seconds)}
     # a level's search thinks think[side] seconds: its budget scaled to that
     scale = {side: think[side] / budget(game_id, level[side], "", 1.0, None)
              if level[side] in ai_levels.LEVELS else 1.0 for side in SIDES}
     policy = catalogue.get(game_id).policy
+    policies = {"a": policy, "b": policy}
+    if a_tuning and level_a in ai_levels.LEVELS:
+        tuned = {**policy.tuning, level_a: {**policy.tuning.get(level_a, {}), **a_tuning}}
+        policies["a"] = type(policy.__name__, (policy,), {"tuning": tuned})
     times: dict[str, list[float]] = {"a": [], "b": []}
     cpu: dict[str, list[float]] = {"a": [], "b": []}
     plies = 0
@@ -82,7 +95,7 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
             move = uct_move(game, state, seconds=think[side], rng=rngs[side])
         else:
             move = Thinker(game, state, level[side], rng=rngs[side], time_scale=scale[side],
-                           policy=policy).result()
+                           policy=policies[side]).result()
         times[side].append(time.perf_counter() - t0)
         cpu[side].append(time.process_time() - c0)
         state, _ = game.play(state, move)
@@ -94,8 +107,10 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
 
 def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_scale: float = 1.0,
         jobs: int = 1, level_name: str | None = None, progress: bool = False,
-        seconds: float | None = None) -> dict[str, Any]:
-    args = [(game_id, level_a, level_b, i, seed, time_scale, level_name, seconds) for i in range(n)]
+        seconds: float | None = None, a_seconds: float | None = None,
+        a_tuning: dict[str, Any] | None = None) -> dict[str, Any]:
+    args = [(game_id, level_a, level_b, i, seed, time_scale, level_name, seconds, a_seconds, a_tuning)
+            for i in range(n)]
     games: list[dict[str, Any]] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -117,6 +132,8 @@ def run(game_id: str, level_a: str, level_b: str, n: int, seed: int = 1, time_sc
     lo, hi = wilson(score, n)
     out: dict[str, Any] = {"game": game_id, "a": level_a, "b": level_b, "n": n, "seed": seed,
                            "time_scale": time_scale, "seconds": seconds,
+                           **({"a_seconds": a_seconds} if a_seconds is not None else {}),
+                           **({"a_tuning": a_tuning} if a_tuning else {}),
                            "wins": wins, "losses": losses, "draws": draws,
                            "score": round(score / n, 4) if n else 0.0,
                            "ci95": [round(lo, 4), round(hi, 4)],
@@ -140,6 +157,21 @@ def _star(a: tuple) -> dict[str, Any]:
     return play_one(*a)
 
 
+def _tuning(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("a JSON object of settings, e.g. '{\"rave\": 0}'")
+    known = {f.name for f in dataclasses.fields(Settings)}
+    unknown = sorted(set(value) - known)
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown settings {', '.join(unknown)}; "
+                                         f"known: {', '.join(sorted(known))}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("game", choices=[g for g in catalogue.GAME_IDS])
@@ -150,12 +182,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time-scale", type=float, default=1.0, help="multiply every think-time budget")
     p.add_argument("--seconds", type=float, default=None,
                    help="both sides think this long a move (equal time), whatever their levels")
+    p.add_argument("--a-seconds", type=float, default=None,
+                   help="an experiment: A thinks this long a move, B as --seconds says")
+    p.add_argument("--a-tuning", type=_tuning, default=None,
+                   help="an experiment: A's level settings overridden, a JSON object")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--level", default=None, help="the game's level (board), default the game's default")
     p.add_argument("--json", action="store_true")
     ns = p.parse_args(argv)
     r = run(ns.game, ns.a, ns.b, ns.n, ns.seed, ns.time_scale, ns.jobs, ns.level, progress=not ns.json,
-            seconds=ns.seconds)
+            seconds=ns.seconds, a_seconds=ns.a_seconds, a_tuning=ns.a_tuning)
     if ns.json:
         print(json.dumps(r))
         return 0

@@ -17,6 +17,7 @@ import pytest
 from game import ai, catalogue, levels, rules
 from game.ai import Search, Settings, policies
 from game.ai import levels as ai_levels
+from game.arena import main as arena_main
 from game.arena import run as arena_run
 from game.arena import wilson
 from game.engine import Session
@@ -393,6 +394,12 @@ def test_wilson_and_arena_smoke():
     r = arena_run("order", "easy", "random", 2, seed=3, time_scale=0.1)
     assert r["wins"] + r["losses"] + r["draws"] == 2
     assert r["sec_per_move_a"]["moves"] > 0
+    # the experiments' options: A thinks longer than B, with its settings overridden
+    r = arena_run("gauss", "hard", "uct", 1, seed=3, seconds=0.01, a_seconds=0.04, a_tuning={"rave": 0.0})
+    assert r["sec_per_move_a"]["median"] > 2 * r["sec_per_move_b"]["median"]
+    assert r["a_tuning"] == {"rave": 0.0}
+    with pytest.raises(SystemExit):
+        arena_main(["gauss", "--a-tuning", '{"no such setting": 1}'])
 
 
 # -- strength (slow) ------------------------------------------------------------------------------------
