@@ -165,3 +165,19 @@ def test_a_rush_ending_is_set_to_a_win_by_one_stone_and_a_settled_stone_only_mov
     changed = {k: v for k, v in puzzle.state.items() if k != "count"}
     flipped = rules.load_state({**changed, "board": rows}, level)
     assert values(flipped) == [v - 2 for v in before]
+
+
+def test_a_sparks_puzzle_offers_no_draw(app):
+    """A puzzle is won on the board: no Draw? button, no key for it, and Tab offers nothing."""
+    from driver import key, run
+
+    from game.scenes.puzzle import PuzzleScene
+
+    app.stack.push(PuzzleScene(app, load_all("sparks")[0]))
+    board = app.stack.top.game
+    frames(app, 5)
+    assert "draw" not in board.buttons_row() and "draw" not in board.hint().lower()
+    before = board.state
+    run(app, [key(pygame.K_TAB)])
+    frames(app, 5)
+    assert board.state == before and board.state.offered_by is None

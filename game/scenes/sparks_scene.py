@@ -173,6 +173,9 @@ class SparksScene(PlayScene):
         if self.state.over:
             self.say(_("The game is over."))
             return
+        if self.hints_off:
+            self.say(_("No draw to offer here: this position is won on the board."))
+            return
         self.deselect()
         self.try_play(OFFER)
 
@@ -215,6 +218,8 @@ class SparksScene(PlayScene):
         return self.layout.geo if self.layout else None
 
     def buttons_row(self) -> tuple[str, ...]:
+        if self.hints_off:  # a puzzle or a lesson is won on the board, never agreed drawn
+            return ("undo", "redo", "menu")
         return ("draw", "undo", "redo", "menu")
 
     # -- what is drawn at rest, for tests to compare with the engine ------------------------
@@ -469,11 +474,16 @@ class SparksScene(PlayScene):
     def hint(self) -> str:
         g = self.app.glyphs()
         if self.app.last_device == "mouse":
+            if self.hints_off:  # no draw in a puzzle or a lesson
+                return _("Click a piece, then a marked square   Right-click: deselect")
             return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
         keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
                 "redo": g[REDO], "menu": g[MENU]}
         if self.selected:
             return _("Arrows: move   {confirm}: go there   {back}: deselect   "
+                     "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
+        if self.hints_off:
+            return _("Arrows: move   {confirm}: pick a piece   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
         return _("Arrows: move   {confirm}: pick a piece   {alternate}: offer draw   "
                  "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
