@@ -127,7 +127,9 @@ def thinking_frames(game_id: str, moves: int = 4, seed: int = 5, display: bool =
         app.start_game(game_id, seed=seed, seats={p: Seat(p, "hard") for p in record.players})
         game = app.stack.top
         game.autosave = False
-        app.loop(0.5)  # the worker has booted, the first frames built their caches
+        # the worker has booted (about 0.6 s on these machines: a game started from the title
+        # never waits for it, one started by --game waits once), the first frames built their caches
+        app.loop(1.5)
         wall: list[float] = []
         thinks: list[float] = []
         answered = None  # the search whose answer was last counted
