@@ -65,8 +65,8 @@ class Node:
         self.proof: str | None = None       # the proven winner (a player or DRAW), if any
         self.outcomes = outcomes            # chance node: [(forced move, probability)]
         #: RAVE: per move, [simulations in which the player to move here played it later,
-        #: their results for that player]
-        self.amaf: dict[Any, list[float]] = {}
+        #: their results for that player]; None until the first (a search without RAVE has none)
+        self.amaf: dict[Any, list[float]] | None = None
         if state is not None and state.over:
             self.proof = state.winner
 
@@ -233,7 +233,7 @@ class Search:
     def _rave_expands(self, node: Node) -> bool:
         """RAVE: whether an untried move (the one with the best all-moves-as-first value,
         put last) is worth more now than the best child, as ``_select`` scores them."""
-        amaf = node.amaf
+        amaf = node.amaf or {}
         untried = node.untried
         assert untried
         best = max(range(len(untried)), key=lambda i: _amaf_q(amaf.get(untried[i])))
@@ -242,7 +242,7 @@ class Search:
             return True
         c = self.settings.exploration
         fresh = _amaf_q(amaf.get(untried[-1])) + c * math.sqrt(math.log(node.visits + 1))
-        return fresh >= self._score(node, self._select(node))
+        return fresh >= self._select_scored(node)[1]
 
     def _backup_amaf(self, path: list[Node], trace: list[tuple[str, Any]], result: float) -> None:
         """All moves as first: every node on the path learns, for each move its player to
@@ -262,6 +262,8 @@ class Search:
             me = node.to_move
             won = result if me == p0 else 1.0 - result
             amaf = node.amaf
+            if amaf is None:
+                amaf = node.amaf = {}
             for move in later.get(me, ()):
                 entry = amaf.get(move)
                 if entry is None:
@@ -306,30 +308,35 @@ class Search:
         return child
 
     def _select(self, node: Node) -> Node:
+        return self._select_scored(node)[0]
+
+    def _select_scored(self, node: Node) -> tuple[Node, float]:
+        """The child UCT with progressive bias picks, and its score. With RAVE a child's mean
+        is blended with its move's all-moves-as-first mean, weighted sqrt(k / (3n + k))
+        (Gelly & Silver 2011). One loop, inline: this runs at every step of every simulation."""
+        me = node.to_move
+        c = self.settings.exploration
+        w = self.settings.prior_weight
+        k = self.settings.rave
+        amaf = node.amaf or {}
+        log_n = math.log(node.visits + 1)
         best, best_score = None, -math.inf
         for child in node.children:
-            score = self._score(node, child)
+            proof = child.proof
+            if proof is not None and proof != me and proof != DRAW:
+                score = -1e9 + child.visits  # proven loss: only when nothing else is left
+            else:
+                n = child.visits
+                q = 0.5 if proof == DRAW else child.value / n if n else 0.5
+                if k and proof is None:
+                    beta = math.sqrt(k / (3 * n + k))
+                    q = (1 - beta) * q + beta * _amaf_q(amaf.get(child.move))
+                score = q + c * math.sqrt(log_n / (n + 1))
+                if w:
+                    score += w * node.priors.get(child.move, 0.0) / (n + 1)
             if score > best_score:
                 best, best_score = child, score
-        return best
-
-    def _score(self, node: Node, child: Node) -> float:
-        """UCT with progressive bias, and with RAVE the all-moves-as-first value blended in
-        (weight sqrt(k / (3n + k)), Gelly & Silver 2011)."""
-        proof = child.proof
-        if proof is not None and proof != node.to_move and proof != DRAW:
-            return -1e9 + child.visits  # proven loss: only when nothing else is left
-        n = child.visits
-        q = 0.5 if proof == DRAW else child.value / n if n else 0.5
-        k = self.settings.rave
-        if k and proof is None:
-            beta = math.sqrt(k / (3 * n + k))
-            q = (1 - beta) * q + beta * _amaf_q(node.amaf.get(child.move))
-        score = q + self.settings.exploration * math.sqrt(math.log(node.visits + 1) / (n + 1))
-        w = self.settings.prior_weight
-        if w:
-            score += w * node.priors.get(child.move, 0.0) / (n + 1)
-        return score
+        return best, best_score
 
     def _backup(self, path: list[Node], result: float) -> None:
         p0 = self.players[0]
