@@ -19,13 +19,14 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from . import catalogue, levels
 from .ai import policies
 from .puzzles import FORMAT, forced, line, puzzles_dir
-from .rules.core import Game
+from .rules.core import Game, RulesError
 
 #: plies of the forced line to look for, per game (odd: the solver moves first and last);
 #: a Rush ending is searched to the full board, however many points are left
@@ -114,31 +115,33 @@ def rush_carved(rules: Game, level: dict[str, Any], rng: random.Random) -> Itera
         state = rules.new(level, seed=rng.randrange(1 << 30))
         while not state.over:
             state = rules.play(state, rules.random_move(state, rng))[0]
-        size = state.size
+        size, around = state.size, state.geo.neighbours
         board = list(state.board)
         empty: set[int] = set()
         wanted = rng.randint(8, 12)
         while len(empty) < wanted:
             area = [rng.randrange(size * size)]
             for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
-                x, y = divmod(rng.choice(area), size)[::-1]
+                # one step right, left, down or up from a point of the area, if on the board
+                i = rng.choice(area)
+                x, y = i % size, i // size
                 nx, ny = rng.choice(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
-                if 0 <= nx < size and 0 <= ny < size and ny * size + nx not in area:
-                    area.append(ny * size + nx)
+                j = ny * size + nx
+                if j in around[i] and j not in area:
+                    area.append(j)
             empty.update(area)
         for i in empty:
             board[i] = 0
-        obj = {**rules.state_json(state), "board": _rows(board, size), "to_move": rng.choice(rules.players),
-               "over": False, "winner": None, "continuing": False}
-        obj.pop("count", None)
         try:
-            yield rules.load_state(obj, level)
-        except Exception:  # noqa: BLE001 - a carving the rules refuse is simply skipped
+            yield _changed(rules, level, state, board, to_move=rng.choice(rules.players), winner=None,
+                           continuing=False)
+        except RulesError:  # a carving the rules refuse is simply skipped
             continue
 
 
-def _rows(board: list[int], size: int) -> list[str]:
-    return ["".join(".BW"[board[y * size + x]] for x in range(size)) for y in range(size)]
+def _changed(rules: Game, level: dict[str, Any], state: Any, board: list[int], **changes: Any) -> Any:
+    """``state`` with another board (and ``changes``), checked by the rules' own ``load``."""
+    return rules.load_state(rules.state_json(replace(state, board=tuple(board), **changes)), level)
 
 
 def rush_balanced(rules: Game, state: Any, level: dict[str, Any]) -> Any | None:
@@ -156,27 +159,18 @@ def rush_balanced(rules: Game, state: Any, level: dict[str, Any]) -> Any | None:
     best = max(values)
     if 2 * values.count(best) > len(moves):
         return None
-    size = state.size
     board = list(state.board)
     me = 1 if state.to_move == "black" else 2
     give = best > 1  # too far ahead: some of the mover's settled stones change sides
     source = me if give else 3 - me
-    settled = [i for i, c in enumerate(board) if c == source and all(board[j] for j in neighbours(i, size))]
+    around = state.geo.neighbours
+    settled = [i for i, c in enumerate(board) if c == source and all(board[j] for j in around[i])]
     flips = abs(best - 1) // 2
     if len(settled) < flips:
         return None
     for i in spread(settled, flips):
         board[i] = 3 - source
-    obj = {**rules.state_json(state), "board": _rows(board, size)}
-    obj.pop("count", None)
-    return rules.load_state(obj, level)
-
-
-def neighbours(i: int, size: int) -> list[int]:
-    """The points orthogonally next to point ``i`` of a Rush board (``x + y * size``)."""
-    x, y = i % size, i // size
-    return [ny * size + nx for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-            if 0 <= nx < size and 0 <= ny < size]
+    return _changed(rules, level, state, board)
 
 
 def spread(cells: list[int], count: int) -> list[int]:

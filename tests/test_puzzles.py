@@ -4,6 +4,7 @@ with puzzles has at least twelve, graded from easy to hard."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -147,7 +148,7 @@ def test_a_damaged_progress_file_counts_as_nothing_solved_and_is_written_anew(ap
 
 def test_a_rush_ending_is_set_to_a_win_by_one_stone_and_a_settled_stone_only_moves_the_count():
     from game import levels
-    from game.puzzlemaker import neighbours, rush_margin
+    from game.puzzlemaker import rush_margin
 
     puzzle = min(load_all("rush"), key=lambda p: p.plies)
     rules, state = puzzle.start()
@@ -162,14 +163,11 @@ def test_a_rush_ending_is_set_to_a_win_by_one_stone_and_a_settled_stone_only_mov
     assert max(before) == 1  # best play wins by exactly one stone
     assert 2 * before.count(1) <= len(before)  # at most half of the placements win
     # a stone of the mover's with no empty neighbour changes sides: every line ends two lower
-    size = state.size
     board = list(state.board)
     mine = 1 if sign == 1 else 2
-    me = next(i for i, c in enumerate(board) if c == mine and all(board[j] for j in neighbours(i, size)))
+    me = next(i for i, c in enumerate(board) if c == mine and all(board[j] for j in state.geo.neighbours[i]))
     board[me] = 3 - board[me]
-    rows = ["".join(".BW"[board[y * size + x]] for x in range(size)) for y in range(size)]
-    changed = {k: v for k, v in puzzle.state.items() if k != "count"}
-    flipped = rules.load_state({**changed, "board": rows}, level)
+    flipped = rules.load_state(rules.state_json(replace(state, board=tuple(board))), level)
     assert values(flipped) == [v - 2 for v in before]
 
 
