@@ -205,7 +205,8 @@ class Search:
                     # a fresh leaf: simulate from it first, expand on the next visit
                     result = self._rollout(node.state, trace if rave else None)
                     break
-            if node.untried and (not rave or self._rave_expands(node)):
+            chosen = self._rave_child(node) if rave and node.untried else None
+            if node.untried and chosen is None:
                 move = node.untried.pop()
                 parent_state = node.state
                 node = self._add_child(node, move)
@@ -218,7 +219,7 @@ class Search:
                 else:
                     result = self._rollout(node.state, trace if rave else None)
                 break
-            node = self._select(node)
+            node = chosen if chosen is not None else self._select(node)
             path.append(node)
         self._backup(path, result)
         if rave:
@@ -230,19 +231,21 @@ class Search:
             return self.policy.rollout(state, self.rng, self.settings.playout)
         return self.policy.rollout_trace(state, self.rng, self.settings.playout, trace)
 
-    def _rave_expands(self, node: Node) -> bool:
-        """RAVE: whether an untried move (the one with the best all-moves-as-first value,
-        put last) is worth more now than the best child, as ``_select`` scores them."""
+    def _rave_child(self, node: Node) -> Node | None:
+        """RAVE, at a node with untried moves: the child to go down to, or None when the
+        untried move with the best all-moves-as-first value (put last, popped next) is worth
+        more now than the best child, as ``_select_scored`` scores them."""
         amaf = node.amaf or {}
         untried = node.untried
         assert untried
         best = max(range(len(untried)), key=lambda i: _amaf_q(amaf.get(untried[i])))
         untried[best], untried[-1] = untried[-1], untried[best]
         if not node.children:
-            return True
+            return None
         c = self.settings.exploration
         fresh = _amaf_q(amaf.get(untried[-1])) + c * math.sqrt(math.log(node.visits + 1))
-        return fresh >= self._select_scored(node)[1]
+        child, score = self._select_scored(node)
+        return None if fresh >= score else child
 
     def _backup_amaf(self, path: list[Node], trace: list[tuple[str, Any]], result: float) -> None:
         """All moves as first: every node on the path learns, for each move its player to
