@@ -219,7 +219,7 @@ class Search:
                 else:
                     result = self._rollout(node.state, trace if rave else None)
                 break
-            node = chosen if chosen is not None else self._select(node)
+            node = chosen if chosen is not None else self._select_scored(node)[0]
             path.append(node)
         self._backup(path, result)
         if rave:
@@ -309,9 +309,6 @@ class Search:
         child = Node(state, chosen, node.mover)
         node.children.append(child)
         return child
-
-    def _select(self, node: Node) -> Node:
-        return self._select_scored(node)[0]
 
     def _select_scored(self, node: Node) -> tuple[Node, float]:
         """The child UCT with progressive bias picks, and its score. With RAVE a child's mean
