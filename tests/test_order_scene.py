@@ -8,6 +8,7 @@ from game.navigation import game_scene
 from game.rules.order import COLUMNS, ORDER, PLAYERS, Arrange, Move, why_bad_arrangement
 from game.scenes.order_scene import START_ROW, OrderScene, chain_text
 from game.scenes.overlay import ResultScene
+from game.ui import order as kit
 
 
 def assert_drawn_matches_engine(scene):
@@ -395,3 +396,28 @@ def test_resizing_rescales_the_field(app):
     assert scene.geom.u > small * 1.3
     col = 7
     assert scene.geom.column_at(scene.geom.column_rect(col).center) == col
+
+
+def test_no_stone_is_drawn_for_the_first_time_once_the_game_is_laid_out(app):
+    """Every block the collections and the field can show is drawn when the field is laid
+    out: the frame in which the arrangements end (a whole collection appears at once, often
+    on the computer's answer) only blits."""
+    scene = start_order(app, seed=6)
+    arrange_by_keyboard(app, scene)
+    arrange_by_keyboard(app, scene)
+    assert scene.state.phase == "play"
+    run(app)
+    first = kit._block.misses
+    rng = random.Random(6)
+    for _ in range(8):
+        play_by_keyboard(app, scene, rng.choice(ORDER.legal_moves(scene.state)))
+        settle(app, scene)
+    assert kit._block.misses == first
+    # the window's new size is laid out (and drawn) in one go as well
+    app.screen = pygame.display.set_mode((1500, 900), pygame.RESIZABLE)
+    run(app)
+    first = kit._block.misses
+    for _ in range(4):
+        play_by_keyboard(app, scene, rng.choice(ORDER.legal_moves(scene.state)))
+        settle(app, scene)
+    assert kit._block.misses == first

@@ -517,7 +517,9 @@ class OrderScene(PlayScene):
 
     # -- drawing --------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
-        return kit.Layout(size)
+        layout = kit.Layout(size)
+        kit.warm_blocks(layout.geom)
+        return layout
 
     @property
     def geom(self) -> kit.FieldGeom | None:
