@@ -164,6 +164,69 @@ def test_rave_counts_every_later_move_of_the_player_to_move():
     assert all(m.cell in gray and m.color in game.players for m in root.amaf)
 
 
+def test_gauss_value_tracks_random_playouts():
+    """The counts' value stays close to what 64 random playouts say of a position, far closer
+    than even odds do, at every stage of the game; red's and blue's values mirror."""
+    game = catalogue.game("gauss")
+    rng = random.Random(4)
+    near = {stage: [0.0, 0.0] for stage in range(3)}
+    for k in range(6):
+        state = game.new(levels.load("gauss"), seed=100 + k)
+        while not state.over:
+            if state.ply >= 2 and state.ply % 3 == 0:
+                won = sum(1.0 if w == "red" else 0.5 if w == "draw" else 0.0
+                          for w in (game.random_playout(state, rng).winner for _ in range(64))) / 64
+                v = policies.gauss_value(state.board, state.geo.void, list(state.supply), list(state.gain),
+                                         list(state.risk), 0 if state.to_move == "red" else 1, state.ply)
+                near[state.ply * 3 // 30][0] += (v - won) ** 2
+                near[state.ply * 3 // 30][1] += (0.5 - won) ** 2
+            state, _ = game.play(state, game.random_move(state, rng))
+    for stage, (model, even) in near.items():
+        assert model < 0.5 * even, (stage, model, even)
+    state = game.new(levels.load("gauss"), seed=3)
+    for _ in range(9):
+        state, _ = game.play(state, game.random_move(state, rng))
+    swapped = [3 - c if c else 0 for c in state.board]
+    a = policies.gauss_value(state.board, state.geo.void, [9, 3, 4, 8], [5, 2], [1, 0], 0, 12)
+    b = policies.gauss_value(swapped, state.geo.void, [8, 4, 3, 9], [2, 5], [0, 1], 1, 12)
+    assert a != 0.5 and abs(a + b - 1.0) < 1e-12
+
+
+def test_gauss_cut_playout_plays_legal_placements_then_values():
+    """With ``horizon`` H the playout makes H legal placements (fewer when the game ends
+    first: then the result is the rules' own) and values the position it reaches."""
+    game, state = start("gauss", seed=8)
+    policy = policies.for_game(game, policy_of(game))
+    rng = random.Random(1)
+    for horizon in (0, 3, 40):
+        trace: list = []
+        value = policy.rollout_trace(state, rng, {"horizon": horizon}, trace)
+        assert len(trace) == min(horizon, 30)
+        s = state
+        for player, move in trace:
+            assert s.to_move == player and game.is_legal(s, move)
+            s, _ = game.play(s, move)
+        if s.over:
+            assert value == policy.result(s.winner)
+        else:
+            assert 0.0 < value < 1.0 and value == policies.gauss_value(
+                s.board, s.geo.void, list(s.supply), list(s.gain), list(s.risk),
+                0 if s.to_move == "red" else 1, s.ply)
+
+
+def test_valuefit_recovers_known_weights():
+    """The fit finds the weights that made its targets (soft targets of a known model)."""
+    from game.ai import valuefit
+    rng = random.Random(2)
+    truth = [0.8, -0.3, 0.05, 0.4]
+    rows = []
+    for _ in range(400):
+        x = [rng.randint(-6, 6) for _ in truth]
+        rows.append((x, valuefit.predict(truth, x), 0))
+    w = valuefit.fit(rows)
+    assert all(abs(a - b) < 1e-4 for a, b in zip(w, truth, strict=True)), w
+
+
 def test_sparks_takes_the_ic_at_once():
     game = catalogue.game("sparks")
     level = levels.load("sparks")

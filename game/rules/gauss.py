@@ -352,9 +352,11 @@ class Gauss(Game):
         """Random legal moves to the end on one mutable board (same rules code)."""
         return self._playout(state, rng)
 
-    def _playout(self, state: State, rng: random.Random, record: list | None = None) -> State:
+    def _playout(self, state: State, rng: random.Random, record: list | None = None,
+                 limit: int | None = None) -> State:
         """``random_playout``; with ``record``, each move is appended to it as
-        ``(player, Move)`` (the AI's all-moves-as-first statistics need them)."""
+        ``(player, Move)`` (the AI's all-moves-as-first statistics need them); with ``limit``,
+        it stops after that many placements (the AI values the position it reaches)."""
         if state.over:
             return state
         geo = state.geo
@@ -366,7 +368,8 @@ class Gauss(Game):
         player = 0 if state.to_move == "red" else 1
         rand = rng.random
         ply = state.ply
-        while True:
+        stop = -1 if limit is None else ply + limit
+        while ply != stop:
             base = 2 * player
             held = supply[base] + supply[base + 1]
             if not held or not empties:
