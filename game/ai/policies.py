@@ -155,7 +155,8 @@ def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int) -> 
 
 
 class GaussPolicy(Policy):
-    """Priors and playouts score each candidate by what it scores at once."""
+    """Medium's priors and playouts score each candidate by what it scores at once; hard
+    plays no playouts and values a position by its counts (``gauss_value``)."""
 
     #: per level: overrides of the shared level settings and this policy's playout knobs
     tuning: ClassVar[dict[str, dict[str, Any]]] = {
