@@ -9,7 +9,7 @@ import ast
 import json
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -176,8 +176,7 @@ def test_gauss_value_tracks_random_playouts():
             if state.ply >= 2 and state.ply % 3 == 0:
                 won = sum(1.0 if w == "red" else 0.5 if w == "draw" else 0.0
                           for w in (game.random_playout(state, rng).winner for _ in range(64))) / 64
-                v = policies.gauss_value(state.board, state.geo.void, list(state.supply), list(state.gain),
-                                         list(state.risk), 0 if state.to_move == "red" else 1, state.ply)
+                v = policies.gauss_value(state)
                 near[state.ply * 3 // 30][0] += (v - won) ** 2
                 near[state.ply * 3 // 30][1] += (0.5 - won) ** 2
             state, _ = game.play(state, game.random_move(state, rng))
@@ -186,9 +185,11 @@ def test_gauss_value_tracks_random_playouts():
     state = game.new(levels.load("gauss"), seed=3)
     for _ in range(9):
         state, _ = game.play(state, game.random_move(state, rng))
-    swapped = [3 - c if c else 0 for c in state.board]
-    a = policies.gauss_value(state.board, state.geo.void, [9, 3, 4, 8], [5, 2], [1, 0], 0, 12)
-    b = policies.gauss_value(swapped, state.geo.void, [8, 4, 3, 9], [2, 5], [0, 1], 1, 12)
+    swapped = tuple(3 - c if c else 0 for c in state.board)
+    a = policies.gauss_value(replace(state, supply=(9, 3, 4, 8), gain=(5, 2), risk=(1, 0), to_move="red",
+                                     ply=12))
+    b = policies.gauss_value(replace(state, board=swapped, supply=(8, 4, 3, 9), gain=(2, 5), risk=(0, 1),
+                                     to_move="blue", ply=12))
     assert a != 0.5 and abs(a + b - 1.0) < 1e-12
 
 
@@ -209,9 +210,7 @@ def test_gauss_cut_playout_plays_legal_placements_then_values():
         if s.over:
             assert value == policy.result(s.winner)
         else:
-            assert 0.0 < value < 1.0 and value == policies.gauss_value(
-                s.board, s.geo.void, list(s.supply), list(s.gain), list(s.risk),
-                0 if s.to_move == "red" else 1, s.ply)
+            assert 0.0 < value < 1.0 and value == policies.gauss_value(s)
 
 
 def test_valuefit_recovers_known_weights():

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -90,14 +89,14 @@ GAUSS_WEIGHTS = ((0.572, -0.301), (-0.652, 0.672), (0.102, -0.303), (0.078, 0.14
                  (-0.019, 0.078), (-0.730, 1.036))
 
 
-def gauss_features(board: Sequence[int], void: Sequence[bool], supply: Sequence[int],
-                   gain: Sequence[int], risk: Sequence[int], player: int) -> tuple[int, ...]:
+def gauss_features(state: G.State) -> tuple[int, ...]:
     """Red's side of a GAUSS position in seven counts, each red's minus blue's: GAIN, RISK,
     discs on the VOID, discs on gray cells, discs left to place of each colour (red ones
     minus blue ones), whose turn (+1 red, -1 blue), and the final score if the game ended
     now."""
+    void = state.geo.void
     rv = bv = rg = bg = 0
-    for i, c in enumerate(board):
+    for i, c in enumerate(state.board):
         if c == 1:
             if void[i]:
                 rv += 1
@@ -108,23 +107,22 @@ def gauss_features(board: Sequence[int], void: Sequence[bool], supply: Sequence[
                 bv += 1
             else:
                 bg += 1
+    gain, risk, supply = state.gain, state.risk, state.supply
     final_red = gain[0] - (risk[0] if rv > bv else 0)
     final_blue = gain[1] - (risk[1] if bv > rv else 0)
     return (gain[0] - gain[1], risk[0] - risk[1], rv - bv, rg - bg,
-            (supply[0] + supply[2]) - (supply[1] + supply[3]), 1 if player == 0 else -1,
+            (supply[0] + supply[2]) - (supply[1] + supply[3]), 1 if state.to_move == "red" else -1,
             final_red - final_blue)
 
 
-def gauss_value(board: Sequence[int], void: Sequence[bool], supply: Sequence[int],
-                gain: Sequence[int], risk: Sequence[int], player: int, ply: int) -> float:
+def gauss_value(state: G.State) -> float:
     """Red's chance to win from here under uniform random play, as the counts of
     ``gauss_features`` tell it: a logistic model fitted to random playouts' results. It
     tracks the mean of 64 playouts about as closely as 64 more playouts would early in the
     game (docs/ai.md), at the cost of a fraction of one."""
-    stage = ply / 30
+    stage = state.ply / 30
     z = 0.0
-    for v, (a, b) in zip(gauss_features(board, void, supply, gain, risk, player), GAUSS_WEIGHTS,
-                         strict=True):
+    for v, (a, b) in zip(gauss_features(state), GAUSS_WEIGHTS, strict=True):
         z += v * (a + b * stage)
     return 1.0 / (1.0 + math.exp(-z))
 
@@ -209,8 +207,7 @@ class GaussPolicy(Policy):
             state = G.GAUSS._playout(state, rng, trace, limit=horizon)
         if state.over:
             return self.result(state.winner)
-        return gauss_value(state.board, state.geo.void, state.supply, state.gain, state.risk,
-                           0 if state.to_move == "red" else 1, state.ply)
+        return gauss_value(state)
 
     def rollout(self, state: G.State, rng: random.Random, knobs: dict[str, Any]) -> float:
         k = knobs.get("greedy", 0)

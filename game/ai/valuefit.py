@@ -48,8 +48,7 @@ def positions(games: int, playouts: int, seed: int) -> list[Row]:
 
 
 def inputs(state: G.State) -> list[float]:
-    x = gauss_features(state.board, state.geo.void, state.supply, state.gain, state.risk,
-                       0 if state.to_move == "red" else 1)
+    x = gauss_features(state)
     stage = state.ply / 30
     out: list[float] = []
     for v in x:
