@@ -138,16 +138,3 @@ def test_wrapped_lines_follow_large_text(app):
         theme.set_large_text(False)
     assert theme.wrap(text, 20, 260) == lines
 
-
-def test_a_game_screen_loads_its_glyphs_when_it_is_laid_out(app):
-    """A glyph loads the first time its size draws it (0.05-0.1 ms each): the play
-    screen loads every glyph of the sizes it uses when it is drawn whole, so that a move's
-    new texts (its line in the move list, the status) are not what makes a frame slow."""
-    theme.forget_fonts()
-    app.start_game("order", seed=3)
-    app.frame([], 1 / 60)
-    assert theme._cold == []
-    made = theme.font(77)  # a size nothing used yet: cold until the next whole draw
-    assert theme._cold == [made]
-    theme.warm_fonts()
-    assert theme._cold == []

@@ -947,7 +947,6 @@ class PlayScene(Scene):
             paint(surface)
         surface.set_clip(None)
         self._bars = (self.top_key(), self.bottom_line())
-        theme.warm_fonts()  # the sizes this layout uses: later frames only draw with them
 
     def background(self, surface: pygame.Surface) -> pygame.Surface:
         """The static layer, drawn once per window size."""

@@ -57,33 +57,17 @@ def px(size: float) -> int:
     return max(round(MIN_PX * _text_scale), round(size * SIZE_FACTOR * _text_scale))
 
 
-#: every character the labels use: printable ASCII and what the translations add
-GLYPHS = "".join(chr(c) for c in range(32, 127)) + "äöüÄÖÜß„“·—–×†−…→✓²"
-#: fonts made since ``warm_fonts`` last ran: their glyphs load when first drawn
-_cold: list[pygame.font.Font] = []
-
-
 @lru_cache(maxsize=96)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     path = FONT_DIR / FONT_FILES[bool(bold)]
     try:
-        f = pygame.font.Font(path, px(size))
+        return pygame.font.Font(path, px(size))
     except (OSError, FileNotFoundError):  # a damaged install: pygame's own font, never a crash
         logging.getLogger("gauss_arcade").warning("The font %s could not be loaded; pygame's own is used.",
                                                   path)
         f = pygame.font.Font(None, max(8, int(size)))
         f.set_bold(bold)
-    _cold.append(f)
-    return f
-
-
-def warm_fonts() -> None:
-    """Load every glyph of the fonts made since the last call, about 2 ms a font. A
-    glyph loads the first time its size measures or draws it, 0.05-0.1 ms each: a
-    move's new texts (its line in the move list, the status) cost milliseconds of the
-    frame its answer lands in. A screen calls this once it is laid out and drawn."""
-    while _cold:
-        _cold.pop().render(GLYPHS, True, INK)
+        return f
 
 
 @surface_cache(megabytes=16)
@@ -95,7 +79,6 @@ def text_surface(text: str, size: int, color: tuple[int, int, int], bold: bool =
 def forget_fonts() -> None:
     """Drop cached fonts and labels: they die with ``pygame.quit`` (a new App re-inits)."""
     font.cache_clear()
-    _cold.clear()
     text_surface.cache_clear()
     _wrapped.cache_clear()
 
