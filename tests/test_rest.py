@@ -99,6 +99,32 @@ def test_a_game_rests_between_moves_and_moves_while_a_move_plays(app):
     assert game.next_change() == 0.0
 
 
+def test_the_panel_shows_a_move_from_the_frame_after_it_lands(app):
+    """The frame in which a move lands (the computer's answer) plays it and draws the
+    board; the side panel's new texts follow in the next frame, so that no frame does
+    both (those frames were the slowest while the computer thinks). A whole redraw in
+    between shows the same panel as the screen, and the panel is never left behind."""
+    app.start_game("gauss", seed=2)
+    game = app.stack.top
+    run(app, frames=400)
+    game.draw_changes(app.screen)
+    panel = game._panel
+    picture = pygame.image.tobytes(panel[1], "RGB")
+    game.update(1 / 120)
+    game.commit(game.rules.legal_moves(game.state)[0])
+    game.update(1 / 120)  # a second update in the same frame keeps it held
+    rects = game.draw_changes(app.screen)
+    assert rects and game.frame.panel not in rects and game._panel is panel
+    game.draw(app.screen)  # a whole redraw: the same older panel
+    assert game._panel is panel and pygame.image.tobytes(panel[1], "RGB") == picture
+    assert game.next_change() == 0.0  # a frame is drawn for it
+    app.frames += 1
+    game.update(1 / 120)
+    rects = game.draw_changes(app.screen)
+    assert game.frame.panel in rects and game._panel is not panel
+    assert pygame.image.tobytes(game._panel[1], "RGB") != picture  # the move list grew
+
+
 def test_the_rush_cursor_breathes_only_while_someone_plays(app):
     app.start_game("rush", seed=2)
     game = app.stack.top

@@ -153,6 +153,8 @@ class PlayScene(Scene):
         self.layout: Any = None  # the kit's layout for the current size (see relayout)
         self._background: pygame.Surface | None = None
         self._panel: tuple[tuple, pygame.Surface] | None = None
+        #: the frame a move landed in (its panel shows it from the next frame's update on)
+        self._panel_held: int | None = None
         self._bars: tuple = ((), ())  # what the status bar and the message line showed last
         self._board_shown: tuple | None = None  # the board_key of the last frame
         self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
@@ -564,6 +566,7 @@ class PlayScene(Scene):
         after, effects = self.rules.play(before, move)
         self.history.append((before, move, self.notation(before, move, effects)))
         self.state = after
+        self._panel_held = self.app.frames
         self.turn_started()
         if animate:
             self.animate(MovePlay(before, after, move, effects))
@@ -758,6 +761,8 @@ class PlayScene(Scene):
             self.on_action(action)
 
     def update(self, dt: float) -> None:
+        if self._panel_held is not None and self._panel_held != self.app.frames:
+            self._panel_held = None
         if not self.pulses or self.app.idle < self.PULSE_SECONDS:
             self.clock += dt
         speed = settings.ANIMATION_SPEEDS.get(self.app.settings.animation_speed, 1.0)
@@ -781,7 +786,8 @@ class PlayScene(Scene):
     def next_change(self) -> float:
         """Moving while a move plays out, the computer thinks (its slices need frames)
         or marks pulse; else still until a message or the banner runs out."""
-        if self.queue.busy or self.thinking or self.ai_to_move() or self.particles.alive:
+        if (self.queue.busy or self.thinking or self.ai_to_move() or self.particles.alive
+                or self._panel_held is not None):
             return 0.0
         if self.state.over and not self.result_shown:
             return 0.0
@@ -1124,7 +1130,15 @@ class PlayScene(Scene):
         key = (frame.size, i18n.language(), self.app.last_device,
                tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
                *self.panel_key())
-        if self._panel is None or self._panel[0] != key:
+        held = (self._panel_held is not None and self._panel is not None
+                and self._panel[1].get_size() == frame.panel.size)
+        if held:
+            # the frame a move lands in plays it and draws the board; its panel (a
+            # millisecond of new texts) follows in the next frame, so that no frame does
+            # both. A whole redraw in between shows the same, older panel.
+            if only_changed:
+                return
+        elif self._panel is None or self._panel[0] != key:
             img = self._panel[1] if self._panel is not None else None
             if img is None or img.get_size() != frame.panel.size:
                 # made once per size and painted over: a new 4K panel and its convert()
