@@ -123,6 +123,14 @@ def test_the_panel_shows_a_move_from_the_frame_after_it_lands(app):
     rects = game.draw_changes(app.screen)
     assert game.frame.panel in rects and game._panel is not panel
     assert pygame.image.tobytes(game._panel[1], "RGB") != picture  # the move list grew
+    # moves that land frame after frame (fed between frames) hold it one frame at most
+    game.commit(game.rules.legal_moves(game.state)[0])
+    game.update(1 / 120)
+    assert game.frame.panel not in game.draw_changes(app.screen)
+    app.frames += 1
+    game.commit(game.rules.legal_moves(game.state)[0])
+    game.update(1 / 120)
+    assert game.frame.panel in game.draw_changes(app.screen)
 
 
 def test_the_rush_cursor_breathes_only_while_someone_plays(app):

@@ -566,7 +566,8 @@ class PlayScene(Scene):
         after, effects = self.rules.play(before, move)
         self.history.append((before, move, self.notation(before, move, effects)))
         self.state = after
-        self._panel_held = self.app.frames
+        if self._panel_held is None:  # held once: moves landing frame after frame still show
+            self._panel_held = self.app.frames
         self.turn_started()
         if animate:
             self.animate(MovePlay(before, after, move, effects))
