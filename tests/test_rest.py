@@ -131,6 +131,15 @@ def test_the_panel_shows_a_move_from_the_frame_after_it_lands(app):
     game.commit(game.rules.legal_moves(game.state)[0])
     game.update(1 / 120)
     assert game.frame.panel in game.draw_changes(app.screen)
+    # the last move, when the result card covers the game at once (it is not updated
+    # again): the panel under the card shows it
+    while not game.state.over:
+        app.frames += 1
+        game.update(1 / 120)
+        game.commit(game.rules.legal_moves(game.state)[0])
+    game.show_result()
+    game.draw(app.screen)
+    assert game._panel_held is None and id(game.state) in game._panel[0]
 
 
 def test_the_rush_cursor_breathes_only_while_someone_plays(app):

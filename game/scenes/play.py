@@ -804,6 +804,7 @@ class PlayScene(Scene):
         if self.rules.outcome(self.state) is None:
             return
         self.result_shown = True
+        self._panel_held = None  # a card covers the game from now: it is not updated again
         if not self.hosted:  # the demo or replay showing this game says how it ended
             card = self.the_end()
             fame = self.count_result(card) if self._scored is not self.state else []
