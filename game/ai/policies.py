@@ -179,10 +179,9 @@ class GaussPolicy(Policy):
         # moves (0.675 at 0.5 s); uniform playouts with exploration 0.25 scored 0.8375 and
         # 0.725 / 0.80 (docs/ai.md).
         # Then (2026-11-25, seventh session) six random placements before the value (horizon
-        # 6): the value reads counts only; six random placements first let the shape of
-        # the board count too. Half the value's simulations and about
-        # twice those of whole playouts (at 0.5 s from two positions: 640-720 against
-        # 1 400-1 500 and 280-380).
+        # 6): the value reads counts only, the placements let the shape of the board count
+        # too. Half the value's simulations, twice those of whole playouts (at 0.5 s from
+        # two positions: 640-720 against 1 400-1 500 and 280-380).
         # Against the baseline, 40 games a run: 0.863 / 0.875 at 0.5 s (seeds 11, 12) and
         # 0.725 / 0.813 / 0.863 at 1 s (seeds 11-13), 0.869 and 0.800 over all; the value
         # alone had scored 0.775 / 0.663 at 1 s with seeds 11, 12.
