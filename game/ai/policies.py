@@ -183,7 +183,7 @@ class GaussPolicy(Policy):
         # too. Half the value's simulations, twice those of whole playouts (at 0.5 s from
         # two positions: 640-720 against 1 400-1 500 and 280-380).
         # Against the baseline, 40 games a run: 0.863 / 0.875 at 0.5 s (seeds 11, 12) and
-        # 0.725 / 0.813 / 0.863 at 1 s (seeds 11-13), 0.869 and 0.800 over all; the value
+        # 0.725 / 0.813 / 0.863 / 0.875 at 1 s (seeds 11-14), 0.869 and 0.819 over all; the value
         # alone had scored 0.775 / 0.663 at 1 s with seeds 11, 12.
         "hard": {"prior_weight": 0.0, "exploration": 0.25, "playout": {"greedy": 0, "horizon": 6}},
     }
