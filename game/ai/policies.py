@@ -82,8 +82,10 @@ class Policy:
         raise NotImplementedError(f"{type(self).__name__} has no traced playout")
 
 
+#: the plies of a classic game: gauss_value's stage of the game is ``ply / GAUSS_PLIES``
+GAUSS_PLIES = 30
 #: gauss_value's weights, per feature of ``gauss_features``: (a, b), the feature counts
-#: a + b * ply / 30 (a stage, since the same difference means more near the end). Fitted by
+#: a + b * stage (the same difference means more near the end). Fitted by
 #: ``python -m game.ai.valuefit`` (seed 1, 300 random games, 64 playouts a position).
 GAUSS_WEIGHTS = ((0.572, -0.301), (-0.652, 0.672), (0.102, -0.303), (0.078, 0.147), (-0.100, -0.215),
                  (-0.019, 0.078), (-0.730, 1.036))
@@ -120,7 +122,7 @@ def gauss_value(state: G.State) -> float:
     ``gauss_features`` tell it: a logistic model fitted to random playouts' results. It
     tracks the mean of 64 playouts about as closely as 64 more playouts would early in the
     game (docs/ai.md), at the cost of a fraction of one."""
-    stage = state.ply / 30
+    stage = state.ply / GAUSS_PLIES
     z = 0.0
     for v, (a, b) in zip(gauss_features(state), GAUSS_WEIGHTS, strict=True):
         z += v * (a + b * stage)
@@ -154,7 +156,8 @@ def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int) -> 
 
 class GaussPolicy(Policy):
     """Medium's priors and playouts score each candidate by what it scores at once; hard
-    plays no playouts and values a position by its counts (``gauss_value``)."""
+    plays six random placements from a leaf and values the position they reach by its
+    counts (``gauss_value``)."""
 
     #: per level: overrides of the shared level settings and this policy's playout knobs
     tuning: ClassVar[dict[str, dict[str, Any]]] = {

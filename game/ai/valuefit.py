@@ -5,7 +5,7 @@ from seven counts of a position. Its weights come from here:
 
 1. play ``games`` random games (seeds ``seed * 1000 + k``) and value every position after
    the first placement by ``playouts`` uniform random playouts (red's wins, a draw half);
-2. fit the logistic model ``sum_i x_i * (a_i + b_i * ply / 30)`` of the counts ``x`` of
+2. fit the logistic model ``sum_i x_i * (a_i + b_i * ply / GAUSS_PLIES)`` of the counts ``x`` of
    :func:`game.ai.policies.gauss_features` to those means by Newton's method (iteratively
    reweighted least squares, soft targets);
 3. print ``GAUSS_WEIGHTS`` and, per stage of the game, how far the model is from the
@@ -21,7 +21,7 @@ import random
 import sys
 
 from ..rules import gauss as G
-from .policies import gauss_features
+from .policies import GAUSS_PLIES, gauss_features
 
 #: the board the value is fitted on: the classic level's (levels/gauss/classic.json; the AI
 #: reads no level files)
@@ -49,7 +49,7 @@ def positions(games: int, playouts: int, seed: int) -> list[Row]:
 
 def inputs(state: G.State) -> list[float]:
     x = gauss_features(state)
-    stage = state.ply / 30
+    stage = state.ply / GAUSS_PLIES
     out: list[float] = []
     for v in x:
         out += [v, v * stage]
