@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,6 +68,9 @@ def is_operator_chord(event: pygame.event.Event) -> bool:
     mod = getattr(event, "mod", 0)
     return (event.type == pygame.KEYDOWN and event.key == OPERATOR_KEY
             and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT))
+#: a click that changed the screen makes further clicks wait this long: the second click
+#: of a double-click belongs to the screen left, not to the one it opened
+DOUBLE_CLICK_SECONDS = 0.4
 #: the mouse cursor hides after this long without moving (kiosk)
 CURSOR_IDLE_SECONDS = 3.0
 #: the longest the loop sleeps while nothing moves: the kiosk's watch and the clocks of
@@ -94,6 +98,56 @@ def prefer_native_framebuffer(environ=os.environ, platform: str = sys.platform) 
     """
     if platform.startswith("linux"):
         environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def _window() -> Any:
+    """The display module's window as an SDL window object (pygame-ce calls the way to
+    it deprecated in favour of windows of one's own; the game keeps the display module)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
+def enter_fullscreen() -> pygame.Surface:
+    """The window fills its display, with a window manager or without one.
+
+    SDL's fullscreen on X11 asks the window manager to make the window fullscreen. With
+    none (a kiosk box started with ``xinit``), nobody moves the window: one centred on a
+    1920x1080 screen went fullscreen with a third of it off the screen, or kept its size
+    in the corner. So the window itself first takes the display's size and corner, and
+    then SDL's desktop fullscreen (the desktop's own mode: no mode switch, which a bare X
+    server cannot do either); with a window manager the first step is simply redone."""
+    try:
+        window = _window()
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            window.size = desktops[0]
+        window.position = (0, 0)  # the first display's corner
+        window.set_fullscreen(desktop=True)
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            return surface
+    except (pygame.error, AttributeError) as exc:  # an old SDL or a driver without windows
+        log.info("Desktop fullscreen is not available (%s): a fullscreen mode instead.", exc)
+    return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+
+
+def leave_fullscreen(size: tuple[int, int]) -> pygame.Surface:
+    """Back to a window of ``size``, centred on the display."""
+    try:
+        _window().set_windowed()
+    except (pygame.error, AttributeError):
+        pass
+    surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    try:
+        window = _window()
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            dw, dh = desktops[0]
+            window.position = (max(0, (dw - size[0]) // 2), max(0, (dh - size[1]) // 2))
+    except (pygame.error, AttributeError):
+        pass
+    return surface
 
 
 class App:
@@ -138,6 +192,11 @@ class App:
         #: seconds of real time the loop has run (what fades are timed by)
         self.clock_t = 0.0
         self.frame_started = time.perf_counter()
+        #: the scene on top and since when (``clock_t``): its input guard counts from then
+        self._top_seen: Any = None
+        self._top_since = 0.0
+        #: after a click that changed the screen: (the stack's version then, until when)
+        self._click_guard: tuple[int, float] = (-1, 0.0)
         self.last_device = "keyboard"
         self.pads = Pads()
         self.idle = 0.0  # seconds since the last input of any kind
@@ -209,9 +268,9 @@ class App:
             self.save_settings()
         if self.fullscreen:
             self.windowed_size = self.screen.get_size()
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.screen = enter_fullscreen()
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.screen = leave_fullscreen(self.windowed_size)
 
     def save_settings(self) -> None:
         try:
@@ -244,13 +303,18 @@ class App:
                 self._on_screen = ()
             for action in self.actions_of(event):
                 touched = True
+                self.note_top()
                 top = self.stack.top
-                if top is not None:
+                if top is not None and not self.guarded(action, top):
+                    version = self.stack.version
                     top.handle(action)
+                    if action.pos is not None and action.name != POINT and self.stack.version != version:
+                        self._click_guard = (self.stack.version, self.clock_t + DOUBLE_CLICK_SECONDS)
         for _ in range(self.step.advance(real_dt, rested)):
             top = self.stack.top
             if top is not None:
                 top.update(self.step.step)
+        self.note_top()
         self.idle += real_dt
         self.pointer_idle += real_dt
         self.clock_t += real_dt
@@ -267,6 +331,22 @@ class App:
             self.draw()
             self.drawn += 1
         self.frames += 1
+
+    def note_top(self) -> None:
+        """Remember when the scene on top came there (pushed, or uncovered)."""
+        top = self.stack.top
+        if top is not self._top_seen:
+            self._top_seen, self._top_since = top, self.clock_t
+
+    def guarded(self, action: Action, top: Any) -> bool:
+        """Whether ``action`` is dropped: a press within the top scene's input guard, or
+        a click that follows, within a double-click's time, a click that changed the screen."""
+        if action.name == POINT:
+            return False
+        if self.clock_t - self._top_since < top.input_guard:
+            return True
+        version, until = self._click_guard
+        return action.pos is not None and version == self.stack.version and self.clock_t < until
 
     def must_draw(self, touched: bool) -> bool:
         """Whether this pass draws: only when what is shown can have changed. Sets

@@ -10,7 +10,22 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import theme
+
 DESIGN = (1280, 720)
+
+
+def panel_head(s: float, heading_h: float | None = None) -> tuple[float, float, int]:
+    """The side panel's head at scale ``s``: where the board's line and the line of who
+    plays start, and where the game's own part begins (``heading_h``: the height of the
+    game's name as drawn; by default the tallest it can be)."""
+    if heading_h is None:
+        heading_h = theme.font(int(40 * s), True).get_linesize()
+    top = int(14 * s)
+    line = max(28 * s, theme.font(int(21 * s)).get_linesize())
+    sub_y = max(top + 38 * s, top + heading_h - 2)
+    who_y = sub_y + line
+    return sub_y, who_y, int(who_y + max(26 * s, theme.font(int(21 * s)).get_linesize()))
 
 
 def scale_for(size: tuple[int, int]) -> float:
@@ -32,6 +47,13 @@ class PlayFrame:
     bottom: pygame.Rect
     #: the board's area between the two
     board: pygame.Rect
+
+    @property
+    def panel_body_y(self) -> int:
+        """Where a game's own part of the side panel starts, in the panel's coordinates:
+        under the game's name, the board's line and the line of who plays which side
+        (lower with large text: the play scene's panel heading draws them so)."""
+        return panel_head(self.s)[2]
 
     @classmethod
     def of(cls, size: tuple[int, int], top: float = 48, bottom: float = 42) -> PlayFrame:

@@ -57,8 +57,17 @@ def px(size: float) -> int:
     return max(round(MIN_PX * _text_scale), round(size * SIZE_FACTOR * _text_scale))
 
 
-@lru_cache(maxsize=96)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The Play font at layout size ``size`` (see :func:`px`); the fonts made before a
+    ``pygame.quit`` are made again (a layout computed with no app running: a test, a tool)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        forget_fonts()
+    return _font(size, bold)
+
+
+@lru_cache(maxsize=96)
+def _font(size: int, bold: bool = False) -> pygame.font.Font:
     path = FONT_DIR / FONT_FILES[bool(bold)]
     try:
         return pygame.font.Font(path, px(size))
@@ -78,7 +87,7 @@ def text_surface(text: str, size: int, color: tuple[int, int, int], bold: bool =
 
 def forget_fonts() -> None:
     """Drop cached fonts and labels: they die with ``pygame.quit`` (a new App re-inits)."""
-    font.cache_clear()
+    _font.cache_clear()
     text_surface.cache_clear()
     _wrapped.cache_clear()
 
