@@ -47,3 +47,18 @@ def redo_through(app, scene, states, check):
         settle(app, scene)
         assert scene.state == expected
         check(scene)
+
+
+def after_guard(app):
+    """Wait out the input guard of a card that came by itself (the end of a game)."""
+    top = app.stack.top
+    for _ in range(int((getattr(top, "input_guard", 0.0) + 0.1) / DT)):
+        app.frame([], DT)
+
+
+def rematch(app):
+    """On the end card: wait out its guard, then Rematch (its first item; the focus starts
+    on the review)."""
+    after_guard(app)
+    app.stack.top.menu.index = 0
+    app.frame([key(pygame.K_RETURN)], DT)

@@ -2,7 +2,7 @@
 import random
 
 import pygame
-from driver import DT, click, key, motion, run, settle, undo_through
+from driver import DT, click, key, motion, rematch, run, settle, undo_through
 
 from game.navigation import game_scene
 from game.rules.order import COLUMNS, ORDER, PLAYERS, Arrange, Move, why_bad_arrangement
@@ -95,7 +95,7 @@ def test_whole_game_by_keyboard_with_animations_matching_the_engine(app):
     assert result.table[0] == ["", "Blue", "Brown"]
     assert result.table[-1] == ["Final score", str(outcome.detail["blue"]["score"]),
                                 str(outcome.detail["brown"]["score"])]
-    run(app, [key(pygame.K_RETURN)])  # Rematch
+    rematch(app)
     assert app.stack.top is scene and scene.state.phase == "arrange" and scene.history == []
     assert scene.card == "blue"
 

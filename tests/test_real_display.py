@@ -78,7 +78,8 @@ def test_fullscreen_fills_a_display_without_a_window_manager(bare_x, tmp_path, o
             assert window is not None and window[:2] == (1280, 720), window
             assert window[2:] == ((SIZE[0] - 1280) // 2, (SIZE[1] - 720) // 2), "the window is not centred"
             subprocess.run(keys, env=env, timeout=10)
-            assert wait_for(bare_x, lambda g: g == full) == full, "fullscreen again does not cover the display"
+            again = wait_for(bare_x, lambda g: g == full)
+            assert again == full, "fullscreen again does not cover the display"
     finally:
         game.terminate()
         game.wait(20)

@@ -3,7 +3,7 @@ import random
 
 import pygame
 import pytest
-from driver import DT, click, key, motion, redo_through, run, settle, undo_through
+from driver import DT, click, key, motion, redo_through, rematch, run, settle, undo_through
 
 from game.navigation import game_scene
 from game.rules.rush import PLAYERS, RUSH, Move
@@ -84,7 +84,7 @@ def test_whole_game_by_keyboard_with_animations_matching_the_engine(app):
         assert_drawn_matches_engine(scene)
     assert moves == 81 and agains > 0
     finish_to_result(app, scene)
-    run(app, [key(pygame.K_RETURN)])  # Rematch is the first item
+    rematch(app)
     assert app.stack.top is scene and not scene.state.over and scene.history == []
     assert_drawn_matches_engine(scene)
 

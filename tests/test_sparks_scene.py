@@ -2,7 +2,7 @@
 import random
 
 import pygame
-from driver import DT, click, key, motion, redo_through, run, settle, undo_through
+from driver import DT, after_guard, click, key, motion, redo_through, rematch, run, settle, undo_through
 
 from game import levels
 from game.navigation import game_scene
@@ -83,7 +83,7 @@ def test_whole_game_by_keyboard_with_animations_matching_the_engine(app):
     assert isinstance(result, ResultScene)
     assert result.headline == f"{scene.state.winner.capitalize()} wins!"
     assert result.notes[0].endswith("IC is gone.")
-    run(app, [key(pygame.K_RETURN)])  # Rematch
+    rematch(app)
     assert app.stack.top is scene and not scene.state.over and scene.history == []
     assert_drawn_matches_engine(scene)
 
@@ -258,6 +258,7 @@ def test_draw_by_agreement_offered_declined_and_accepted(app):
     result = app.stack.top
     assert isinstance(result, ResultScene)
     assert result.headline == "A draw" and result.notes[0] == "The players agreed to a draw."
+    after_guard(app)
     run(app, [key(pygame.K_BACKSPACE), key(pygame.K_u)])  # look at the board, then undo the answer
     assert not scene.state.over and scene.state.ply == 0 and scene.state.offered_by == "white"
     run(app)
@@ -266,6 +267,7 @@ def test_draw_by_agreement_offered_declined_and_accepted(app):
     assert scene.state.over and scene.state.reason == "agreement"
     settle(app, scene)
     run(app)
+    after_guard(app)
     run(app, [key(pygame.K_BACKSPACE)])  # the result shows again: look at the board
     run(app, [key(pygame.K_u)], frames=2)  # the answer is taken back: black is asked again...
     assert isinstance(app.stack.top, DrawOffer) and len(scene.history) == 3

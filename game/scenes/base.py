@@ -124,6 +124,8 @@ class Navigator(Protocol):
     def play(self, game_id: str, level: str | None = None, seed: int | None = None, autoplay: int = 0,
              seats: dict[str, Seat] | None = None) -> Scene: ...
     def resume(self, record: Record, banner: str = "") -> Scene: ...
+    def replacing(self, game_id: str, go: Callable[[], None], start: str,
+                  seats: dict[str, str] | None = None, kept: Record | None = None) -> None: ...
     def puzzles(self) -> None: ...
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any: ...
     def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
@@ -181,6 +183,10 @@ class Scene:
     #: False: nothing on this scene moves by itself (a menu, a card); only input changes
     #: it, so the app rests under it (see next_change)
     moves_by_itself = True
+    #: seconds after this scene comes on top during which the app drops presses (not the
+    #: pointer's moves): a card that appears by itself (the end of a game) must not take
+    #: the presses meant for the screen under it
+    input_guard = 0.0
 
     def __init__(self, app: Host) -> None:
         self.app = app

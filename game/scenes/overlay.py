@@ -104,6 +104,11 @@ class PauseScene(Scene):
             *([LiveItem(N_("Lessons"), self.lessons)] if lessons.load(game.game_id) is not None else []),
             LiveItem(N_("Quit to menu"), self.quit_to_menu),
         ])
+        if getattr(game, "finished", None) is not None:
+            # the game finished before this one (a rematch came after it) is still there
+            # to review and to save, until the player leaves this game
+            self.menu.items[2:2] = [LiveItem(N_("Review the last game"), self.review_last),
+                                    LiveItem(N_("Save the last game"), self.save_last)]
 
     def resume(self) -> None:
         self.app.stack.pop()
@@ -125,6 +130,13 @@ class PauseScene(Scene):
 
     def saved(self, name: str) -> None:
         self.note = _("Saved as '{name}'. Load it from the title screen.").format(name=name)
+
+    def review_last(self) -> None:
+        self.app.nav.review(self.game.finished)
+
+    def save_last(self) -> None:
+        self.note = ""
+        self.app.nav.save_as(self.game.finished, self.saved)
 
     def howto(self) -> None:
         self.app.nav.howto(self.game.game_id)
@@ -161,11 +173,17 @@ class PauseScene(Scene):
 
 
 class ResultScene(Scene):
-    """The end-of-game card (who won, by how much, why, the numbers), then rematch,
-    the game list, or a look at the final board."""
+    """The end-of-game card (who won, by how much, why, the numbers), then rematch, a
+    review or a save of the game, the game list, or a look at the final board.
+
+    The card comes by itself when the last move has played out, often while the player
+    is still pressing the key that made that move: for its first second it takes no
+    press, and its focus starts on the review, which loses nothing (a rematch replaces
+    the finished game on the board; it stays in the pause menu as "the last game")."""
 
     opaque = False
     moves_by_itself = False
+    input_guard = 1.0
 
     def __init__(self, app, game: Any, card: EndCard) -> None:
         super().__init__(app)
@@ -176,8 +194,10 @@ class ResultScene(Scene):
             again = LiveItem(N_("Ladder: play {level}"), self.rematch,
                              level=lambda: level_name(ladder.of(game.game_id).rung))
         self.menu = Menu([again, LiveItem(N_("Review the game"), self.review),
+                          LiveItem(N_("Save the game"), self.save_game),
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
+        self.menu.index = 1
         app.audio.play("win")  # the result appears with a fanfare
 
     # the card's parts, by the names the screens have always used
@@ -203,6 +223,14 @@ class ResultScene(Scene):
     def review(self) -> None:
         """The finished game again, move by move, with what the computer thought of each."""
         self.app.nav.review(self.game.record())
+
+    def save_game(self) -> None:
+        self.app.nav.save_as(self.game.record(), self.saved)
+
+    def saved(self, name: str) -> None:
+        line = _("Saved as '{name}'. Load it from the title screen.").format(name=name)
+        if line not in self.card.reasons:
+            self.card.reasons.append(line)
 
     def look(self) -> None:
         self.app.stack.pop()
