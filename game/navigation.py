@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from . import catalogue, lessons
+from . import catalogue, lessons, saves
 from .app.app import App, Options
 from .i18n import N_, _
 from .saves import Record
@@ -24,14 +24,16 @@ from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
 from .scenes.lesson import LessonListScene
 from .scenes.lesson import choose_game as choose_course
 from .scenes.name_entry import SaveNameScene
+from .scenes.overlay import AskScene
 from .scenes.puzzle import choose_game
 from .scenes.replay import ReplayScene
 from .scenes.saves_menu import LoadScene
-from .scenes.seats import Seat
+from .scenes.seats import HUMAN, Seat, level_name
 from .scenes.select import SelectScene
 from .scenes.settings_menu import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.title import TitleScene
+from .storage import StoredFileError
 
 FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details in the log.)")
 
@@ -71,7 +73,12 @@ class Navigator:
         options = self.app.options
         self.stack.reset(TitleScene(self.app))
         if options.game:
-            self.play(options.game, options.level, options.seed, autoplay=options.autoplay)
+            def play() -> None:
+                self.play(options.game, options.level, options.seed, autoplay=options.autoplay)
+            if options.headless:  # a script's run: what it asked for, nobody to ask
+                play()
+            else:
+                self.replacing(options.game, play, _("Start a new game"))
         elif options.demo:
             self.demo()
 
@@ -132,6 +139,45 @@ class Navigator:
         self.stack.push(scene)
         return scene
 
+    def in_progress(self, game_id: str) -> Record | None:
+        """``game_id``'s game in progress, if it has a move to lose (a kiosk keeps none:
+        its visitors never inherit a game)."""
+        if self.app.options.kiosk:
+            return None
+        try:
+            saved = saves.read_autosave(game_id)
+        except StoredFileError as exc:
+            self.app.notice = str(exc)
+            return None
+        return saved if saved is not None and saved.moves else None
+
+    def replacing(self, game_id: str, go: Callable[[], None], start: str,
+                  seats: dict[str, str] | None = None, kept: Record | None = None) -> None:
+        """Run ``go``, which replaces ``game_id``'s game in progress, after asking when
+        there is one: resume it (the default: nothing is lost), or ``start`` (the new
+        game's words: "Start the new game"), or back. Both games are described, so that
+        neither choice drops what the player just chose (``seats``: the new game's).
+
+        ``kept``: a game stored elsewhere that ``go`` continues (a save loaded, replayed):
+        when the game in progress is that game, every move of it is kept there, and
+        nothing is asked."""
+        saved = self.in_progress(game_id)
+        if saved is None or (kept is not None and same_game(saved, kept)
+                             and kept.moves[:len(saved.moves)] == saved.moves):
+            go()
+            return
+        title = _(catalogue.get(game_id).title)
+        lines = [_("A game of {game} is at move {number}: {who}.").format(
+            game=title, number=len(saved.moves), who=who_plays(saved.seats))]
+        if seats is not None:
+            lines.append(_("The new game: {who}. It replaces the game in progress.").format(
+                who=who_plays(seats)))
+        else:
+            lines.append(_("The new game replaces the game in progress."))
+        self.stack.push(AskScene(self.app, _("{game} is in progress").format(game=title), lines,
+                                 [(_("Resume it"), lambda: self.resume(saved)), (start, go),
+                                  (_("Back"), lambda: None)]))
+
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any:
         """A game's play scene for a puzzle: not started (the puzzle sets its position)."""
         return game_scene(self.app, game_id, level, start=False)
@@ -184,6 +230,21 @@ class Navigator:
 
     def save_as(self, record: Record, on_saved: Callable[[str], None]) -> None:
         self.stack.push(SaveNameScene(self.app, record, on_saved))
+
+
+def same_game(a: Record, b: Record) -> bool:
+    """Whether two records start alike: the same game, board, seed and options."""
+    return (a.game, a.level, a.seed, a.options) == (b.game, b.level, b.seed, b.options)
+
+
+def who_plays(seats: dict[str, str]) -> str:
+    """Who plays a game, in a few words: "you against the computer (hard)", "two players"."""
+    computers = [kind for kind in seats.values() if kind != HUMAN]
+    if not computers:
+        return _("two players")
+    if len(computers) == len(seats):
+        return _("the computer against itself")
+    return _("you against the computer ({level})").format(level=level_name(computers[0]))
 
 
 def make_app(options: Options | None = None) -> App:

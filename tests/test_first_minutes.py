@@ -113,7 +113,7 @@ def test_a_new_game_over_a_game_in_progress_asks_first(app):
     setup = app.stack.top
     setup.start()
     ask = app.stack.top
-    assert isinstance(ask, AskScene) and labels(ask) == ["Resume it", "Start a new game", "Back"]
+    assert isinstance(ask, AskScene) and labels(ask) == ["Resume it", "Start the new game", "Back"]
     run(app, [key(pygame.K_ESCAPE)])  # Back: nothing started, nothing lost
     assert app.stack.top is setup and len(saves.read_autosave("sparks").moves) == 1
     setup.start()
@@ -121,7 +121,7 @@ def test_a_new_game_over_a_game_in_progress_asks_first(app):
     assert app.stack.top.game_id == "sparks" and len(app.stack.top.history) == 1
     app.nav.setup("sparks")
     app.stack.top.start()
-    choose(app, "Start a new game")
+    choose(app, "Start the new game")
     game = app.stack.top
     assert game.game_id == "sparks" and game.history == []
     assert saves.read_autosave("sparks").moves == []
@@ -166,16 +166,15 @@ def test_a_mouse_alone_reaches_every_computer_level_on_who_plays(app):
     app.nav.setup("gauss")
     setup = app.stack.top
     run(app)
-    box = setup.kind_rects[1]
-    seen = []
-    for _ in range(4):  # the right half steps forward: Human, easy, medium, hard, Human
-        run(app, [click((box.right - 5, box.centery))])
-        seen.append(setup.seats[setup.players[1]].kind)
-    assert set(seen) == {"human", "easy", "medium", "hard"}
-    before = setup.seats[setup.players[1]].kind
-    run(app, [click((box.x + 5, box.centery))])  # the left half steps back
-    kinds = ["human", "easy", "medium", "hard"]
-    assert setup.seats[setup.players[1]].kind == kinds[(kinds.index(before) - 1) % 4]
+    left, right = (next(rect for rect, d in setup.arrows if d == step) for step in (-1, 1))
+    seen = {setup.ai_level}
+    for _ in range(3):  # the right half steps up: easy, medium, hard
+        app.frame([click(right.center)], 0.5)
+        seen.add(setup.ai_level)
+    for _ in range(3):  # the left half steps down
+        app.frame([click(left.center)], 0.5)
+        seen.add(setup.ai_level)
+    assert seen == {"easy", "medium", "hard"} and setup.ai_level == "easy"
 
 
 @pytest.mark.parametrize("reduced", [False, True])
@@ -231,10 +230,10 @@ def test_a_mouse_alone_leaves_the_game_list_and_the_who_plays_screen(app):
     app.frame([click(select.rows[1][0].center)], 1 / 60)  # Rush: who plays?
     setup = app.stack.top
     assert setup is not select
-    app.frame([], 1 / 60)
+    app.frame([], 0.5)  # a click within a double-click's time of the last would be its second half
     app.frame([click(setup.back.rect.center)], 1 / 60)
     assert app.stack.top is select
-    app.frame([], 1 / 60)
+    app.frame([], 0.5)
     app.frame([click(select.back.rect.center)], 1 / 60)
     assert isinstance(app.stack.top, TitleScene)
 

@@ -35,6 +35,10 @@ def setup(app, game_id="gauss"):
 def test_two_pads_press_a_to_join_then_a_to_start(app):
     run(app, [added(1), added(2)])
     scene = setup(app)
+    assert scene.choices[-1] == "pads"
+    scene.focus = len(scene.choices) - 1
+    run(app, [pad(1, A)])  # "A gamepad each": the seats by device
+    assert scene.mode == "join"
     run(app, [pad(1, A)])
     assert scene.seats["red"].device == "pad1" and scene.focus == 1
     run(app, [pad(2, A)])
@@ -49,34 +53,43 @@ def test_two_pads_press_a_to_join_then_a_to_start(app):
 def test_b_leaves_a_seat_and_keyboard_joins_as_keyboard_and_mouse(app):
     run(app, [added(1)])
     scene = setup(app)
+    scene.choose("pads")
     run(app, [pad(1, A), pad(1, B)])
-    assert scene.seats["red"].device is None
+    assert scene.seats["red"].device is None and scene.mode == "join"
     scene.focus = 1
     run(app, [key(pygame.K_RETURN)])
     assert scene.seats["blue"].device == "keyboard"
     run(app, [key(pygame.K_RETURN)])  # Start
     assert app.stack.top.seats["blue"].device == "keyboard"
-    assert app.settings.seats["gauss"]["blue"] == "human@keyboard"
+    # who holds a seat is not remembered: the next players join afresh
+    assert app.settings.seats["gauss"]["blue"] == "human"
 
 
-def test_left_right_make_a_seat_the_computer_and_the_choice_is_remembered(app):
+def test_b_in_the_seats_by_device_goes_back_to_the_choices(app):
+    run(app, [added(1)])
+    scene = setup(app)
+    scene.choose("pads")
+    run(app, [key(pygame.K_ESCAPE)])
+    assert scene.mode == "choose" and app.stack.top is scene and scene.choices[scene.focus] == "pads"
+
+
+def test_left_right_choose_the_computers_level_and_the_choice_is_remembered(app):
     scene = setup(app, "rush")
-    run(app, [key(pygame.K_DOWN), key(pygame.K_RIGHT)])
-    assert scene.seats["white"].kind in ("easy", "medium", "hard")
-    while scene.seats["white"].kind != "hard":
+    assert scene.computer == "white"
+    while scene.ai_level != "hard":
         run(app, [key(pygame.K_RIGHT)])
-    run(app, [key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    run(app, [key(pygame.K_RETURN)])
     game = app.stack.top
     assert game.seats["white"].is_ai and game.seats["white"].kind == "hard"
     app.stack.pop()
     again = setup(app, "rush")
-    assert again.seats["white"].kind == "hard" and not again.seats["black"].is_ai
+    assert again.ai_level == "hard" and again.computer == "white"
 
 
-def test_a_bad_remembered_seat_falls_back_to_human(app):
+def test_a_bad_remembered_seat_falls_back_to_the_default(app):
     app.settings.seats = {"gauss": {"red": "wizard"}}
     scene = setup(app)
-    assert scene.seats["red"].kind == "human"
+    assert scene.ai_level == "medium" and scene.person == "red"
 
 
 def gauss_with_pads(app):

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import catalogue, fame, ladder, puzzles, saves
+from .. import catalogue, fame, ladder, puzzles
 from ..i18n import _
-from ..storage import StoredFileError
 from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import BackButton, Scene
-from .overlay import AskScene
 from .seats import Seat, level_name
 
 
@@ -29,21 +27,8 @@ def start_ladder_game(app, game_id: str) -> None:
     def new_game() -> None:
         app.nav.play(game_id, app.chosen_levels.get(game_id), seats=seats, ladder=rung)
 
-    saved = None
-    try:
-        saved = saves.read_autosave(game_id)
-    except StoredFileError as exc:
-        app.notice = str(exc)
-    if saved is None:
-        new_game()
-        return
-    title = _(catalogue.get(game_id).title)
-    app.stack.push(AskScene(
-        app, _("{game} is in progress").format(game=title),
-        [_("A game of {game} is at move {number}. A ladder game replaces it.").format(
-            game=title, number=len(saved.moves))],
-        [(_("Resume it"), lambda: app.nav.resume(saved)),
-         (_("Start the ladder game"), new_game), (_("Back"), lambda: None)]))
+    app.nav.replacing(game_id, new_game, _("Start the ladder game"),
+                      {p: seat.kind for p, seat in seats.items()})
 
 
 class LadderScene(Scene):

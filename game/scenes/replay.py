@@ -117,7 +117,9 @@ class ReplayScene(Scene):
         """A real game from the position shown: the later moves are dropped."""
         self.game.queue.skip()
         banner = _("You took over at move {number}").format(number=self.position)
-        self.app.nav.resume(self.game.record(), banner)
+        record = self.game.record()
+        self.app.nav.replacing(record.game, lambda: self.app.nav.resume(record, banner),
+                               _("Take over here"), record.seats, kept=self.record)
 
     def leave(self) -> None:
         self.app.stack.pop()

@@ -90,7 +90,8 @@ class LoadScene(Scene):
         self.say(_("Exported as records/{file}: copy it to share the game.").format(file=path.name))
 
     def continue_playing(self, record: saves.Record) -> None:
-        self.app.nav.resume(record, _("Loaded: play on"))
+        self.app.nav.replacing(record.game, lambda: self.app.nav.resume(record, _("Loaded: play on")),
+                               _("Continue the loaded game"), record.seats, kept=record)
 
     def replay(self, name: str, record: saves.Record) -> None:
         self.app.nav.replay(record, name)

@@ -1,32 +1,34 @@
-"""Who plays: each seat Human or Computer (with its level), and "press A to join".
+"""Who plays: the computer (at a level) or two players, chosen in one step.
 
-One row per seat and a Start row. A device that presses A (or Enter, or clicks)
-on a human seat's row takes that seat, and the highlight moves on: two pads
-press A in turn and then A again to start; a lone keyboard presses Enter three
-times. A seat nobody joined is shared: any device may play it (one pad passed
-around, or the keyboard). Left/Right switch a seat between Human and the
-computer's levels. The choice is remembered per game in the settings.
+The common cases take one press: **Play the computer** (Left/Right choose the level,
+Tab, X or a right click swaps the sides) and **Two players** (one screen, one keyboard
+or a pad passed around). Only when gamepads are connected is there a third choice,
+**A gamepad each**: the seats by device, where each pad presses A on its side to join
+it and A again to start, and each pad then plays only its own side.
+
+The choice is remembered per game in the settings (``seats``: each side's kind,
+``human`` or a level); a kiosk remembers nothing, so no visitor inherits the last
+visitor's choice.
 """
 from __future__ import annotations
 
 import pygame
 
-from .. import catalogue, levels, saves
+from .. import catalogue, levels
 from ..i18n import _, pgettext
-from ..storage import StoredFileError
 from ..ui import present, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import BackButton, Scene
-from .overlay import AskScene
-from .seats import HUMAN, KEYBOARD, KINDS, Seat, device_label, device_of, level_name
+from .seats import AI_LEVELS, HUMAN, KINDS, Seat, device_label, device_of, level_name
+
+COMPUTER, TWO, PADS = "computer", "two", "pads"
+
+#: the unjoined, focused side's prompt blinks at this half-period (seats by device)
+BLINK_MS = 500
 
 
 def kind_label(kind: str) -> str:
     return _("Human") if kind == HUMAN else _("Computer: {level}").format(level=level_name(kind))
-
-
-#: the unjoined, focused side's prompt blinks at this half-period
-BLINK_MS = 500
 
 
 class SetupScene(Scene):
@@ -36,46 +38,85 @@ class SetupScene(Scene):
         self.level = level
         self.entry = catalogue.get(game_id)
         self.players = self.entry.players
-        self.seats = self.remembered()
-        self.focus = 0  # 0, 1: a seat's row; 2: Start
+        #: "choose": the choices; "join": the seats by device (pads)
+        self.mode = "choose"
+        self.ai_level = "medium"
+        self.person = self.players[0]  # the side a person plays against the computer
+        self.focus = 0  # the choice under the cursor (in "join": a seat's row, or Start)
+        self.remembered()
+        #: the seats of "a gamepad each": nobody has joined yet
+        self.seats = {p: Seat(p) for p in self.players}
         self.rows: list[pygame.Rect] = []
-        self.kind_rects: list[pygame.Rect] = []
+        self.arrows: list[tuple[pygame.Rect, int]] = []  # the level's < and > (where, step)
+        self.swap_rect = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.back = BackButton()
         level_data = levels.load(game_id, level)
         self.level_title = level_data.get("title", level_data["name"])
 
-    # -- settings ------------------------------------------------------------------------
-    def remembered(self) -> dict[str, Seat]:
-        saved = self.app.settings.seats.get(self.game_id, {})
-        seats = {}
-        for player in self.players:
-            value = saved.get(player, HUMAN)
-            kind, _, device = value.partition("@")
-            seats[player] = Seat(player, kind if kind in KINDS else HUMAN, device or None)
-        return seats
+    # -- what is offered ---------------------------------------------------------------
+    @property
+    def choices(self) -> list[str]:
+        """The choices shown: seats by device only when a pad is there to join with."""
+        return [COMPUTER, TWO, PADS] if self.app.pads.known else [COMPUTER, TWO]
 
-    def remember(self) -> None:
-        self.app.settings.seats[self.game_id] = {
-            p: seat.kind + ("@keyboard" if seat.device == KEYBOARD and not seat.is_ai else "")
-            for p, seat in self.seats.items()}
-        levels_used = [seat.kind for seat in self.seats.values() if seat.is_ai]
-        if levels_used:
-            self.app.settings.ai_levels[self.game_id] = levels_used[-1]
+    @property
+    def computer(self) -> str:
+        return self.players[1] if self.person == self.players[0] else self.players[0]
+
+    # -- settings ------------------------------------------------------------------------
+    def remembered(self) -> None:
+        """The choice made last time for this game (never on a kiosk)."""
+        if self.app.options.kiosk:
+            return
+        saved = self.app.settings.seats.get(self.game_id, {})
+        # older versions wrote "human@keyboard" for a seat joined by the keyboard
+        kinds = {p: str(saved.get(p, HUMAN)).partition("@")[0] for p in self.players}
+        kinds = {p: k if k in KINDS else HUMAN for p, k in kinds.items()}
+        ai = [p for p in self.players if kinds[p] in AI_LEVELS]
+        if len(ai) == 1:
+            self.ai_level = kinds[ai[0]]
+            self.person = self.players[1] if ai[0] == self.players[0] else self.players[0]
+            self.focus = 0
+        elif saved and not ai:
+            self.focus = 1
+        last = self.app.settings.ai_levels.get(self.game_id)
+        if not ai and last in AI_LEVELS:
+            self.ai_level = last
+
+    def remember(self, seats: dict[str, Seat]) -> None:
+        if self.app.options.kiosk:
+            return
+        self.app.settings.seats[self.game_id] = {p: seat.kind for p, seat in seats.items()}
+        if any(seat.is_ai for seat in seats.values()):
+            self.app.settings.ai_levels[self.game_id] = self.ai_level
         self.app.save_settings()
 
     # -- choices -------------------------------------------------------------------------
-    def cycle_kind(self, i: int, delta: int) -> None:
-        seat = self.seats[self.players[i]]
-        # every choice in plain order both ways (Human, easy, medium, hard): a jump from
-        # Human to the level used last left easy out of reach going right
-        seat.kind = KINDS[(KINDS.index(seat.kind) + delta) % len(KINDS)]
+    def step_level(self, delta: int) -> None:
+        i = AI_LEVELS.index(self.ai_level)
+        self.ai_level = AI_LEVELS[max(0, min(len(AI_LEVELS) - 1, i + delta))]
         self.message = ""
 
+    def swap(self) -> None:
+        self.person = self.computer
+        self.message = ""
+
+    def choose(self, choice: str) -> None:
+        if choice == COMPUTER:
+            self.start({self.person: Seat(self.person), self.computer: Seat(self.computer, self.ai_level)})
+        elif choice == TWO:
+            self.start({p: Seat(p) for p in self.players})
+        else:
+            self.mode, self.focus, self.message = "join", 0, ""
+            self.seats = {p: Seat(p) for p in self.players}
+
     def join(self, i: int, device: str) -> None:
-        """``device`` takes seat ``i`` (a computer seat becomes a human one)."""
+        """``device`` takes seat ``i``; the highlight moves on to the next seat, or Start."""
         seat = self.seats[self.players[i]]
-        seat.kind = HUMAN
+        for other in self.seats.values():  # one device, one seat
+            if other is not seat and other.device == device_of(device):
+                other.device = None
         seat.device = device_of(device)
         self.message = _("{device} plays {side}.").format(
             device=device_label(seat.device), side=_(self.entry.side(seat.player).name))
@@ -83,153 +124,253 @@ class SetupScene(Scene):
 
     def leave(self, device: str) -> bool:
         """``device`` gives up the seats it holds; False if it held none."""
-        held = [s for s in self.seats.values() if s.device == device_of(device) and not s.is_ai]
+        held = [s for s in self.seats.values() if s.device == device_of(device)]
         for seat in held:
             seat.device = None
         if held:
             self.message = _("{device} left its seat.").format(device=device_label(device_of(device)))
         return bool(held)
 
-    def start(self) -> None:
-        """Start, after asking when this game has a game in progress: a new game would
-        replace its autosave (a kiosk's previous visitor's game is not asked about)."""
-        self.remember()
-        seats = {p: Seat(p, s.kind, s.device) for p, s in self.seats.items()}
-        saved = None
-        if not self.app.options.kiosk:
-            try:
-                saved = saves.read_autosave(self.game_id)
-            except StoredFileError as exc:
-                self.app.notice = str(exc)
+    def start(self, seats: dict[str, Seat] | None = None) -> None:
+        """Start the game (``seats``: by default, the joined seats), after asking when this
+        game has a game in progress, which a new game replaces."""
+        if seats is None:
+            seats = {p: Seat(p, s.kind, s.device) for p, s in self.seats.items()}
+        self.remember(seats)
 
         def new_game() -> None:
             if self.app.stack.top is self:
                 self.app.stack.pop()
             self.app.nav.play(self.game_id, self.level, seats=seats)
 
-        if saved is None:
-            new_game()
-            return
-        title = _(self.entry.title)
-        self.app.stack.push(AskScene(
-            self.app, _("{game} is in progress").format(game=title),
-            [_("A game of {game} is at move {number}. A new game replaces it.").format(
-                game=title, number=len(saved.moves))],
-            [(_("Resume it"), lambda: self.app.nav.resume(saved)),
-             (_("Start a new game"), new_game), (_("Back"), lambda: None)]))
+        self.app.nav.replacing(self.game_id, new_game, _("Start the new game"),
+                               {p: seat.kind for p, seat in seats.items()})
 
     # -- input ------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
+        if self.back.clicked(action):
+            self.go_back()
+            return
+        if self.mode == "join":
+            self.handle_join(action)
+            return
         if action.pos is not None:
             self.handle_pointer(action)
             return
         name = action.name
-        pad = action.device.startswith("pad")
+        choices = self.choices
+        self.focus = min(self.focus, len(choices) - 1)
         if name in (UP, DOWN):
-            self.focus = (self.focus + (1 if name == DOWN else -1)) % 3
-        elif name in (LEFT, RIGHT) and self.focus < 2:
-            self.cycle_kind(self.focus, 1 if name == RIGHT else -1)
-        elif name == ALTERNATE and self.focus < 2:
-            self.cycle_kind(self.focus, 1)
+            self.focus = (self.focus + (1 if name == DOWN else -1)) % len(choices)
+        elif name in (LEFT, RIGHT) and choices[self.focus] == COMPUTER:
+            self.step_level(1 if name == RIGHT else -1)
+        elif name == ALTERNATE and choices[self.focus] == COMPUTER:
+            self.swap()
+        elif name == CONFIRM or (name == MENU and action.device.startswith("pad")):
+            self.choose(choices[self.focus])  # a pad's Start button starts too
+        elif name in (BACK, MENU):
+            self.go_back()
+
+    def handle_pointer(self, action: Action) -> None:
+        for rect, delta in self.arrows:
+            if rect.collidepoint(action.pos):
+                self.focus = 0
+                if action.name == CONFIRM:
+                    self.step_level(delta)
+                return
+        if self.swap_rect.collidepoint(action.pos):
+            self.focus = 0
+            if action.name in (CONFIRM, ALTERNATE):
+                self.swap()
+            return
+        for i, rect in enumerate(self.rows):
+            if rect.collidepoint(action.pos):
+                self.focus = i
+                if action.name == CONFIRM:
+                    self.choose(self.choices[i])
+                elif action.name == ALTERNATE and self.choices[i] == COMPUTER:
+                    self.swap()
+                return
+
+    def handle_join(self, action: Action) -> None:
+        name = action.name
+        if action.pos is not None:
+            for i, rect in enumerate(self.rows):
+                if rect.collidepoint(action.pos):
+                    self.focus = i
+                    if name == CONFIRM:
+                        self.start() if i == len(self.players) else self.join(i, action.device)
+                    return
+            return
+        if name in (UP, DOWN):
+            self.focus = (self.focus + (1 if name == DOWN else -1)) % (len(self.players) + 1)
         elif name == CONFIRM:
-            if self.focus == 2:
+            if self.focus == len(self.players):
                 self.start()
             else:
                 self.join(self.focus, action.device)
-        elif name == MENU and pad:  # a pad's Start button starts the game
+        elif name == MENU and action.device.startswith("pad"):
             self.start()
         elif name == BACK and self.leave(action.device):
             pass
         elif name in (BACK, MENU):
-            self.app.stack.pop()
+            self.go_back()
 
-    def handle_pointer(self, action: Action) -> None:
-        if self.back.clicked(action):
+    def go_back(self) -> None:
+        """One step back: from the seats by device to the choices, else off this screen."""
+        if self.mode == "join":
+            self.mode, self.focus, self.message = "choose", self.choices.index(PADS), ""
+        else:
             self.app.stack.pop()
-            return
-        for i, rect in enumerate(self.rows):
-            if not rect.collidepoint(action.pos):
-                continue
-            self.focus = i
-            if action.name == CONFIRM:
-                if i == 2:
-                    self.start()
-                elif self.kind_rects[i].collidepoint(action.pos):
-                    # "<  medium  >": a click on the left half goes back, on the right forward
-                    self.cycle_kind(i, -1 if action.pos[0] < self.kind_rects[i].centerx else 1)
-                else:
-                    self.join(i, action.device)
-            elif action.name == ALTERNATE and i < 2:
-                self.cycle_kind(i, -1)
-            return
 
     # -- drawing ----------------------------------------------------------------------
     def next_change(self) -> float:
-        return (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000  # the join prompt blinks
+        if self.mode == "join":  # the join prompt blinks
+            return (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000
+        return super().next_change()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
         self.back.draw(surface, s)
-        heading = _("{game}: who plays?").format(game=_(self.entry.title))
+        heading = _("Who plays?")
         room = w - 2 * (self.back.rect.right + 16 * s)  # centred, clear of the Back button
         theme.draw_text(surface, heading, (w / 2, 46 * s), theme.fitted(heading, int(60 * s), room, True),
                         theme.INK, "center", True)
-        theme.draw_text(surface, _(self.level_title), (w / 2, 92 * s), int(26 * s),
+        about = _("{game}  ·  {board}").format(game=_(self.entry.title), board=_(self.level_title))
+        theme.draw_text(surface, about, (w / 2, 92 * s), theme.fitted(about, int(26 * s), w - 40 * s),
                         theme.INK_DIM, "center")
+        if self.mode == "join":
+            self.draw_join(surface, w, h, s)
+        else:
+            self.draw_choices(surface, w, h, s)
+
+    def card(self, surface: pygame.Surface, rect: pygame.Rect, focused: bool, s: float,
+             edge: tuple[int, int, int] | None = None) -> None:
+        pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, rect,
+                         border_radius=int(12 * s))
+        pygame.draw.rect(surface, theme.ACCENT if focused else (edge or theme.INK_FAINT),
+                         rect, max(2, int(3 * s)), border_radius=int(12 * s))
+
+    def swatches(self, surface: pygame.Surface, rect: pygame.Rect, players: list[str], s: float) -> int:
+        """The sides' discs at a card's left; returns where the card's text starts."""
+        d = int(52 * s)
+        x = rect.x + int(22 * s)
+        for k, player in enumerate(players):
+            disc = pygame.Rect(x + k * int(d * 0.6), rect.centery - d // 2, d, d)
+            pygame.draw.ellipse(surface, self.entry.side(player).tint.body, disc)
+            pygame.draw.ellipse(surface, theme.INK_FAINT, disc, max(1, int(2 * s)))
+        return x + d + int(d * 0.6) * (len(players) - 1) + int(22 * s)
+
+    def draw_choices(self, surface: pygame.Surface, w: int, h: int, s: float) -> None:
+        g = self.app.glyphs()
+        choices = self.choices
+        self.focus = min(self.focus, len(choices) - 1)
+        width = int(min(w - 40 * s, 980 * s))
+        row_h = int(132 * s) if len(choices) == 2 else int(118 * s)
+        top = int(128 * s)
+        self.rows, self.arrows = [], []
+        self.swap_rect = pygame.Rect(0, 0, 0, 0)
+        title_size, line_size = int(40 * s), int(24 * s)
+        for i, choice in enumerate(choices):
+            rect = pygame.Rect(0, 0, width, row_h - int(16 * s))
+            rect.midtop = (w // 2, top + i * row_h)
+            focused = self.focus == i
+            self.card(surface, rect, focused, s)
+            title_y = rect.y + int(14 * s)
+            line_y = rect.y + int(62 * s)
+            right = rect.right - int(20 * s)
+            if choice == COMPUTER:
+                x = self.swatches(surface, rect, [self.person, self.computer], s)
+                # the level: "<  medium  >", its halves clicked to step down or up
+                label = level_name(self.ai_level)
+                size = int(32 * s)
+                f = theme.font(size, True)
+                box_w = max(f.size(level_name(k))[0] for k in AI_LEVELS) + int(110 * s)
+                box = pygame.Rect(0, 0, box_w, int(52 * s))
+                box.topright = (right, rect.y + int(12 * s))
+                pygame.draw.rect(surface, theme.BG, box, border_radius=8)
+                theme.draw_text(surface, label, box.center, size, theme.ACCENT if focused else theme.INK,
+                                "center", True)
+                for k, (glyph, delta) in enumerate((("<", -1), (">", 1))):
+                    half = pygame.Rect(box.x + k * box.w // 2, box.y, box.w // 2, box.h)
+                    end = AI_LEVELS[0] if delta < 0 else AI_LEVELS[-1]
+                    live = theme.ACCENT if focused else theme.INK
+                    ink = theme.INK_FAINT if self.ai_level == end else live  # no further that way
+                    edge = half.x + int(18 * s) if delta < 0 else half.right - int(18 * s)
+                    at = (edge, half.centery)
+                    theme.draw_text(surface, glyph, at, size, ink, "center", True)
+                    self.arrows.append((half, delta))
+                name = _("Play the computer")
+                size = theme.fitted(name, title_size, box.x - x - 12 * s, True)
+                theme.draw_text(surface, name, (x, title_y), size, theme.INK, bold=True)
+                line = _("You play {you}, the computer plays {computer}").format(
+                    you=_(self.entry.side(self.person).name), computer=_(self.entry.side(self.computer).name))
+                swap = _("{key}: swap").format(key=g[ALTERNATE])
+                swap_size = int(22 * s)
+                swap_w = theme.font(swap_size).size(swap)[0] + int(20 * s)
+                self.swap_rect = pygame.Rect(0, 0, swap_w, int(34 * s))
+                self.swap_rect.midright = (right, line_y + int(14 * s))
+                pygame.draw.rect(surface, theme.BG, self.swap_rect, border_radius=6)
+                theme.draw_text(surface, swap, self.swap_rect.center, swap_size, theme.INK_DIM, "center")
+                present.parts_line(surface, (x, line_y), line, line_size, self.swap_rect.x - x - 12 * s,
+                                   theme.INK_DIM)
+            else:
+                x = self.swatches(surface, rect, list(self.players), s)
+                if choice == TWO:
+                    name, line = _("Two players"), _("Take turns on this screen: keyboard, mouse or one pad")
+                else:
+                    name = _("A gamepad each")
+                    line = _("Each player joins a side with their own pad ({count} connected)").format(
+                        count=len(self.app.pads.known))
+                theme.draw_text(surface, name, (x, title_y), theme.fitted(name, title_size, right - x, True),
+                                theme.INK, bold=True)
+                present.parts_line(surface, (x, line_y), line, line_size, right - x, theme.INK_DIM)
+            self.rows.append(rect)
+        hint = _("Up/Down: choose   Left/Right: the level   {alt}: swap sides   {confirm}: play   "
+                 "{back}: back").format(alt=g[ALTERNATE], confirm=g[CONFIRM], back=g[BACK])
+        present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
+                           theme.ACCENT if self.message else theme.INK_FAINT, "center")
+
+    def draw_join(self, surface: pygame.Surface, w: int, h: int, s: float) -> None:
         g = self.app.glyphs()
         width = int(min(w - 80 * s, 960 * s))
-        row_h = int(150 * s)
-        top = int(130 * s)
-        self.rows, self.kind_rects = [], []
+        row_h = int(130 * s)
+        top = int(128 * s)
+        self.rows = []
         for i, player in enumerate(self.players):
             seat = self.seats[player]
             side = self.entry.side(player)
             rect = pygame.Rect(0, 0, width, row_h - int(18 * s))
             rect.midtop = (w // 2, top + i * row_h)
             focused = self.focus == i
-            pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, rect,
-                             border_radius=int(12 * s))
-            pygame.draw.rect(surface, theme.ACCENT if focused else side.tint.body,
-                             rect, max(2, int(3 * s)), border_radius=int(12 * s))
-            swatch = pygame.Rect(rect.x + int(24 * s), rect.y + int(24 * s), int(84 * s), int(84 * s))
-            pygame.draw.ellipse(surface, side.tint.body, swatch)
-            pygame.draw.ellipse(surface, theme.INK_FAINT, swatch, max(1, int(2 * s)))
-            theme.draw_text(surface, _(side.name), (swatch.right + 24 * s, rect.y + 22 * s),
-                            int(48 * s), side.tint.light, bold=True)
-            kind_rect = pygame.Rect(0, 0, int(330 * s), int(50 * s))
-            kind_rect.topright = (rect.right - int(24 * s), rect.y + int(18 * s))
-            pygame.draw.rect(surface, theme.BG, kind_rect, border_radius=8)
-            theme.draw_text(surface, f"<  {kind_label(seat.kind)}  >", kind_rect.center, int(32 * s),
-                            theme.ACCENT if focused else theme.INK, "center")
-            self.kind_rects.append(kind_rect)
-            if seat.is_ai:
-                line, ink = _("The computer plays this side."), theme.INK_DIM
-            elif seat.device is None:
-                line = _("Press {key} to join, or leave it shared (anyone may play)").format(key=g[CONFIRM])
+            self.card(surface, rect, focused, s, side.tint.body)
+            x = self.swatches(surface, rect, [player], s)
+            theme.draw_text(surface, _(side.name), (x, rect.y + 12 * s), int(40 * s), side.tint.light,
+                            bold=True)
+            if seat.device is None:
+                line = _("Press {key} on your pad to play this side").format(key=g[CONFIRM])
                 ink = theme.INK_DIM
                 if focused and int(pygame.time.get_ticks() / BLINK_MS) % 2 == 0:
                     ink = theme.ACCENT
             else:
                 line, ink = _("Joined: {device}").format(device=device_label(seat.device)), theme.GOOD
-            theme.draw_text(surface, line, (swatch.right + 24 * s, rect.y + 80 * s), int(28 * s), ink)
+            present.parts_line(surface, (x, rect.y + 62 * s), line, int(24 * s), rect.right - x - 20 * s, ink)
             self.rows.append(rect)
         start = pygame.Rect(0, 0, int(300 * s), int(64 * s))
-        start.midtop = (w // 2, top + 2 * row_h + int(4 * s))
-        focused = self.focus == 2
-        pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, start,
-                         border_radius=int(10 * s))
-        pygame.draw.rect(surface, theme.ACCENT if focused else theme.INK_FAINT, start, 2,
-                         border_radius=int(10 * s))
+        start.midtop = (w // 2, top + len(self.players) * row_h + int(4 * s))
+        focused = self.focus == len(self.players)
+        self.card(surface, start, focused, s)
         theme.draw_text(surface, pgettext("start the game", "Start"), start.center, int(40 * s),
                         theme.ACCENT if focused else theme.INK, "center", True)
         self.rows.append(start)
         pads = sorted(self.app.pads.known)
-        devices = ", ".join([device_label(KEYBOARD)] + [device_label(f"pad{p}") for p in pads])
+        devices = ", ".join([device_label("keyboard")] + [device_label(f"pad{p}") for p in pads])
         theme.draw_text(surface, _("Connected: {devices}").format(devices=devices),
-                        (w / 2, start.bottom + 26 * s), int(24 * s), theme.INK_DIM, "midtop")
-        hint = _("Up/Down: choose   Left/Right: human or computer   {confirm}: join this seat   "
-                 "{back}: leave   Esc: back").format(confirm=g[CONFIRM], back=g[BACK])
+                        (w / 2, start.bottom + 22 * s), int(24 * s), theme.INK_DIM, "midtop")
+        hint = _("A side nobody joins is shared: any device plays it   {back}: leave, or back").format(
+            back=g[BACK])
         present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
                            theme.ACCENT if self.message else theme.INK_FAINT, "center")
+
