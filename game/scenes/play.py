@@ -43,7 +43,7 @@ from ..ui.actions import (
     UNDO,
     Action,
 )
-from ..ui.frame import PlayFrame
+from ..ui.frame import PlayFrame, panel_head
 from ..ui.particles import Particles
 from ..ui.present import EndCard
 from ..ui.widgets import Button
@@ -184,6 +184,10 @@ class PlayScene(Scene):
         #: no cursor, no preview
         self.frozen = False
         self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
+        #: a replayed game's seats as its record has them (the replay's own are people's)
+        self.recorded_seats: dict[str, str] = {}
+        #: the game finished last in this scene, after a rematch replaced it on the board
+        self.finished: saves.Record | None = None
         self._scored: Any = None  # the final state whose result was counted (once a game)
 
     @property
@@ -214,6 +218,8 @@ class PlayScene(Scene):
             self.after_autoplay()
 
     def restart(self) -> None:
+        if self.state.over and self.history:  # still to review and save, from the pause menu
+            self.finished = self.record()
         self.new_game(None)
 
     def set_position(self, state: Any) -> None:
@@ -282,6 +288,34 @@ class PlayScene(Scene):
     def hot_seat(self) -> bool:
         """Both seats are people sharing the screen (so private things need a hand-over)."""
         return not any(seat.is_ai for seat in self.seats.values())
+
+    def who_is_who(self, compact: bool = False) -> str:
+        """Who plays each side, in a line: "Red: you · Blue: computer (hard)" (``compact``:
+        "Red: you · Blue: hard", for a narrow panel)."""
+        return " · ".join(text for text, _ink in self.who_parts(compact))
+
+    def who_parts(self, compact: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
+        """:meth:`who_is_who` in parts, each in its side's colour."""
+        first, second = self.rules.players
+        seats = self.seats
+        if self.recorded_seats:  # a replay: who played the game, not the replay's own seats
+            seats = {p: Seat(p, kind) for p, kind in self.recorded_seats.items()}
+        humans = [p for p in (first, second) if not seats[p].is_ai]
+        if len(humans) == 2 and all(seats[p].device in (None, OPEN) for p in humans):
+            return [(_("{first} and {second}: two players").format(
+                first=self.side_name(first), second=self.side_name(second)), theme.INK_DIM)]
+        parts = []
+        for player in (first, second):
+            seat, side = seats[player], self.side_name(player)
+            if seat.is_ai:
+                text = (_("{side}: {level}") if compact else _("{side}: computer ({level})")).format(
+                    side=side, level=level_name(seat.kind))
+            elif len(humans) == 1:
+                text = _("{side}: you").format(side=side)
+            else:
+                text = _("{side}: {device}").format(side=side, device=device_label(seat.device))
+            parts.append((text, self.side_ink(player)))
+        return parts
 
     def player_name(self, player: str) -> str:
         """``Red``, or ``Red (computer)`` when the computer plays that side."""
@@ -646,6 +680,8 @@ class PlayScene(Scene):
         if not self.hosted:  # the computer takes its sides again (a replay has no computer)
             for player, kind in record.seats.items():
                 self.seats[player] = Seat(player, kind)
+        else:
+            self.recorded_seats = {p: k for p, k in record.seats.items() if p in self.seats}
         self.autoplay = 0
         self.ladder = record.ladder
         # nothing is written until the game is whole again: the autosave being resumed stays
@@ -1102,11 +1138,14 @@ class PlayScene(Scene):
                 side=self.side_name(seat.player), level=level_name(seat.kind), dots=dots), theme.ACCENT)
         if self.hosted:
             return "", theme.INK_DIM  # the host's own prompt says what keys do
-        if self.keys_elsewhere:  # a lesson's card says what undo and the menu key do there
+        if self.keys_elsewhere or self.ladder is not None:
+            # a lesson's card says what undo and the menu key do there; the ladder has no
+            # take-backs, so its controls do not offer them
             g = self.app.glyphs()
-            drop = (g[UNDO], g[MENU])
+            drop = (g[UNDO], g[MENU]) if self.keys_elsewhere else (f"{g[UNDO]}/{g[REDO]}",)
             kept = [p for p in self.hint().split(present.PARTS) if not p.startswith(drop)]
-            return present.PARTS.join(kept), theme.INK_DIM
+            if not (self.queue.busy or self.state.over):
+                return present.PARTS.join(kept), theme.INK_DIM
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
@@ -1131,6 +1170,7 @@ class PlayScene(Scene):
         frame = self.frame
         key = (frame.size, i18n.language(), self.app.last_device,
                tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
+               tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()), self.ladder,
                *self.panel_key())
         held = (self._panel_held is not None and self._panel is not None
                 and self._panel[1].get_size() == frame.panel.size)
@@ -1171,10 +1211,14 @@ class PlayScene(Scene):
         size = theme.fitted(name, int(40 * s), width, True)
         heading = theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
         sub = self.panel_subtitle()
-        sub_y = max(y + 38 * s, heading.bottom - 2)  # large text: lower
+        sub_y, who_y, body_y = panel_head(s, heading.height)  # large text: lower
+        if self.ladder in ladder.RUNGS:  # first: a line too narrow keeps it and drops the rest
+            rung = _("Ladder: rung {number} of {count}").format(
+                number=ladder.RUNGS.index(self.ladder) + 1, count=len(ladder.RUNGS))
+            sub = rung + present.PARTS + sub
         present.parts_line(img, (x0, sub_y), sub, int(21 * s), width, theme.INK_DIM)
-        body = pygame.Rect(x0, int(sub_y + max(28 * s, theme.font(int(21 * s)).get_linesize())), width,
-                           rect.height)
+        self.draw_who(img, x0, who_y, width, s)
+        body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
         y = self.draw_panel(img, body, s)
         buttons_top = rect.height - int(48 * s)
         list_bottom = buttons_top - 8 * s
@@ -1186,6 +1230,25 @@ class PlayScene(Scene):
         self.draw_move_list(img, x0, y + 8 * s, width, list_bottom, s)
         if not self.hosted:
             self.draw_buttons(img, x0, buttons_top, width, s)
+
+    def draw_who(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        """Who is who, under the panel's heading, each side in its colour, on one line (in
+        fewer words where the panel is narrow)."""
+        sep = " · "
+        size = int(21 * s)
+        for compact in (False, True):
+            parts = self.who_parts(compact)
+            text = sep.join(t for t, _ink in parts)
+            size = theme.fitted(text, int(21 * s), width)
+            if theme.font(size).size(text)[0] <= width:
+                break
+        else:
+            parts = [(theme.ellipsized(text, size, int(width)), theme.INK_DIM)]
+        x = x0
+        for k, (part, ink) in enumerate(parts):
+            if k:
+                x = theme.draw_text(surface, sep, (x, y), size, theme.INK_FAINT).right
+            x = theme.draw_text(surface, part, (x, y), size, ink).right
 
     def panel_subtitle(self) -> str:
         return _("{board} board   {side} started").format(board=self.level_title(),

@@ -82,7 +82,7 @@ class Layout:
         # the panel, in its own coordinates: the two disc buttons, then GAIN and RISK per colour
         x0 = int(20 * s)
         inner = frame.panel.width - int(40 * s)
-        y = int(14 * s) + int(66 * s) + int(theme.step(int(22 * s), 22 * s))  # under "Disc to place"
+        y = frame.panel_body_y + int(theme.step(int(22 * s), 22 * s))  # under "Disc to place"
         bw = (inner - int(10 * s)) // 2
         self.color_buttons = {c: pygame.Rect(x0 + k * (bw + int(10 * s)), y, bw, int(40 * s))
                               for k, c in enumerate(PLAYERS)}

@@ -203,7 +203,7 @@ class Layout:
             cols[length] = x
             x += length * su + cg
         supply_h = 16 * s
-        headers = {p: 86 * s + k * SUPPLY_PITCH * s for k, p in enumerate(PLAYERS)}
+        headers = {p: frame.panel_body_y + 6 * s + k * SUPPLY_PITCH * s for k, p in enumerate(PLAYERS)}
         bottoms = {p: headers[p] + 28 * s + COPIES * (supply_h + 3 * s) for p in PLAYERS}
         return cls(frame, size, s, panel, left, lane_x, lane_w, unit, block_h, pitch, row_label_y, row_y,
                    tray, die_center, die_size, roll, stop, card, su, supply_h, cols, bottoms, headers)
