@@ -243,14 +243,14 @@ class GaussScene(PlayScene):
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout
         last = self.last_cell()
-        if last is not None and not self.queue.busy:
-            kit.draw_last_move(surface, lay.hex, last)
         idle = self.awaiting_human  # no cursor or hints while the computer moves
         move = Move(self.cursor, self.color)
         legal = idle and self.rules.why_illegal(self.state, move) is None
         if idle:
             kit.draw_cursor(surface, lay.hex, self.cursor, self.color, legal)
         self.board.draw(surface)
+        if last is not None and not self.queue.busy:
+            kit.draw_last_move(surface, lay.hex, last)
         if legal:
             kit.draw_preview(surface, lay.hex, self.preview(move)[1])
 

@@ -202,21 +202,31 @@ class RushScene(PlayScene):
     def draw_board(self, surface: pygame.Surface) -> None:
         g = self.layout.grid
         idle = self.awaiting_human  # no cursor or hints while the computer moves
+        preview = self.preview_at(self.cursor) if idle else None
         if idle:
-            kit.draw_marks(surface, g, self.state.to_move, self.legal, self.refused)
+            # legal points are marked near the cursor only (81 dots made a busy board);
+            # the points refused stay marked everywhere: they are the exceptions
+            near = {c for c in self.legal if max(abs(c[0] - self.cursor[0]), abs(c[1] - self.cursor[1])) <= 2}
+            kit.draw_marks(surface, g, self.state.to_move, near, self.refused)
         self.board.draw(surface)
-        if self.link_from is not None and self.links:
+        # the last move's connections, until a new placement is being looked at (its own
+        # lines would mix with them)
+        if self.link_from is not None and self.links and preview is None:
             kit.draw_links(surface, g, self.link_from, self.links, self.link_t)
         last = self.link_from
         if last is not None and last in self.pieces and self.pieces[last].scale == 1.0:
             kit.draw_last_marker(surface, g, last, self.pieces[last].color,
-                                 len(self.links) if self.link_t > 0 else 0)
+                                 len(self.links) if self.link_t > 0 and preview is None else 0)
         if idle:
-            preview = self.preview_at(self.cursor)
             if preview is not None:
-                kit.draw_preview(surface, g, self.state, self.cursor, preview[1][0]["connections"])
+                kit.draw_preview(surface, g, self.state, self.cursor, 0)
             look, color = self.cursor_look()
             kit.draw_cursor(surface, g, self.cursor, look, color, preview is not None, self.clock)
+            if preview is not None and preview[1][0]["connections"]:
+                # the count beside the cursor's corner, over it: never hidden under a bracket
+                x, y = g.to_pixel(*self.cursor)
+                kit.draw_badge(surface, (x + g.step * 0.62, y - g.step * 0.62),
+                               preview[1][0]["connections"], max(7.0, g.step * 0.2))
 
     def cursor_look(self) -> tuple[str, tuple[int, int, int]]:
         """How the cursor is drawn: ``("again", mover's stone colour)`` while placing again,

@@ -146,9 +146,13 @@ def draw_disc(surface: pygame.Surface, lay: HexLayout, cell: tuple[float, float]
 
 
 def draw_last_move(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int]) -> None:
-    """The last trigger's cell: a thin accent hexagon inside the cell."""
-    pts = lay.corners(*cell, 0.99)
-    pygame.draw.polygon(surface, theme.ACCENT, pts, max(2, int(lay.size * 0.07)))
+    """The last trigger: a ring on its disc, as Go marks the last stone (drawn over the
+    discs). Not a hexagon: the cursor is the accent hexagon, and one shape meant both."""
+    x, y = lay.to_pixel(*cell)
+    r = lay.size * DISC * 0.42
+    width = max(2, int(lay.size * 0.09))
+    pygame.draw.circle(surface, (24, 24, 30), (x, y), r + 1, width + 2)  # a dark rim: seen on any disc
+    pygame.draw.circle(surface, theme.INK, (x, y), r, width)
 
 
 def draw_cursor(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int], color: str,
