@@ -73,9 +73,14 @@ class HowToScene(Scene):
         top = theme.draw_text(surface, _(title), (w / 2, max(60 * s, head.bottom)), int(56 * s), theme.INK,
                               "midtop", True)
         y = max(120 * s, top.bottom)
+        step = theme.step(int(30 * s), 32 * s)
         for line in theme.wrap(_(text), int(30 * s), int(w - 200 * s)):
             theme.draw_text(surface, line, (w / 2, y), int(30 * s), theme.INK, "midtop")
-            y += theme.step(int(30 * s), 32 * s)
+            y += step
+        # the diagrams start under the longest page's text, so that they keep their place and
+        # their size from page to page (a shorter text made the next page's boards jump)
+        longest = max(len(theme.wrap(_(p[1]), int(30 * s), int(w - 200 * s))) for p in self.pages)
+        y = max(y, max(120 * s, top.bottom) + longest * step)
         area = pygame.Rect(int(60 * s), int(y + 16 * s), int(w - 120 * s), int(h - y - 100 * s))
         self.draw_page(surface, area, page, s)
         self.draw_nav(surface, s)
@@ -89,11 +94,20 @@ class HowToScene(Scene):
         if self.game_id:  # the rules tried out, a step at a time (Tab, X)
             key = self.app.glyphs()[ALTERNATE]
             labels.insert(2, ("lessons", _("Lessons ({key})").format(key=key)))
-        for k, (name, label) in enumerate(labels):
-            rect = pygame.Rect(0, 0, int(160 * s), int(44 * s))
-            rect.center = (int(w / 2 + (k - (len(labels) - 1) / 2) * 190 * s), int(h - 40 * s))
+        # each button as wide as its label needs (a longer German label ran over its
+        # neighbours), the row centred and shrunk as a whole where the window is narrow
+        size = int(28 * s)
+        gap = int(24 * s)
+        widths = [max(int(150 * s), theme.font(size).size(label)[0] + int(28 * s)) for _n, label in labels]
+        total = sum(widths) + gap * (len(widths) - 1)
+        scale = min(1.0, (w - 20 * s) / total)
+        x = w / 2 - total * scale / 2
+        for (name, label), bw in zip(labels, widths, strict=True):
+            rect = pygame.Rect(0, 0, int(bw * scale), int(44 * s))
+            rect.midleft = (int(x), int(h - 40 * s))
+            x += (bw + gap) * scale
             pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=8)
             pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=8)
-            theme.draw_text(surface, label, rect.center, theme.fitted(label, int(28 * s), rect.width - 10),
+            theme.draw_text(surface, label, rect.center, theme.fitted(label, size, rect.width - 10),
                             theme.INK, "center")
             self.nav[name] = rect

@@ -78,7 +78,11 @@ class RushHowTo(HowToScene):
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect, page, s: float) -> None:
         _title, _text, kind, state, a, b = page
         half = area.width // 2
-        left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s), area.height - int(90 * s))
+        # room under each board for its caption and a refusal's two lines, on every page: the
+        # boards are the same size whatever their captions say
+        refusal_room = 2 * theme.step(int(22 * s), 20 * s)
+        left = pygame.Rect(area.x, area.y + int(30 * s), half - int(20 * s),
+                           area.height - int(90 * s) - int(refusal_room))
         right = pygame.Rect(area.x + half + int(20 * s), left.y, left.width, left.height)
         if kind in ("pair", "refuse"):
             self.placement(surface, left, state, a, s)
@@ -132,10 +136,9 @@ class RushHowTo(HowToScene):
                 side=_(SIDE_NAMES[mover]), move=name, n=k, then=then)
         else:
             caption = _("{side} {move}: refused").format(side=_(SIDE_NAMES[mover]), move=name)
-            # the reason goes under the caption: the board gives up the room of its lines
+            # the reason goes under the caption, in the room every board leaves for it
             lines = theme.wrap(refusal(why), int(22 * s), rect.width + int(30 * s))
             step = theme.step(int(22 * s), 20 * s)
-            rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - int(len(lines) * step))
         lay = self.board(surface, rect, state, s, caption)
         x, y = lay.to_pixel(*cell)
         if why is None:

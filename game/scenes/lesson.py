@@ -168,16 +168,18 @@ class LessonScene(EntryScene):
         return self.game.next_change()
 
     # -- drawing -------------------------------------------------------------------------------
-    def card_lines(self) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
+    def card_lines(self, phase: str | None = None) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
+        """The card's heading and lines in ``phase`` (by default the step's phase now)."""
+        phase = phase or self.phase
         step = self.step
         head = _("Step {number} of {total}: {title}").format(
             number=self.index + 1, total=len(self.course.steps), title=_(step.title))
         g = self.app.glyphs()
-        if self.phase == "right":
+        if phase == "right":
             more = (_("{key}: next step").format(key=g[CONFIRM]) if self.index + 1 < len(self.course.steps)
                     else _("{key}: the course is done").format(key=g[CONFIRM]))
             return head, [(_(step.explain), theme.GOOD), (more, theme.ACCENT)]
-        if self.phase == "wrong":
+        if phase == "wrong":
             return head, [(_(step.wrong), theme.BAD), (_("The position comes back..."), theme.INK_DIM)]
         return head, [(_(step.prompt), theme.INK),
                       (_("{undo}: start the step again   {menu}: leave").format(undo=g[UNDO], menu=g[MENU]),
@@ -191,11 +193,17 @@ class LessonScene(EntryScene):
         size = int(24 * s)
         # words wrap; a line of keys keeps its gaps (fitted, or without its middle parts)
         room = width - int(28 * s)
-        wrapped = [(line, ink) for text, ink in lines
-                   for line in ([text] if present.PARTS in text else theme.wrap(text, size, room))]
+
+        def wrapped_lines(lines):
+            return [(line, ink) for text, ink in lines
+                    for line in ([text] if present.PARTS in text else theme.wrap(text, size, room))]
+        wrapped = wrapped_lines(lines)
         step = theme.step(size, 27 * s)
         head_size = theme.fitted(head, int(28 * s), width - 28 * s, True)
-        height = int(20 * s + theme.font(head_size, True).get_height() + len(wrapped) * step + 8 * s)
+        # as tall as the step's longest card (what to do, why not, why so): the board under
+        # it keeps its place while the step is tried, missed and done
+        most = max(len(wrapped_lines(self.card_lines(phase)[1])) for phase in ("try", "wrong", "right"))
+        height = int(20 * s + theme.font(head_size, True).get_height() + most * step + 8 * s)
         surface.fill(theme.BG, (0, 0, surface.get_width(), height + int(12 * s)))
         self.card = pygame.Rect(int(12 * s), int(6 * s), width, height)
         present.panel(surface, self.card, s, edge=theme.GOOD if self.phase == "right" else

@@ -101,8 +101,11 @@ class SelectScene(Scene):
         w, h, s = theme.begin_screen(surface, _("Choose a game"))
         self.back.draw(surface, s)
         self.rows = []
-        row_h = int(96 * s)
         top = int(100 * s)
+        # the rows share the height there is (not a fixed height that left half the screen
+        # empty while each description was cut to one line)
+        room_h = h - top - 56 * s
+        row_h = int(max(96 * s, min(150 * s, room_h / len(self.games))))
         width = int(min(w - 80 * s, 1000 * s))
         for i, game_id in enumerate(self.games):
             rect = pygame.Rect(0, 0, width, row_h - int(12 * s))
@@ -121,9 +124,18 @@ class SelectScene(Scene):
             title, blurb = _(record.title), _(record.blurb)
             theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
                             theme.fitted(title, int(38 * s), room, True), theme.INK, bold=True)
-            blurb_size = theme.fitted(blurb, int(24 * s), room)
-            theme.draw_text(surface, theme.ellipsized(blurb, blurb_size, room),
-                            (rect.x + 20 * s, rect.y + 50 * s), blurb_size, theme.INK_DIM)
+            # the description on as many lines as the row has room for (the last one cut
+            # short with an ellipsis only where even those are too few)
+            blurb_size = int(24 * s)
+            step = theme.step(blurb_size, 26 * s)
+            fits = max(1, int((rect.bottom - 8 * s - (rect.y + 50 * s)) // step))
+            lines = theme.wrap(blurb, blurb_size, int(room))
+            if len(lines) > fits:
+                rest = " ".join(lines[fits - 1:])
+                lines = lines[:fits - 1] + [theme.ellipsized(rest, blurb_size, int(room))]
+            for k, line in enumerate(lines):
+                theme.draw_text(surface, line, (rect.x + 20 * s, rect.y + 50 * s + k * step), blurb_size,
+                                theme.INK_DIM)
             level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
             pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
             theme.draw_text(surface, f"<  {self.level_label(game_id)}  >", level_rect.center, int(26 * s),

@@ -103,19 +103,33 @@ class TitleScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        # a ring of discs drifting around the title: red and blue, like poles
+        tagline = _("five magnetic duels for two players")
+        title_size = theme.fitted("GAUSS ARCADE", int(110 * s), w - 40 * s, True)
+        tag_size = theme.fitted(tagline, int(34 * s), w - 40 * s)
+        title_w, title_h = theme.font(title_size, True).size("GAUSS ARCADE")
+        tag_w, tag_h = theme.font(tag_size).size(tagline)
+        menu_top = h * 0.45
+        # the title and the tagline, and round them a ring of discs drifting like poles: the
+        # ring goes round the words, clear of them and of the menu below, at every size
+        title_y, tag_y = h * 0.22, h * 0.33
+        block = pygame.Rect(0, 0, max(title_w, tag_w), round(tag_y + tag_h / 2 - (title_y - title_h / 2)))
+        block.midtop = (w // 2, round(title_y - title_h / 2))
+        r = max(6, round(14 * s))
+        # the smallest ellipse through the block's corners (its half sides times the root of 2)
+        rx = min(w / 2 - r - 2, block.width / 2 * 1.42 + r)
+        cy = block.centery
+        ry = min(block.height / 2 * 1.42 + r, menu_top - r - 4 - cy, cy - r - 2)
         for k in range(12):
             a = self.t * 0.25 + k * math.pi / 6
-            x = w / 2 + math.cos(a) * 360 * s
-            y = h * 0.27 + math.sin(a) * 120 * s
-            disc = disc_image("red" if k % 2 else "blue", round(14 * s))  # shaded, anti-aliased
+            x = w / 2 + math.cos(a) * rx
+            y = cy + math.sin(a) * ry
+            disc = disc_image("red" if k % 2 else "blue", r)  # shaded, anti-aliased
             surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
-        theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
-        theme.draw_text(surface, _("five magnetic duels for two players"), (w / 2, h * 0.33), int(34 * s),
-                        theme.INK_DIM, "center")
-        room = h - 64 * s - h * 0.45  # above the line of controls at the foot
+        theme.draw_text(surface, "GAUSS ARCADE", (w / 2, title_y), title_size, theme.INK, "center", True)
+        theme.draw_text(surface, tagline, (w / 2, tag_y), tag_size, theme.INK_DIM, "center")
+        room = h - 64 * s - menu_top  # above the line of controls at the foot
         fit = room / (len(self.menu.items) * self.menu.size * 1.35)
-        self.menu.draw(surface, w / 2, h * 0.45, min(s, fit))
+        self.menu.draw(surface, w / 2, menu_top, min(s, fit))
         if self.app.notice:
             notice = i18n.refusal(self.app.notice)
             theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
