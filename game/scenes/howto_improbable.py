@@ -76,17 +76,12 @@ class ImprobableHowTo(HowToScene):
         # the gap between the tables holds the move's word over the arrow (wider with Large text)
         gap = int(max(90 * s, theme.font(int(26 * s), True).size(label)[0] + 12 * s))
         half = (area.width - gap) // 2
-        left = pygame.Rect(area.x, area.y, half, area.height)
-        right = pygame.Rect(area.right - half, area.y, half, area.height)
-        draw_table(surface, left, before, before.to_move, s, pgettext("diagram", "before"))
-        draw_table(surface, right, after, before.to_move, s, pgettext("diagram", "after"))
-        mid_y = left.y + 70 * s
-        draw_arrow(surface, theme.ACCENT, (left.right + 12 * s, mid_y), (right.x - 12 * s, mid_y),
-                   max(3, int(5 * s)))
-        # it stands over the arrow, between the two tables: fitted to that gap
-        size = theme.fitted(label, int(26 * s), right.x - left.right + 4 * s, True, smallest=12)
-        theme.draw_text(surface, label, ((left.right + right.x) / 2, mid_y - 34 * s), size,
-                        theme.ACCENT, "midtop", True)
+        # both tables at one scale, as large as the widest row of either lets them be (the
+        # blocks were drawn for a full row of 24 units and came out tiny)
+        k = PLAYERS.index(before.to_move)
+        widest = max(sum(before.rows[k]), sum(after.rows[k]), sum(before.aside), sum(after.aside), 12) + 1
+        unit = min(36 * s, half * 0.98 / widest)
+        height = max(30 * s, min(unit * 1.5, 56 * s))
         kinds = [e["type"] for e in effects]
         if kinds[-1] == "aside":
             note = _("one 5 left the supply for the tray")
@@ -97,9 +92,28 @@ class ImprobableHowTo(HowToScene):
             note = _("the row grows by {length}; Brown's turn").format(length=sum(before.aside))
         else:
             note = _("game over: the 1 in the tray is not counted")
-        theme.draw_text(surface, note, (right.centerx, right.bottom - 4 * s), int(26 * s), theme.GOOD
-                        if kinds[-1] in ("aside", "bank") else theme.BAD if kinds[-1] == "bust" else
+        note_lines = theme.wrap(note, int(26 * s), half)
+        note_step = theme.step(int(26 * s), 30 * s)
+        tall = table_height(height, s) + 12 * s + len(note_lines) * note_step
+        top = area.y + max(0, (area.height - tall) / 2)  # the whole picture in the middle of its room
+        left = pygame.Rect(area.x, int(top), half, int(table_height(height, s)))
+        right = pygame.Rect(area.right - half, int(top), half, left.height)
+        draw_table(surface, left, before, before.to_move, s, pgettext("diagram", "before"), unit, height)
+        draw_table(surface, right, after, before.to_move, s, pgettext("diagram", "after"), unit, height)
+        mid_y = left.y + theme.step(int(24 * s), 30 * s) + 0.5 * theme.step(int(24 * s), 26 * s) + 40 * s
+        draw_arrow(surface, theme.ACCENT, (left.right + 12 * s, mid_y), (right.x - 12 * s, mid_y),
+                   max(3, int(5 * s)))
+        # it stands over the arrow, between the two tables: fitted to that gap
+        size = theme.fitted(label, int(26 * s), right.x - left.right + 4 * s, True, smallest=12)
+        theme.draw_text(surface, label, ((left.right + right.x) / 2, mid_y - 8 * s), size,
                         theme.ACCENT, "midbottom", True)
+        # what the move did, right under the table it made (not stranded at the foot of the page)
+        ink_ = (theme.GOOD if kinds[-1] in ("aside", "bank") else theme.BAD if kinds[-1] == "bust"
+                else theme.ACCENT)
+        y = right.bottom + 12 * s
+        for line in note_lines:
+            theme.draw_text(surface, line, (right.centerx, y), int(26 * s), ink_, "midtop", True)
+            y += note_step
 
     def draw_count(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         final, _effects = IMPROBABLE.play(END, Move("roll", 4))
@@ -149,25 +163,33 @@ def draw_row(surface: pygame.Surface, x: float, y: float, lengths, player: str, 
     return x
 
 
+def table_height(height: float, s: float) -> float:
+    """How tall :func:`draw_table` draws with blocks ``height`` high."""
+    return (theme.step(int(24 * s), 30 * s) + 2 * (theme.step(int(24 * s), 26 * s) + height + 16 * s)
+            + max(52 * s, theme.step(int(24 * s), 40 * s)))
+
+
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: State, player: str, s: float,
-               caption: str) -> None:
-    """One player's side of the table: the row, the tray of this turn, the die."""
+               caption: str, unit: float | None = None, height: float | None = None) -> None:
+    """One player's side of the table: the row, the tray of this turn, the die (blocks
+    ``unit`` wide per length and ``height`` high)."""
     k = PLAYERS.index(player)
-    unit = min(30 * s, rect.width * 0.98 / 24)
-    height = 44 * s
+    unit = unit if unit is not None else min(30 * s, rect.width * 0.98 / 24)
+    height = height if height is not None else 44 * s
+    line = theme.step(int(24 * s), 26 * s)
     y = rect.y
     theme.draw_text(surface, caption, (rect.centerx, y), int(24 * s), theme.INK_DIM, "midtop")
-    y += 30 * s
+    y += theme.step(int(24 * s), 30 * s)
     row = state.rows[k]
     theme.draw_text(surface, _("{side}'s row: {total}").format(side=_(SIDE_NAMES[player]), total=sum(row)),
                     (rect.x, y), int(24 * s), ink(player), bold=True)
-    y += 26 * s
+    y += line
     draw_row(surface, rect.x, y, row, player, unit, height, s)
     y += height + 16 * s
     tray = _("Tray: {stones}").format(stones=" + ".join(map(str, state.aside))) if state.aside else \
         _("Tray: empty")
     theme.draw_text(surface, tray, (rect.x, y), int(24 * s), theme.INK, bold=True)
-    y += 26 * s
+    y += line
     draw_row(surface, rect.x, y, state.aside, player, unit, height, s)
     y += height + 16 * s
     if state.die is not None:

@@ -456,7 +456,8 @@ class ImprobableScene(PlayScene):
         lay = self.layout
         names = {p: self.side_name(p) for p in PLAYERS}
         kit.draw_supplies(surface, lay, self.shown_supply, self.drawn_rows(), self.shown_mover(), names)
-        return lay.supply_header_y[PLAYERS[-1]] + kit.SUPPLY_PITCH * s - 8 * s
+        pitch = lay.supply_header_y[PLAYERS[-1]] - lay.supply_header_y[PLAYERS[0]]
+        return lay.supply_header_y[PLAYERS[-1]] + pitch - 8 * s
 
     def turn_lines(self) -> list[tuple[str, str]]:
         """The moves so far grouped by turn: (player, "R3 R6 S+9"); the last one reads "..."

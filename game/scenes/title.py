@@ -15,6 +15,38 @@ from .base import LiveItem, Scene
 from .overlay import AskScene
 
 
+class Heading:
+    """Where the title screen's words stand, and the ring of discs drifting round them like
+    poles: round the words, clear of them and of the menu below, at every size (it used to
+    run over the title and into the menu at 800x600)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_of_size(size)
+        self.tagline = _("five magnetic duels for two players")
+        self.title_size = theme.fitted("GAUSS ARCADE", int(110 * s), w - 40 * s, True)
+        self.tag_size = theme.fitted(self.tagline, int(34 * s), w - 40 * s)
+        self.title = pygame.Rect((0, 0), theme.font(self.title_size, True).size("GAUSS ARCADE"))
+        self.title.center = (w // 2, round(h * 0.22))
+        self.tag = pygame.Rect((0, 0), theme.font(self.tag_size).size(self.tagline))
+        self.tag.center = (w // 2, round(h * 0.33))
+        block = self.title.union(self.tag)
+        self.r = r = max(6, round(14 * s))
+        # the ellipse through the corners of the words' box grown by a disc: its half sides
+        # times the root of 2; where the window is too narrow for that, flatter and taller
+        a, b = block.width / 2 + r + 2, block.height / 2 + r + 2
+        self.cx, self.cy = w / 2, block.centery
+        self.rx = min(w / 2 - r - 2, a * 1.42)
+        self.ry = b / math.sqrt(max(0.05, 1 - (a / self.rx) ** 2))
+        self.ry = min(self.ry, self.cy - r - 2)
+        self.menu_top = max(h * 0.45, self.cy + self.ry + r + 4)  # the menu starts under the ring
+
+    def discs(self, t: float) -> list[tuple[float, float]]:
+        """The twelve discs' centres at time ``t``."""
+        return [(self.cx + math.cos(t * 0.25 + k * math.pi / 6) * self.rx,
+                 self.cy + math.sin(t * 0.25 + k * math.pi / 6) * self.ry) for k in range(12)]
+
+
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -99,34 +131,22 @@ class TitleScene(Scene):
     def next_change(self) -> float:
         return 0.0 if self.drift() > 0 else math.inf
 
+    def heading(self, size: tuple[int, int]) -> Heading:
+        """The title, the tagline and the ring of discs round them for a window of ``size``."""
+        return Heading(size)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
         s = theme.scale_of(surface)
-        tagline = _("five magnetic duels for two players")
-        title_size = theme.fitted("GAUSS ARCADE", int(110 * s), w - 40 * s, True)
-        tag_size = theme.fitted(tagline, int(34 * s), w - 40 * s)
-        title_w, title_h = theme.font(title_size, True).size("GAUSS ARCADE")
-        tag_w, tag_h = theme.font(tag_size).size(tagline)
-        menu_top = h * 0.45
-        # the title and the tagline, and round them a ring of discs drifting like poles: the
-        # ring goes round the words, clear of them and of the menu below, at every size
-        title_y, tag_y = h * 0.22, h * 0.33
-        block = pygame.Rect(0, 0, max(title_w, tag_w), round(tag_y + tag_h / 2 - (title_y - title_h / 2)))
-        block.midtop = (w // 2, round(title_y - title_h / 2))
-        r = max(6, round(14 * s))
-        # the smallest ellipse through the block's corners (its half sides times the root of 2)
-        rx = min(w / 2 - r - 2, block.width / 2 * 1.42 + r)
-        cy = block.centery
-        ry = min(block.height / 2 * 1.42 + r, menu_top - r - 4 - cy, cy - r - 2)
-        for k in range(12):
-            a = self.t * 0.25 + k * math.pi / 6
-            x = w / 2 + math.cos(a) * rx
-            y = cy + math.sin(a) * ry
-            disc = disc_image("red" if k % 2 else "blue", r)  # shaded, anti-aliased
+        head = self.heading((w, h))
+        for k, (x, y) in enumerate(head.discs(self.t)):
+            disc = disc_image("red" if k % 2 else "blue", head.r)  # shaded, anti-aliased
             surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
-        theme.draw_text(surface, "GAUSS ARCADE", (w / 2, title_y), title_size, theme.INK, "center", True)
-        theme.draw_text(surface, tagline, (w / 2, tag_y), tag_size, theme.INK_DIM, "center")
+        theme.draw_text(surface, "GAUSS ARCADE", head.title.center, head.title_size, theme.INK, "center",
+                        True)
+        theme.draw_text(surface, head.tagline, head.tag.center, head.tag_size, theme.INK_DIM, "center")
+        menu_top = head.menu_top
         room = h - 64 * s - menu_top  # above the line of controls at the foot
         fit = room / (len(self.menu.items) * self.menu.size * 1.35)
         self.menu.draw(surface, w / 2, menu_top, min(s, fit))

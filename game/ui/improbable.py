@@ -180,13 +180,18 @@ class Layout:
         lane_x, lane_w = m, left.width - 2 * m
         unit = lane_w / CAP
         block_h, pitch = 40 * s, 48 * s
+        # a label's whole line stands above its box (the lane's edge is 6 px over its row):
+        # where the smallest font is taller than the design's gap, the gap grows (large
+        # text at 800x600 drew the lanes' edges through the labels)
+        label_gap = max(28 * s, theme.font(int(26 * s), True).get_linesize() + 8 * s)
+        tray_gap = max(24 * s, theme.font(int(22 * s)).get_linesize() + 2 * s)
         row_label_y = {"blue": frame.top.bottom + 4 * s}
-        row_y = {"blue": row_label_y["blue"] + 28 * s}
-        tray = pygame.Rect(round(lane_x), round(row_y["blue"] + pitch + block_h + 40 * s),
+        row_y = {"blue": row_label_y["blue"] + label_gap}
+        tray = pygame.Rect(round(lane_x), round(row_y["blue"] + pitch + block_h + 16 * s + tray_gap),
                            round(lane_w), round(block_h + 22 * s))
         brown_bottom = frame.bottom.top - 8 * s
         row_y["brown"] = brown_bottom - 6 * s - block_h - pitch
-        row_label_y["brown"] = row_y["brown"] - 28 * s
+        row_label_y["brown"] = row_y["brown"] - label_gap
         action_top = tray.bottom + 18 * s
         die_size = 100 * s
         die_center = (lane_x + 58 * s, action_top + 46 * s)
@@ -203,8 +208,13 @@ class Layout:
             cols[length] = x
             x += length * su + cg
         supply_h = 16 * s
-        headers = {p: frame.panel_body_y + 6 * s + k * SUPPLY_PITCH * s for k, p in enumerate(PLAYERS)}
-        bottoms = {p: headers[p] + 28 * s + COPIES * (supply_h + 3 * s) for p in PLAYERS}
+        # the stacks start under their heading's whole line, and the next player's heading
+        # under the counts below them (large text made both taller than the design's room)
+        head_gap = max(28 * s, theme.font(int(24 * s), True).get_linesize() + 4 * s)
+        counts_h = theme.font(int(19 * s), True).get_linesize() + 4 * s
+        pitch_p = max(SUPPLY_PITCH * s, head_gap + COPIES * (supply_h + 3 * s) + counts_h + 6 * s)
+        headers = {p: frame.panel_body_y + 6 * s + k * pitch_p for k, p in enumerate(PLAYERS)}
+        bottoms = {p: headers[p] + head_gap + COPIES * (supply_h + 3 * s) for p in PLAYERS}
         return cls(frame, size, s, panel, left, lane_x, lane_w, unit, block_h, pitch, row_label_y, row_y,
                    tray, die_center, die_size, roll, stop, card, su, supply_h, cols, bottoms, headers)
 
@@ -282,7 +292,8 @@ def draw_row_label(surface: pygame.Surface, lay: Layout, player: str, name: str,
 
 def draw_tray_label(surface: pygame.Surface, lay: Layout, text: str, flash: float) -> None:
     s = lay.s
-    theme.draw_text(surface, text, (lay.tray.x + 4 * s, lay.tray.y - 24 * s), int(22 * s), theme.INK_DIM)
+    gap = max(24 * s, theme.font(int(22 * s)).get_linesize() + 2 * s)  # as the layout leaves
+    theme.draw_text(surface, text, (lay.tray.x + 4 * s, lay.tray.y - gap), int(22 * s), theme.INK_DIM)
     if flash > 0:
         pygame.draw.rect(surface, theme.BAD, lay.tray.inflate(6 * s, 6 * s), max(2, round(5 * s * flash)),
                          border_radius=round(12 * s))

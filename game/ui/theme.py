@@ -168,7 +168,12 @@ def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
 
 def scale_of(surface: pygame.Surface) -> float:
     """UI scale relative to the 1280×720 design size."""
-    w, h = surface.get_size()
+    return scale_of_size(surface.get_size())
+
+
+def scale_of_size(size: tuple[int, int]) -> float:
+    """UI scale of a window of ``size`` relative to the 1280×720 design size."""
+    w, h = size
     return max(0.5, min(w / 1280, h / 720))
 
 
