@@ -141,9 +141,15 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .app.app import NoDisplay
     from .navigation import make_app
 
     try:
         return make_app(options).run()
     except KeyboardInterrupt:
         return 130
+    except NoDisplay:
+        print(_("gauss-arcade: no screen could be opened (no X or Wayland display here). Start it "
+                "in a desktop session, set DISPLAY, or use --headless to run without a window."),
+              file=sys.stderr)
+        return 1

@@ -122,6 +122,15 @@ class Navigator:
             self.title()
         self.stack.push(SelectScene(self.app, game_id))
 
+    def leave_game(self, game: Any) -> None:
+        """Out of a game to where it was chosen: the ladder for a ladder game, else the
+        game list with that game chosen."""
+        if getattr(game, "ladder", None) is not None:
+            self.title()
+            self.ladder(game.game_id)
+        else:
+            self.select(game.game_id)
+
     def setup(self, game_id: str, level: str | None = None) -> None:
         self.stack.push(SetupScene(self.app, game_id, level))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -235,15 +236,22 @@ def read_autosaves() -> tuple[list[Record], list[str]]:
 
 #: names Windows keeps for devices: a save may not be called that
 RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"{port}{i}" for port in ("COM", "LPT") for i in range(10))}
-NAME_CHARS = re.compile(r"[A-Za-z0-9 _-]")
+#: the letters of the Latin and Cyrillic alphabets, accents and umlauts too (Jörg's game is a
+#: name; they are what the game's font draws), digits, spaces, ``-`` and ``_``: safe in a file
+#: name everywhere
+LETTERS = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0400-\u045f"
+NAME_CHARS = re.compile(f"[{LETTERS}0-9 _-]")
 MAX_NAME = 40
 MAX_BYTES = 4_000_000  # no save of a real game is near this: a bigger file is not a save
 
 
 def safe_name(name: str) -> str:
-    """``name`` as a file name: letters, digits, spaces, ``-`` and ``_``, at most 40."""
-    cleaned = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:MAX_NAME].strip()
-    if not re.search(r"[A-Za-z0-9]", cleaned):
+    """``name`` as a file name: letters (:data:`LETTERS`), digits, spaces, ``-`` and ``_``,
+    at most 40."""
+    # one spelling of an umlaut (macOS hands out decomposed ones), so that a name is found again
+    name = unicodedata.normalize("NFC", name)
+    cleaned = re.sub(f"[^{LETTERS}0-9 _-]", "", name).strip()[:MAX_NAME].strip()
+    if not re.search(f"[{LETTERS}0-9]", cleaned):
         raise ValueError(N_("A save name needs at least one letter or digit."))
     if cleaned.upper() in RESERVED:
         cleaned += "_"

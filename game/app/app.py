@@ -150,6 +150,15 @@ def leave_fullscreen(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+class NoDisplay(RuntimeError):
+    """No screen could be opened: SDL fell back to drawing into memory, and a game that
+    seemed to run would show nobody anything."""
+
+
+#: SDL's drivers that draw into memory, not on a screen
+MEMORY_DRIVERS = ("offscreen", "dummy")
+
+
 class App:
     #: where scenes send the player; set by the navigation layer that builds the app
     nav: Navigator
@@ -162,9 +171,17 @@ class App:
         # SDL would turn SIGINT and SIGTERM into a window-close request, which a kiosk
         # ignores: the game handles the signals itself (see stop_on_signals)
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        chosen_driver = bool(os.environ.get("SDL_VIDEODRIVER"))
         with native_stderr_silenced():  # the sound driver's complaints: Audio says it in one line
             pygame.init()
         theme.forget_fonts()
+        # with no display (no DISPLAY, no Wayland socket) SDL quietly draws into memory: say
+        # so, unless that is what was asked for (--headless, or the SDL_VIDEODRIVER set)
+        if (not self.options.headless and not chosen_driver
+                and pygame.display.get_driver() in MEMORY_DRIVERS):
+            driver = pygame.display.get_driver()
+            pygame.quit()
+            raise NoDisplay(driver)
         pygame.key.set_repeat(320, 70)
         self.fullscreen = False
         self.windowed_size = self.options.size

@@ -56,6 +56,7 @@ class SaveNameScene(Scene):
         self.fresh = True  # the suggestion is selected: typing replaces it
         self.ready = False  # text typed before the form's first frame belongs to the key that opened it
         self.message, self.message_bad = "", False
+        self.message_until = 0.0  # a refusal stays on the form until then
         self.t = 0.0
         self.level_title = _level_title(record)
         self.buttons = {"save": LiveButton(N_("Save"), self.submit),
@@ -94,14 +95,17 @@ class SaveNameScene(Scene):
                 return
             self.name += ch
         if refused:
+            # it stays a while: cleared by the next key, a dropped character went unnoticed
             self.say(_("Only letters, digits, spaces, - and _ can be in a save name."))
-        else:
+            self.message_until = self.t + 4.0
+        elif self.t >= self.message_until:
             self.message = ""
 
     def backspace(self) -> None:
         self.name = "" if self.fresh else self.name[:-1]
         self.fresh = False
-        self.message = ""
+        if self.t >= self.message_until:
+            self.message = ""
 
     # -- saving ------------------------------------------------------------------------
     def submit(self) -> None:

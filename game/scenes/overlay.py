@@ -13,7 +13,7 @@ import pygame
 from .. import ladder, lessons
 from ..i18n import N_, _
 from ..ui import present, theme
-from ..ui.actions import BACK, MENU, Action
+from ..ui.actions import BACK, LEFT, MENU, RIGHT, Action
 from ..ui.present import EndCard
 from ..ui.widgets import Item, Menu
 from .base import LiveItem, Scene
@@ -102,6 +102,7 @@ class PauseScene(Scene):
             LiveItem(N_("Restart"), self.restart),
             LiveItem(N_("How to play"), self.howto),
             *([LiveItem(N_("Lessons"), self.lessons)] if lessons.load(game.game_id) is not None else []),
+            LiveItem(N_("Volume: {percent}%"), self.louder, percent=self.percent),
             LiveItem(N_("Quit to menu"), self.quit_to_menu),
         ])
         if getattr(game, "finished", None) is not None:
@@ -138,6 +139,22 @@ class PauseScene(Scene):
         self.note = ""
         self.app.nav.save_as(self.game.finished, self.saved)
 
+    def percent(self) -> int:
+        return round(self.app.settings.volume * 100)
+
+    def set_volume(self, volume: float) -> None:
+        """The volume, heard at once and kept in the settings (the title's Settings has it too)."""
+        self.app.settings.volume = round(min(1.0, max(0.0, volume)), 2)
+        self.app.audio.set_volume(self.app.settings.volume)
+        self.app.audio.play("place")
+        self.app.save_settings()
+
+    def louder(self) -> None:
+        """Enter, A or a click: a step louder, and from the loudest back to silence (one button
+        reaches every step)."""
+        volume = self.app.settings.volume
+        self.set_volume(0.0 if volume >= 1.0 else volume + 0.1)
+
     def howto(self) -> None:
         self.app.nav.howto(self.game.game_id)
 
@@ -145,11 +162,15 @@ class PauseScene(Scene):
         self.app.nav.lessons(self.game.game_id)
 
     def quit_to_menu(self) -> None:
-        self.app.nav.select(self.game.game_id)
+        self.app.nav.leave_game(self.game)
 
     def handle(self, action: Action) -> None:
         if action.name in (MENU, BACK) and not action.is_pointer:
             self.resume()
+            return
+        volume = getattr(self.menu.items[self.menu.index], "on_choose", None) == self.louder
+        if action.name in (LEFT, RIGHT) and not action.is_pointer and volume:
+            self.set_volume(self.app.settings.volume + (0.1 if action.name == RIGHT else -0.1))
             return
         self.menu.handle(action)
 
@@ -218,7 +239,7 @@ class ResultScene(Scene):
         self.game.rematch()
 
     def to_menu(self) -> None:
-        self.app.nav.select(self.game.game_id)
+        self.app.nav.leave_game(self.game)
 
     def review(self) -> None:
         """The finished game again, move by move, with what the computer thought of each."""

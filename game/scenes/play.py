@@ -422,17 +422,18 @@ class PlayScene(Scene):
     # -- hints -------------------------------------------------------------------------------
     @property
     def hints_allowed(self) -> bool:
-        """A person plays here and it is not a ladder game (the ladder is won unaided)."""
-        return not (self.hosted or self.hints_off) and self.ladder is None and self.has_human
+        """A person plays here, the game goes on, and it is not a ladder game (the ladder
+        is won unaided)."""
+        return (not (self.hosted or self.hints_off) and self.ladder is None and self.has_human
+                and not self.state.over)
 
     def ask_hint(self) -> None:
         """H, Y or the Hint button: search the move the hard level would play here."""
-        if not self.hints_allowed:
-            if self.ladder is not None:
-                self.say(_("No hints on the ladder: this one is up to you."))
-            return
         if self.state.over:
             self.say(_("The game is over: no hint to give."))
+        elif not self.hints_allowed:
+            if self.ladder is not None:
+                self.say(_("No hints on the ladder: this one is up to you."))
         elif self.queue.busy or self.seat().is_ai:
             self.say(_("A hint is for your own turn."))
         elif self.hinter is None:

@@ -193,7 +193,8 @@ class ReplayScene(Scene):
         elif name == CONFIRM:
             self.toggle_play()
         elif name == ALTERNATE and (action.device != "keyboard" or key == pygame.K_TAB):
-            self.take_over()  # Tab, or X on a pad (not C: a game's "switch colour" key)
+            if self.review is None:  # a review looks back at a game; it is not played on
+                self.take_over()  # Tab, or X on a pad (not C: a game's "switch colour" key)
         elif name in (BACK, MENU):
             self.leave()
         elif name == POINT:
@@ -249,6 +250,9 @@ class ReplayScene(Scene):
         playing = pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play")
         self.buttons["play"].label = playing
         widths = {"start": 44, "back": 44, "play": 84, "forward": 44, "end": 44, "take": 124, "exit": 76}
+        if self.review is not None:  # looked at, not played on: no "Take over"
+            del widths["take"]
+            self.buttons["take"].rect = pygame.Rect(0, 0, 0, 0)
         for key, bw in widths.items():
             if key in ("take", "exit"):
                 x += int(12 * s)
@@ -256,12 +260,16 @@ class ReplayScene(Scene):
             r = pygame.Rect(x, cy - bh // 2, max(int(bw * s), label_w), bh)  # its word fits inside
             self.buttons[key].draw(surface, r, int(24 * s), active=key == "play" and self.playing)
             x = r.right + int(6 * s)
-        if self.app.last_device.startswith("pad"):
+        pad = self.app.last_device.startswith("pad")
+        if pad:
             lines = (_("D-pad Left/Right: step   A: play/pause"),
                      _("Up/Down: start/end   X: take over   B: back"))
         else:
             lines = (_("Left/Right: step   Space: play/pause"),
                      _("Home/End: start/end   Tab: take over   Esc: back"))
+        if self.review is not None:
+            ends = _("Up/Down: start/end   B: back") if pad else _("Home/End: start/end   Esc: back")
+            lines = (lines[0], ends)
         x += int(10 * s)
         size = int(19 * s)
         if x + max(theme.font(size).size(line)[0] for line in lines) <= w - 8 * s:

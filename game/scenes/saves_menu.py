@@ -87,7 +87,7 @@ class LoadScene(Scene):
                      bad=True)
             return
         self.refresh(keep=name)
-        self.say(_("Exported as records/{file}: copy it to share the game.").format(file=path.name))
+        self.say(_("Exported as {path}: copy it to share the game.").format(path=path.resolve()))
 
     def continue_playing(self, record: saves.Record) -> None:
         self.app.nav.replacing(record.game, lambda: self.app.nav.resume(record, _("Loaded: play on")),

@@ -77,6 +77,16 @@ class SparksScene(PlayScene):
     def start_banner(self) -> str:
         return _("{side} moves first").format(side=self.side_name(self.start_player))
 
+    def set_position(self, state) -> None:
+        """A position shown afresh (a puzzle, a lesson, a new game): the cursor starts on a
+        piece the side to move can move, the nearest to where it stood (a puzzle for black
+        began with the cursor on white's d2)."""
+        super().set_position(state)
+        pieces = self.movable()
+        if pieces and self.cursor not in pieces:
+            cx, cy = square_of(self.cursor)
+            self.cursor = min(pieces, key=lambda sq: abs(square_of(sq)[0] - cx) + abs(square_of(sq)[1] - cy))
+
     def point_to(self, move: Move) -> None:
         """The piece chosen, the cursor on its square to go to: the preview shows (an
         answer to a draw offer has no square: the message line says it)."""

@@ -148,8 +148,13 @@ class TitleScene(Scene):
         theme.draw_text(surface, head.tagline, head.tag.center, head.tag_size, theme.INK_DIM, "center")
         menu_top = head.menu_top
         room = h - 64 * s - menu_top  # above the line of controls at the foot
-        fit = room / (len(self.menu.items) * self.menu.size * 1.35)
-        self.menu.draw(surface, w / 2, menu_top, min(s, fit))
+        # a row is kept for "Resume" whether or not there is a game to resume: the items keep
+        # their places (they moved down a row whenever a game was in progress)
+        rows = len(self.menu.items) + (0 if self.saved or self.app.options.kiosk else 1)
+        scale = min(s, room / (rows * self.menu.size * 1.35))
+        if rows > len(self.menu.items):
+            menu_top += int(int(self.menu.size * scale) * 1.35)
+        self.menu.draw(surface, w / 2, menu_top, scale)
         if self.app.notice:
             notice = i18n.refusal(self.app.notice)
             theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
