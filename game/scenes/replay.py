@@ -28,6 +28,7 @@ from .. import saves
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..i18n import N_, _, pgettext
+from ..rules.core import DRAW
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
 from ..ui.widgets import Button
@@ -327,8 +328,26 @@ class ReplayScene(Scene):
         size = int(21 * s)
         line = theme.step(size, 24 * s)
         y = strip.y + int(6 * s)
-        v = review.value_for(self.position, first)
-        if v is None:
+        lines = self.review_words()
+        for text, color in lines[:3]:
+            fit = theme.fitted(text, size, room)
+            theme.draw_text(surface, theme.ellipsized(text, fit, room), (x0, y), fit, color)
+            y += line
+
+    def review_words(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The strip's lines for the position shown: who is ahead, the move just played and
+        what it cost, and how far the search has got."""
+        review = self.review
+        assert review is not None
+        game = self.game
+        first = game.rules.players[0]
+        costly = review.costly()
+        v = review.standing(self.position)  # what the line shows here
+        state = review.states[self.position]
+        if state.over:
+            winner = game.rules.outcome(state).winner
+            ahead = _("A draw") if winner == DRAW else _("{side} won").format(side=game.side_name(winner))
+        elif v is None:
             ahead = _("The computer is still looking at this position...")
         elif abs(v - 0.5) < 0.05:
             ahead = _("Even here, the computer thinks")
@@ -341,21 +360,21 @@ class ReplayScene(Scene):
             m = self.position - 1
             cost = review.cost(m)
             text = game.history[m][2] if m < len(game.history) else ""
-            if cost is None:
+            points = None if cost is None else round(100 * cost)
+            if points is None:
                 words = _("Move {number}, {move}").format(number=m + 1, move=text)
+            elif points == 0:
+                words = _("Move {number}, {move}: no cost").format(number=m + 1, move=text)
             elif m in costly:
-                words = _("Move {number}, {move}: a costly move (-{points}%)").format(
-                    number=m + 1, move=text, points=round(100 * cost))
+                words = _("Move {number}, {move}: a costly move, cost {points}%").format(
+                    number=m + 1, move=text, points=points)
             else:
                 words = _("Move {number}, {move}: cost {points}%").format(number=m + 1, move=text,
-                                                                         points=round(100 * cost))
+                                                                         points=points)
             lines.append((words, theme.BAD if m in costly else theme.INK_DIM))
         if not review.done:
             lines.append((_("Looked at {done} of {total} positions").format(
                 done=review.searched, total=len(review.states)), theme.INK_FAINT))
         elif costly:
             lines.append((_("Marks: the costliest moves (click to jump)"), theme.INK_FAINT))
-        for text, color in lines[:3]:
-            fit = theme.fitted(text, size, room)
-            theme.draw_text(surface, theme.ellipsized(text, fit, room), (x0, y), fit, color)
-            y += line
+        return lines
