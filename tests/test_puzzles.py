@@ -107,7 +107,7 @@ def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
     assert scene.done and board.state.winner == scene.me
     assert puzzle.name in solved()[game]
     run(app, [key(pygame.K_ESCAPE)])
-    assert app.stack.top is listing and listing.menu.items[-1].label.startswith("✓ ")
+    assert app.stack.top is listing and listing.menu.items[-1].ticked
 
 
 @pytest.mark.parametrize("game, index", [("sparks", -1), ("rush", 0), ("rush", 1)])
