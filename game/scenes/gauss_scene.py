@@ -221,7 +221,8 @@ class GaussScene(PlayScene):
                                  "its RISK ({risk}).").format(side=self.side_name(c), void=d[c]["void"],
                                                               other_void=d[other]["void"], risk=d[c]["risk"]))
         reasons.append(_(RESULT_REASONS[outcome.reason]))
-        margin = _("Final score {red} to {blue}").format(red=d["red"]["final"], blue=d["blue"]["final"])
+        won, lost = self.winner_first(outcome.winner)
+        margin = _("Final score {won} to {lost}").format(won=d[won]["final"], lost=d[lost]["final"])
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------

@@ -512,7 +512,8 @@ class OrderScene(PlayScene):
                    else _("Every stone is placed: the field is full.")]
         reasons.append(_("Equal scores: a draw.") if outcome.winner == "draw"
                        else _("The higher score wins."))
-        margin = _("{blue} points to {brown}").format(blue=d["blue"]["score"], brown=d["brown"]["score"])
+        won, lost = self.winner_first(outcome.winner)
+        margin = _("{won} points to {lost}").format(won=d[won]["score"], lost=d[lost]["score"])
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------

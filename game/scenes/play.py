@@ -885,8 +885,15 @@ class PlayScene(Scene):
         return EndCard(headline, self.side_ink(winner), margin, reasons, table)
 
     def result_parts(self, outcome: Outcome) -> tuple[str, list[str], list[list[str]]]:
-        """``(by how much, why, the table)`` of the end card."""
+        """``(by how much, why, the table)`` of the end card; by how much says the winner's
+        score first (``winner_first``), as a result is said under "Blue wins!"."""
         raise NotImplementedError
+
+    def winner_first(self, winner: str) -> tuple[str, str]:
+        """The sides in the order a result names their scores: the winner's first (a
+        draw: the rules' order; its scores are equal)."""
+        first, second = self.rules.players
+        return (second, first) if winner == second else (first, second)
 
     def score_line(self) -> str:
         """The running score in a few words (the demo shows it under the game's title)."""
@@ -1176,7 +1183,7 @@ class PlayScene(Scene):
         body = pygame.Rect(x0, int(sub_y + max(28 * s, theme.font(int(21 * s)).get_linesize())), width,
                            rect.height)
         y = self.draw_panel(img, body, s)
-        buttons_top = rect.height - int(48 * s)
+        buttons_top = rect.height - int(48 * s) * max(1, len(self.button_rows(width, s)))
         list_bottom = buttons_top - 8 * s
         hint = self.buttons["hint"]
         hint.rect = hint.local_rect = pygame.Rect(0, 0, 0, 0)  # not there: not clicked
@@ -1246,14 +1253,26 @@ class PlayScene(Scene):
     def buttons_row(self) -> tuple[str, ...]:
         return ("undo", "redo", "menu")
 
-    def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+    def button_rows(self, width: float, s: float) -> list[tuple[str, ...]]:
+        """The panel's buttons in rows: one row when every label fits its share of the
+        width at a readable size, else two to a row (German's "Rückgängig" at 800×600)."""
         names = self.buttons_row()
         if self.ladder is not None:  # no take-backs on the ladder
-            for name in ("undo", "redo"):
-                self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
             names = tuple(n for n in names if n not in ("undo", "redo"))
         gap = int(10 * s)
-        bw = (int(width) - gap * (len(names) - 1)) // len(names)
-        for k, name in enumerate(names):
-            rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
-            self.buttons[name].draw(surface, rect, int(24 * s))
+        share = (int(width) - gap * (len(names) - 1)) // max(1, len(names))
+        smallest = theme.font(1)  # the smallest size a label is drawn at
+        if all(smallest.size(self.buttons[n].label)[0] <= share - 10 for n in names):
+            return [names]
+        return [names[k:k + 2] for k in range(0, len(names), 2)]
+
+    def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        for name in self.buttons_row():  # a button not drawn (undo on the ladder) is not clicked
+            self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
+        gap = int(10 * s)
+        for row in self.button_rows(width, s):
+            bw = (int(width) - gap * (len(row) - 1)) // len(row)
+            for k, name in enumerate(row):
+                rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
+                self.buttons[name].draw(surface, rect, int(24 * s))
+            y += int(48 * s)

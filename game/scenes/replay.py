@@ -376,5 +376,5 @@ class ReplayScene(Scene):
             lines.append((_("Looked at {done} of {total} positions").format(
                 done=review.searched, total=len(review.states)), theme.INK_FAINT))
         elif costly:
-            lines.append((_("Marks: the costliest moves (click to jump)"), theme.INK_FAINT))
+            lines.append((_("Red marks: the costliest moves (click to jump)"), theme.INK_FAINT))
         return lines

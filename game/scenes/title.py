@@ -111,8 +111,8 @@ class TitleScene(Scene):
             disc = disc_image("red" if k % 2 else "blue", round(14 * s))  # shaded, anti-aliased
             surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
         theme.draw_text(surface, "GAUSS ARCADE", (w / 2, h * 0.22), int(110 * s), theme.INK, "center", True)
-        theme.draw_text(surface, _("five magnetic duels for two players"), (w / 2, h * 0.33), int(34 * s),
-                        theme.INK_DIM, "center")
+        theme.draw_text(surface, _("GAUSS, the magnetic duel, and four more games for two"),
+                        (w / 2, h * 0.33), int(34 * s), theme.INK_DIM, "center")
         room = h - 64 * s - h * 0.45  # above the line of controls at the foot
         fit = room / (len(self.menu.items) * self.menu.size * 1.35)
         self.menu.draw(surface, w / 2, h * 0.45, min(s, fit))
