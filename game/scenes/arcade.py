@@ -41,7 +41,7 @@ def start_ladder_game(app, game_id: str) -> None:
     app.stack.push(AskScene(
         app, _("{game} is in progress").format(game=title),
         [_("A game of {game} is at move {number}. A ladder game replaces it.").format(
-            game=title, number=len(saved.moves))],
+            game=title, number=saved.move_number())],
         [(_("Resume it"), lambda: app.nav.resume(saved)),
          (_("Start the ladder game"), new_game), (_("Back"), lambda: None)]))
 

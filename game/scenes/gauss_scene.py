@@ -273,6 +273,11 @@ class GaussScene(PlayScene):
         return (id(self.state), self.color, self.cursor, self.queue.busy, len(self.history),
                 tuple(self.shown_supply), tuple(self.shown_gain), tuple(self.shown_risk))
 
+    def turn_ink(self, player: str, text: str) -> tuple[int, int, int]:
+        """A placement in its disc's colour, as its letter says (either player may place
+        either colour; the column says who placed it)."""
+        return self.side_ink("blue" if text.startswith("B") else "red")
+
     def panel_subtitle(self) -> str:
         return _("{board} board   {side} started (random)").format(board=self.level_title(),
                                                                    side=self.side_name(self.start_player))

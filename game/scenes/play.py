@@ -1203,51 +1203,63 @@ class PlayScene(Scene):
         row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
         return self.rules.turns((before, text) for before, _move, text in self.history)
 
+    def turn_ink(self, player: str, text: str) -> tuple[int, int, int]:
+        """The colour a turn is written in: its side's."""
+        return self.side_ink(player)
+
     def draw_move_list(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float,
                        s: float) -> None:
-        """The turns so far, newest at the bottom, in each side's colour: two turns to a row
-        where they fit (alternating games read like a chess score), else one."""
+        """The turns so far, newest at the bottom, each numbered (its number is what "move
+        12" means everywhere: ``Game.turn_numbers``). A column per side, headed by its name,
+        the side that began on the left: a long turn wraps inside its own column, so that
+        a side's turns never drift into the other's."""
         theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
         y += theme.step(int(22 * s), int(24 * s))
         # the notation explained where it is read (the record's one line), while there is room
         key_size = int(18 * s)
         key_step = theme.step(key_size, 19 * s)
         key = theme.wrap(_(self.entry.notation), key_size, int(width))
-        if bottom - y - len(key) * key_step >= 4 * theme.step(max(12, int(21 * s)), 21 * s):
+        if bottom - y - len(key) * key_step >= 5 * theme.step(max(12, int(21 * s)), 21 * s):
             for line in key:
                 theme.draw_text(surface, line, (x0, y), key_size, theme.INK_FAINT)
                 y += key_step
             y += int(4 * s)
+        turns = self.turns()
+        if not turns:
+            return
         size = max(12, int(21 * s))
         line = theme.step(size, int(size * 1.05))
-        room = max(1, int((bottom - y) // line))
         font = theme.font(size)
-        number_w = max(40 * s, font.size("999. ")[0])  # a long game's move numbers keep their gap
-        half = (width - number_w) / 2
-        rows: list[tuple[int | None, list[tuple[str, str]]]] = []
-        turns = self.turns()
-        n = 0
-        k = 0
-        while k < len(turns):
-            n += 1
-            player, texts = turns[k]
-            text = " ".join(texts)
-            pair = [(player, text)]
-            if k + 1 < len(turns) and turns[k + 1][0] != player and font.size(text)[0] < half - 8 * s:
-                nxt = " ".join(turns[k + 1][1])
-                if font.size(nxt)[0] < half - 8 * s:
-                    pair.append((turns[k + 1][0], nxt))
-            if len(pair) == 1:
-                for j, part in enumerate(theme.wrap(text, size, int(width - number_w))):
-                    rows.append((n if j == 0 else None, [(player, part)]))
-            else:
-                rows.append((n, pair))
-            k += len(pair)
-        for number, cells in rows[-room:]:
-            if number is not None:
-                theme.draw_text(surface, f"{number:>3}.", (x0, y), size, theme.INK_DIM)
-            for c, (player, text) in enumerate(cells):
-                theme.draw_text(surface, text, (x0 + number_w + c * half, y), size, self.side_ink(player))
+        column_w = width / 2
+        number_w = font.size("999. ")[0]  # a long game's numbers keep their gap
+        text_w = int(column_w - number_w - 6 * s)
+        sides = (turns[0][0], self.other(turns[0][0]))
+        for c, side in enumerate(sides):  # the columns' heads
+            theme.draw_text(surface, self.side_name(side), (x0 + c * column_w + number_w, y), int(18 * s),
+                            self.side_ink(side))
+        y += theme.step(int(18 * s), 20 * s)
+        # rows of a turn per column; a turn whose column is taken in the row starts the next
+        rows: list[list[tuple[int, str, str] | None]] = []
+        for number, (player, texts) in enumerate(turns, 1):
+            c = sides.index(player)
+            if not rows or any(cell is not None for cell in rows[-1][c:]):
+                rows.append([None, None])
+            rows[-1][c] = (number, player, " ".join(texts))
+        # each row as lines, the cells wrapped in their column
+        lines: list[list[tuple[float, str | None, tuple[int, int, int], str]]] = []
+        for row in rows:
+            cells = [(x0 + c * column_w, cell, theme.wrap(cell[2], size, text_w))
+                     for c, cell in enumerate(row) if cell]
+            for k in range(max(len(parts) for _x, _cell, parts in cells)):
+                lines.append([(x, None if k else f"{cell[0]}.", self.turn_ink(cell[1], cell[2]), parts[k])
+                              for x, cell, parts in cells if k < len(parts)])
+        room = max(1, int((bottom - y) // line))
+        for parts in lines[-room:]:
+            for x, number, ink, text in parts:
+                if number is not None:
+                    theme.draw_text(surface, number, (x + number_w - 5 * s, y), size, theme.INK_DIM,
+                                    "topright")
+                theme.draw_text(surface, text, (x + number_w, y), size, ink)
             y += line
 
     def buttons_row(self) -> tuple[str, ...]:

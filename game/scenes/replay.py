@@ -59,9 +59,12 @@ class ReplayScene(Scene):
             "exit": LiveButton(N_("Back"), self.leave),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
+        states = record.replay()
+        #: each move's number, as the move list numbers it (its turn's)
+        self.numbers = game.rules.turn_numbers(states[:-1])
         #: the review's values, and the search under way for one position of it
         played = [game.rules.parse_move(m) for m in record.moves]
-        self.review = reviewing.Review(game.rules, record.replay(), played) if review else None
+        self.review = reviewing.Review(game.rules, states, played) if review else None
         self.search: Thinker | RemoteThinker | None = None
         self.searching = -1
         self.strip = pygame.Rect(0, 0, 0, 0)
@@ -71,6 +74,14 @@ class ReplayScene(Scene):
     @property
     def position(self) -> int:
         return len(self.game.history)
+
+    def move_number(self) -> int:
+        """The number of the last move shown, as the move list numbers it (0: none yet)."""
+        return self.numbers[self.position - 1] if self.position else 0
+
+    @property
+    def total_moves(self) -> int:
+        return self.numbers[-1] if self.numbers else 0
 
     def _quiet(self) -> None:
         self.game.message_t = 0.0
@@ -117,7 +128,7 @@ class ReplayScene(Scene):
     def take_over(self) -> None:
         """A real game from the position shown: the later moves are dropped."""
         self.game.queue.skip()
-        banner = _("You took over at move {number}").format(number=self.position)
+        banner = _("You took over at move {number}").format(number=self.move_number())
         self.app.nav.resume(self.game.record(), banner)
 
     def leave(self) -> None:
@@ -239,9 +250,11 @@ class ReplayScene(Scene):
             pygame.draw.line(surface, theme.ACCENT, self.bar.topleft, (done, self.bar.top), thick)
         cy = self.bar.centery + int(2 * s)
         if self.review is not None:
-            title = _("Review — move {number} of {total}").format(number=self.position, total=self.total)
+            title = _("Review — move {number} of {total}").format(number=self.move_number(),
+                                                                  total=self.total_moves)
         else:
-            title = _("Replay — move {number} of {total}").format(number=self.position, total=self.total)
+            title = _("Replay — move {number} of {total}").format(number=self.move_number(),
+                                                                  total=self.total_moves)
         theme.draw_text(surface, title, (int(16 * s), cy), int(30 * s), theme.ACCENT, "midleft", True)
         x = int(330 * s)
         bh = int(36 * s)
@@ -362,14 +375,14 @@ class ReplayScene(Scene):
             text = game.history[m][2] if m < len(game.history) else ""
             points = None if cost is None else round(100 * cost)
             if points is None:
-                words = _("Move {number}, {move}").format(number=m + 1, move=text)
+                words = _("Move {number}, {move}").format(number=self.numbers[m], move=text)
             elif points == 0:
-                words = _("Move {number}, {move}: no cost").format(number=m + 1, move=text)
+                words = _("Move {number}, {move}: no cost").format(number=self.numbers[m], move=text)
             elif m in costly:
                 words = _("Move {number}, {move}: a costly move, cost {points}%").format(
-                    number=m + 1, move=text, points=points)
+                    number=self.numbers[m], move=text, points=points)
             else:
-                words = _("Move {number}, {move}: cost {points}%").format(number=m + 1, move=text,
+                words = _("Move {number}, {move}: cost {points}%").format(number=self.numbers[m], move=text,
                                                                          points=points)
             lines.append((words, theme.BAD if m in costly else theme.INK_DIM))
         if not review.done:

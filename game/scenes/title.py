@@ -43,7 +43,7 @@ class TitleScene(Scene):
         if len(self.saved) == 1:
             record = self.saved[0]
             items.insert(0, LiveItem(N_("Resume {game} (move {number})"), self.resume,
-                                     game=lambda: _(record.title), number=len(record.moves)))
+                                     game=lambda: _(record.title), number=record.move_number()))
         elif self.saved:
             items.insert(0, LiveItem(N_("Resume a game ({count} in progress)"), self.resume,
                                      count=len(self.saved)))
@@ -54,7 +54,7 @@ class TitleScene(Scene):
         if len(self.saved) == 1:
             self.app.nav.resume(self.saved[0])
             return
-        answers = [(_("{game}, move {number}").format(game=_(r.short_title), number=len(r.moves)),
+        answers = [(_("{game}, move {number}").format(game=_(r.short_title), number=r.move_number()),
                     lambda r=r: self.app.nav.resume(r)) for r in self.saved]
         self.app.stack.push(AskScene(self.app, _("Resume a game"), [_("Which game?")],
                                      [*answers, (_("Back"), lambda: None)]))
