@@ -85,6 +85,7 @@ class EntryScene(Scene):
         self.game.autosave = False
         self.game.hints_off = True  # solved unaided; the entry says what to do
         self.game.keys_elsewhere = True  # and what its undo and menu keys do
+        self.game.set_up = True  # its position was set up, not drawn at random
         for name, fn in (("menu", self.leave), ("undo", self.again), ("redo", self.again)):
             if name in self.game.buttons:
                 self.game.buttons[name].on_click = fn

@@ -279,6 +279,8 @@ class GaussScene(PlayScene):
         return self.side_ink("blue" if text.startswith("B") else "red")
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board").format(board=self.level_title())
         return _("{board} board   {side} started (random)").format(board=self.level_title(),
                                                                    side=self.side_name(self.start_player))
 

@@ -450,6 +450,8 @@ class ImprobableScene(PlayScene):
                 tuple(self.shown_supply), tuple(map(sum, self.drawn_rows())))
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return self.level_title()
         return _("{board}   {side} started (random)").format(board=self.level_title(),
                                                            side=self.side_name(self.start_player))
 

@@ -183,6 +183,12 @@ class PlayScene(Scene):
         #: set by a host while it shows something and takes no move (a lesson's answer):
         #: no cursor, no preview
         self.frozen = False
+        #: set by a host whose position was set up, not drawn (a puzzle, a lesson): nobody
+        #: "started (random)"
+        self.set_up = False
+        #: what the status bar says once the game is over, set by a host that judges the
+        #: end itself (a puzzle: solved or not); None: "Game over"
+        self.over_status: tuple[str, tuple[int, int, int]] | None = None
         self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
         self._scored: Any = None  # the final state whose result was counted (once a game)
 
@@ -889,6 +895,15 @@ class PlayScene(Scene):
         score first (``winner_first``), as a result is said under "Blue wins!"."""
         raise NotImplementedError
 
+    #: which of ``result_parts``' reasons is the rule that decided the game
+    DECIDING_REASON = -1
+
+    def verdict(self, outcome: Outcome) -> tuple[str, str]:
+        """By how much, and the rule that decided it (a tie-break named as one): the end
+        card's two lines that a puzzle repeats."""
+        margin, reasons, _table = self.result_parts(outcome)
+        return margin, reasons[self.DECIDING_REASON] if reasons else ""
+
     def winner_first(self, winner: str) -> tuple[str, str]:
         """The sides in the order a result names their scores: the winner's first (a
         draw: the rules' order; its scores are equal)."""
@@ -1069,7 +1084,7 @@ class PlayScene(Scene):
     # the status bar: whose turn, and the news of the moment
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.state.over:
-            return _("Game over"), theme.ACCENT
+            return self.over_status or (_("Game over"), theme.ACCENT)
         p = self.state.to_move
         return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
 
@@ -1195,6 +1210,8 @@ class PlayScene(Scene):
             self.draw_buttons(img, x0, buttons_top, width, s)
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board").format(board=self.level_title())
         return _("{board} board   {side} started").format(board=self.level_title(),
                                                           side=self.side_name(self.start_player))
 

@@ -258,6 +258,8 @@ class RushScene(PlayScene):
                 tuple(self.shown_count.values()))
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board   more stones wins").format(board=self.level_title())
         return _("{board} board   {side} starts   more stones wins").format(
             board=self.level_title(), side=self.side_name(self.start_player))
 

@@ -398,6 +398,8 @@ class SparksScene(PlayScene):
                 side=self.side_name(e["player"]), offerer=self.side_word(offerer)))
 
     # -- the end ------------------------------------------------------------------------------
+    DECIDING_REASON = 0  # the reasons: how it ended, then how many moves were played
+
     def result_parts(self, outcome):
         d = outcome.detail
         table = [["", self.side_name("white"), self.side_name("black")],
