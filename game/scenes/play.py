@@ -1271,7 +1271,10 @@ class PlayScene(Scene):
                 lines.append([(x, None if k else f"{cell[0]}.", self.turn_ink(cell[1], cell[2]), parts[k])
                               for x, cell, parts in cells if k < len(parts)])
         room = max(1, int((bottom - y) // line))
-        for parts in lines[-room:]:
+        shown = lines[-room:]
+        while len(shown) > 1 and all(number is None for _x, number, _ink, _text in shown[0]):
+            shown.pop(0)  # a turn cut at the top would read as another side's: from a turn's start
+        for parts in shown:
             for x, number, ink, text in parts:
                 if number is not None:
                     theme.draw_text(surface, number, (x + number_w - 5 * s, y), size, theme.INK_DIM,
