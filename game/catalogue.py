@@ -112,7 +112,8 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         blurb=N_("Chess-like: gate enemy pieces between your Sparks and Surges."),
         rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=_sides("white", "black"),
         scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
-        notation=N_("Sb2-b5: a Spark moves;  x takes;  * a Surge conducts;  †2: two pieces lost."),
+        notation=N_("S Spark, O Surge, D Degausser, I IC.  Sb2-b5: a move;  x takes;  "
+                    "* a Surge conducts;  †2: two pieces lost."),
         score_name=N_("Pieces"),
         builtin_level={
             "format": 1, "game": "sparks", "name": "classic", "title": N_("Classic"), "order": 1,

@@ -177,7 +177,7 @@ class Navigator:
             return
         title = _(catalogue.get(game_id).title)
         lines = [_("A game of {game} is at move {number}: {who}.").format(
-            game=title, number=len(saved.moves), who=who_plays(saved.seats))]
+            game=title, number=saved.move_number(), who=who_plays(saved.seats))]
         if seats is not None:
             lines.append(_("The new game: {who}. It replaces the game in progress.").format(
                 who=who_plays(seats)))

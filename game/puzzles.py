@@ -177,8 +177,11 @@ def respond(game_id: str, rules: Game, state: Any, me: str, left: int) -> tuple[
     if not forced(rules, state, me, left):
         if mine:
             return "refuted", None
-        return "refuted", next((m for m in rules.legal_moves(state)
-                                if not forced(rules, rules.play(state, m)[0], me, left - 1)), None)
+        moves = rules.legal_moves(state)
+        # the reply that shows why best: one that wins at once, else any that escapes
+        won = next((m for m in moves if rules.play(state, m)[0].winner == state.to_move), None)
+        return "refuted", won if won is not None else next(
+            (m for m in moves if not forced(rules, rules.play(state, m)[0], me, left - 1)), None)
     return ("wait", None) if mine else ("reply", line(rules, state, me, left)[0])
 
 

@@ -6,12 +6,17 @@ when there is one). A search values each move it tried for the player to move, f
 its own choice there less what it thought of the move played: both from one search, for
 the same player, so whatever a short search over- or under-rates in a position cancels
 out. The moves that cost most (at least ``COSTLY``, at most ``MARKED`` of them) are
-marked. A move the search hardly tried (it found others so much better) is valued by the
-search of the position after it, from its mover's side.
+marked. A move's value counts as exact only when the search proved it; a few playouts
+are weighed with the rest of the position's (``PRIOR`` playouts at the position's mean),
+so that two lost playouts do not read as a certain loss. A move the search never tried
+is valued by the search of the position after it, from its mover's side.
 
-The "who's ahead" line is the position's value for the game's first side, the mean of
-two neighbouring positions: random playouts favour the side to move, which would
-otherwise make the line zigzag move by move. A finished game's last position is exact.
+Who was ahead is one value per position, for the game's first side (``standing``): the
+mean of the position's value and the next one's, since a short search favours the side to
+move, which would otherwise make it zigzag move by move. The line and the words both show
+it. A position searched without a value of its own (a forced move, an arrangement chosen
+directly) is worth what the position after it is. A finished position is exact, from the
+rules' outcome.
 
 These are estimates of a short search, not proofs. No pygame here; the review screen
 (``scenes/replay.py``) draws it.
@@ -33,6 +38,11 @@ COSTLY = 0.15
 MARKED = 3
 #: a move's value counts once the search tried it this often
 MIN_VISITS = 3
+#: an unproven move's playouts are weighed with this many at its position's mean
+PRIOR = 4.0
+
+#: what a search says of a move: (visits, value for the player to move[, proven])
+Tried = tuple
 
 
 @dataclass
@@ -42,32 +52,34 @@ class Review:
     states: list[Any]
     #: the moves played, ``moves[n]`` from ``states[n]``
     played: list[Any]
-    #: position -> its value for the player to move there (None: no search, a forced move)
+    #: position -> its value for the player to move there (None: searched, but no value
+    #: of its own: a forced move, an arrangement chosen directly). A finished position is
+    #: here too (None: its value is the rules' outcome, see ``value_for``).
     values: dict[int, float | None] = field(default_factory=dict)
-    #: position -> the search's moves: move -> (visits, value for the player to move)
-    tried: dict[int, dict[Any, tuple[int, float]]] = field(default_factory=dict)
+    #: position -> the search's moves: move -> (visits, value for the player to move,
+    #: proven); a pair (visits, value) is an unproven move
+    tried: dict[int, dict[Any, Tried]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for i, state in enumerate(self.states):
-            if state.over:  # the end is exact
-                self.values[i] = self.exact(state)
+            if state.over:  # nothing to search: the end is exact
+                self.values[i] = None
 
     @property
     def moves(self) -> int:
         return len(self.states) - 1
 
-    @staticmethod
-    def exact(state: Any) -> float:
-        """A finished position's value for the player who would move there."""
-        if state.winner == DRAW:
-            return 0.5
-        return 1.0 if state.winner == state.to_move else 0.0
+    def final_value(self, i: int, player: str) -> float:
+        """A finished position's value for ``player``, from the rules' outcome (a finished
+        state's player to move may be nobody)."""
+        winner = self.rules.outcome(self.states[i]).winner
+        return 0.5 if winner == DRAW else 1.0 if winner == player else 0.0
 
     def next_position(self) -> int | None:
         """The first position still to be searched (None: all are known)."""
         return next((i for i in range(len(self.states)) if i not in self.values), None)
 
-    def known(self, i: int, value: float | None, tried: dict[Any, tuple[int, float]] | None = None) -> None:
+    def known(self, i: int, value: float | None, tried: dict[Any, Tried] | None = None) -> None:
         self.values[i] = value
         self.tried[i] = tried or {}
 
@@ -80,29 +92,58 @@ class Review:
         return len(self.values)
 
     def value_for(self, i: int, player: str) -> float | None:
-        """Position ``i``'s value for ``player``."""
-        v = self.values.get(i)
-        if v is None:
-            return None
-        return v if self.states[i].to_move == player else 1.0 - v
+        """Position ``i``'s value for ``player`` (None: not searched yet). A position
+        searched without a value of its own is worth what the next one is."""
+        while i < len(self.states):
+            if self.states[i].over:
+                return self.final_value(i, player)
+            if i not in self.values:
+                return None
+            v = self.values[i]
+            if v is not None:
+                return v if self.states[i].to_move == player else 1.0 - v
+            i += 1
+        return None
+
+    def standing(self, i: int) -> float | None:
+        """Who was ahead at position ``i``, for the game's first side: the one value the
+        line and the words show (the mean with the next position's; None until both are
+        known)."""
+        first = self.rules.players[0]
+        v = self.value_for(i, first)
+        if v is None or self.states[i].over:
+            return v
+        nxt = self.value_for(i + 1, first) if i + 1 < len(self.states) else v
+        return None if nxt is None else (v + nxt) / 2
+
+    @staticmethod
+    def weighed(tried: dict[Any, Tried]) -> dict[Any, float]:
+        """Each move's value, its playouts weighed with ``PRIOR`` at the position's mean
+        (a proven move exactly)."""
+        visits = sum(t[0] for t in tried.values())
+        mean = sum(t[0] * t[1] for t in tried.values()) / visits if visits else 0.5
+        return {m: t[1] if len(t) > 2 and t[2] else (t[0] * t[1] + PRIOR * mean) / (t[0] + PRIOR)
+                for m, t in tried.items()}
 
     def cost(self, n: int) -> float | None:
         """What move ``n`` (from 0) cost its mover, in the search of the position it was
-        played in. A move that search hardly looked at is valued by the next position's
-        search instead (the mover's side of it); None when neither can say."""
+        played in. A move that search hardly looked at (and did not prove) is valued by
+        the next position's search instead (the mover's side of it); None when neither can
+        say. Never below 0: no move is better than the best."""
         tried = self.tried.get(n)
         if not tried or n >= len(self.played):
             return None
+        values = self.weighed(tried)
         played = tried.get(self.played[n])
-        if played is not None and (played[0] >= MIN_VISITS or played[1] in (0.0, 1.0)):
-            after = played[1]
+        if played is not None and (played[0] >= MIN_VISITS or (len(played) > 2 and played[2])):
+            after = values[self.played[n]]
         else:
             after = self.value_for(n + 1, self.states[n].to_move)
             if after is None:
                 return None
-        # the search's own choice (its most visited move), or a better-valued one it looked at enough
-        choice = max(tried.values())
-        best = max([choice[1], *(q for visits, q in tried.values() if visits >= MIN_VISITS)])
+        # the search's own choice (its most visited move), or a better one it looked at enough
+        choice = max(tried, key=lambda m: tried[m][:2])
+        best = max([values[choice], *(values[m] for m, t in tried.items() if t[0] >= MIN_VISITS)])
         return max(0.0, best - after)
 
     def costly(self) -> list[int]:
@@ -111,13 +152,6 @@ class Review:
         return [n for _c, n in sorted(costs, key=lambda cn: (-cn[0], cn[1]))[:MARKED]]
 
     def curve(self, player: str) -> list[float | None]:
-        """Every position's value for ``player``, each the mean with the next one's."""
-        raw = [self.value_for(i, player) for i in range(len(self.states))]
-        out: list[float | None] = []
-        for i, v in enumerate(raw):
-            if self.states[i].over or v is None:
-                out.append(v)
-                continue
-            nxt = raw[i + 1] if i + 1 < len(raw) else None
-            out.append(v if nxt is None else (v + nxt) / 2)
-        return out
+        """Every position's ``standing``, for ``player``."""
+        first = player == self.rules.players[0]
+        return [v if v is None or first else 1.0 - v for v in map(self.standing, range(len(self.states)))]

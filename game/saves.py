@@ -67,6 +67,17 @@ class Record:
                 "saved": self.saved or time.strftime("%Y-%m-%d %H:%M"), "seats": self.seats,
                 "hints": self.hints, "ladder": self.ladder, "takebacks": self.takebacks}
 
+    def move_number(self) -> int:
+        """The number of the last move played, as the move list numbers it (its turn's:
+        ``Game.turn_numbers``); 0 before the first. A record that cannot be replayed
+        counts its moves."""
+        try:
+            states = self.replay()
+        except RulesError:
+            return len(self.moves)
+        numbers = game_record(self.game).rules.turn_numbers(states[:-1])
+        return numbers[-1] if numbers else 0
+
     def replay(self) -> list[Any]:
         """The engine states from the start through every move (raises RulesError)."""
         game = game_record(self.game).rules

@@ -216,8 +216,14 @@ def test_a_streak_of_clean_puzzles_ends_at_a_wrong_move_and_enters_the_hall(app)
     assert scene.game.try_play(wrong)
     for _ in range(30):
         run(app)
+    assert app.stack.top is scene  # the refutation is shown first, not covered by the card
+    for _ in range(400):
+        run(app)
+        if app.stack.top is not scene:
+            break
     entry = app.stack.top
     assert isinstance(entry, InitialsScene) and (entry.kind, entry.value) == ("streak", 3)
+    assert scene.game.history == []  # the position came back before the card
     assert streak("sparks") == []
     mark_solved("sparks", puzzle.name, clean=False)  # solved after a miss: solved, not in a streak
     assert streak("sparks") == []

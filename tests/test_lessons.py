@@ -92,7 +92,7 @@ def test_a_course_is_played_through_with_the_keys_a_wrong_move_answered(app, gam
         run(app, [key(pygame.K_RETURN)])
     assert app.stack.top is listing  # the last step done: back to the course
     assert sorted(done_steps()[game_id]) == list(range(len(course.steps)))
-    assert all(item.label.startswith("✓ ") for item in listing.menu.items)
+    assert all(item.ticked for item in listing.menu.items)
 
 
 def test_the_how_to_pages_and_the_pause_menu_open_the_course(app):

@@ -107,7 +107,7 @@ def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
     assert scene.done and board.state.winner == scene.me
     assert puzzle.name in solved()[game]
     run(app, [key(pygame.K_ESCAPE)])
-    assert app.stack.top is listing and listing.menu.items[-1].label.startswith("✓ ")
+    assert app.stack.top is listing and listing.menu.items[-1].ticked
 
 
 @pytest.mark.parametrize("game, index", [("sparks", -1), ("rush", 0), ("rush", 1)])
@@ -185,3 +185,127 @@ def test_a_sparks_puzzle_offers_no_draw(app):
     run(app, [key(pygame.K_TAB)])
     frames(app, 5)
     assert board.state == before and board.state.offered_by is None
+
+
+# -- what a puzzle says ----------------------------------------------------------------------
+
+def drawn(monkeypatch, app) -> list[str]:
+    from game.ui import theme
+
+    texts = []
+    real = theme.draw_text
+
+    def spy(surface, text, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", spy)
+    app.stack.top.game._panel = None  # the panel is painted again, not taken from its cache
+    app.stack.top.draw(app.screen)
+    monkeypatch.setattr(theme, "draw_text", real)
+    return texts
+
+
+def solve(app, scene):
+    board = scene.game
+    for _ in range(scene.puzzle.plies):
+        if board.state.to_move == scene.me:
+            assert board.try_play(winning_move(scene.puzzle.game, board.rules, board.state, scene.me,
+                                               scene.plies_left()))
+        frames(app, 120)
+        if scene.done:
+            return
+    raise AssertionError("not solved")
+
+
+def test_a_solved_puzzle_says_solved_why_and_offers_the_next_unsolved_one(app):
+    """GAUSS 04 is won on the first tie-break (final scores equal, fewer discs on the
+    VOID): the card says so, and Next puzzle opens the next one not solved yet."""
+    from game.scenes.overlay import AskScene
+    from game.scenes.puzzle import PuzzleListScene, PuzzleScene, mark_solved
+
+    mark_solved("gauss", "05")  # solved before: Next skips it
+    listing = PuzzleListScene(app, "gauss")
+    app.stack.push(listing)
+    puzzle = next(p for p in load_all("gauss") if p.name == "04")
+    app.stack.push(PuzzleScene(app, puzzle, listing))
+    scene = app.stack.top
+    solve(app, scene)
+    frames(app, 5)
+    assert scene.game.status()[0] == "Solved!"
+    card = app.stack.top
+    assert isinstance(card, AskScene) and card.title == "Solved!"
+    assert "Final scores tied: fewer discs on the VOID wins." in card.lines, card.lines
+    labels = [item.label for item in card.menu.items]
+    assert labels[0] == "Next puzzle" and card.menu.index == 0
+    card.menu.choose()
+    frames(app, 3)
+    nxt = app.stack.top
+    assert isinstance(nxt, PuzzleScene) and nxt.puzzle.name == "06" and nxt.listing is listing
+    assert app.stack.scenes[-2] is listing  # the solved one is gone, not stacked under
+    assert listing.menu.items[3].ticked
+
+
+def test_a_wrong_move_that_ends_the_game_says_not_solved_and_why(app, monkeypatch):
+    from game.scenes.puzzle import PuzzleScene
+
+    for puzzle in load_all("gauss"):
+        rules, start = puzzle.start()
+        wrong = [m for m in rules.legal_moves(start)
+                 if rules.play(start, m)[0].over and rules.play(start, m)[0].winner != start.to_move]
+        if wrong:
+            break
+    else:
+        raise AssertionError("no puzzle a wrong move ends")
+    app.stack.push(PuzzleScene(app, puzzle))
+    scene = app.stack.top
+    assert scene.game.try_play(wrong[0])
+    frames(app, 90)  # the move plays out, and is judged
+    assert scene.game.status()[0] == "Not solved"
+    words = scene.game.banner_text() or scene.game.bottom_line()[0]
+    assert words.startswith("Not solved:") and "Game over" not in drawn(monkeypatch, app), words
+
+
+def test_a_wrong_move_is_answered_by_the_refutation_named_on_the_board(app):
+    """The reply that punishes the wrong move is played and named; the position stays
+    until a key (or a few seconds) and then comes back."""
+    from game.scenes.puzzle import PuzzleScene
+
+    puzzle = load_all("sparks")[-1]
+    app.stack.push(PuzzleScene(app, puzzle))
+    scene = app.stack.top
+    board = scene.game
+    rules, state = puzzle.start()
+    wrong = next(m for m in rules.legal_moves(state)
+                 if not forced(rules, rules.play(state, m)[0], state.to_move, puzzle.plies - 1))
+    assert board.try_play(wrong)
+    frames(app, 60)
+    assert len(board.history) == 2
+    reply = board.history[-1][2]
+    assert reply in board.banner_text() or reply in board.bottom_line()[0], board.banner_text()
+    frames(app, 60)
+    assert len(board.history) == 2  # still shown: it is read, not flashed
+    from driver import key, run
+    run(app, [key(pygame.K_RETURN)])
+    frames(app, 3)
+    assert board.history == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_set_position_does_not_say_who_started_at_random(app, monkeypatch, game):
+    """A puzzle's or a lesson's position was set up, not drawn: no 'started (random)'."""
+    from game import lessons
+    from game.scenes.lesson import LessonScene
+    from game.scenes.puzzle import PuzzleScene
+
+    app.stack.push(PuzzleScene(app, load_all(game)[0]))
+    frames(app, 3)
+    texts = " ".join(drawn(monkeypatch, app))
+    assert "random" not in texts and "started" not in texts and " starts" not in texts, texts
+    app.stack.pop()
+    course = lessons.load(game)
+    if course is not None:
+        app.stack.push(LessonScene(app, course, 1))
+        frames(app, 3)
+        texts = " ".join(drawn(monkeypatch, app))
+        assert "random" not in texts and "started" not in texts and " starts" not in texts, texts

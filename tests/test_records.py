@@ -105,3 +105,13 @@ def test_export_from_the_load_screen_then_the_record_is_listed_and_replays(app):
     run(app, [key(pygame.K_RETURN)])
     replay = app.stack.top
     assert replay.total == len(record.moves) and replay.record.moves == record.moves
+
+
+def test_a_sparks_record_with_the_old_surge_letter_reads_as_before():
+    """Records exported before the Surge was written O (it was U, the Degausser's shape)."""
+    text = ("# Gauss Arcade game record\nGame: sparks\nLevel: classic\nSeed: 1\n\n"
+            "1. white: Ub1*e3\n2. black: Sb7-b6\n3. white: Oe3-e4\n")
+    save = records.from_text(text)
+    assert save["moves"] == [{"from": "b1", "to": "e3"}, {"from": "b7", "to": "b6"},
+                             {"from": "e3", "to": "e4"}]
+    assert "Ob1*e3" in records.to_text(save)

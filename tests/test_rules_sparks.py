@@ -287,7 +287,7 @@ def test_surge_conducts_through_a_mixed_colour_network():
     assert effects[0] == {"type": "move", "from": "b2", "to": "g6", "piece": "WU", "conduct": True}
     _, effects = SPARKS.play(s, Move("b2", "b3"))             # next to the network, but a Spark move
     assert effects[0]["conduct"] is False
-    assert SPARKS.move_text(Move("b2", "g6"), s) == "Ub2*g6"
+    assert SPARKS.move_text(Move("b2", "g6"), s) == "Ob2*g6"
     # the same squares around a lone Spark (no Surge) are out of reach
     assert "g6" not in targets(pos({**board, "b2": "WS"}), "b2")
 
@@ -301,7 +301,7 @@ def test_surge_conducts_past_a_gate_and_conduct_flag_only_when_needed():
     assert e[0]["conduct"] is True
     _, e = SPARKS.play(s, Move("d2", "d4"))
     assert e[0]["conduct"] is False
-    assert SPARKS.move_text(Move("d2", "d4"), s) == "Ud2-d4"
+    assert SPARKS.move_text(Move("d2", "d4"), s) == "Od2-d4"
 
 
 def test_degausser_steps_one_square_and_captures_any_enemy_never_its_own():
@@ -564,16 +564,27 @@ def test_random_playout_answers_an_open_offer():
 
 def test_notation():
     assert SPARKS.move_text(Move("b2", "b5"), START) == "Sb2-b5"
-    assert SPARKS.move_text(Move("b1", "e3"), START) == "Ub1*e3"
+    assert SPARKS.move_text(Move("b1", "e3"), START) == "Ob1*e3"
     assert SPARKS.move_text(Move("b2", "b5")) == "b2-b5"
     s = pos({**ICS, "d4": "WD", "d5": "BS"})
     assert SPARKS.move_text(Move("d4", "d5"), s) == "Dd4xd5"
     for text in ("b2b5", "b2-b5", " Sb2-b5 ", "sb2-b5", "b2 b5"):
         assert SPARKS.parse_text(text, START) == Move("b2", "b5")
     assert SPARKS.parse_text("d1d2", START) == Move("d1", "d2")
-    for bad in ("Sb2", "Db2-b5", "b2-b9", "", "Xb2-b5"):
+    for bad in ("Sb2", "Db2-b5", "b2-b9", "", "Xb2-b5", "Ob2-b5", "Uc1-c2"):
         with pytest.raises(IllegalMove):
             SPARKS.parse_text(bad, START)
+
+
+def test_the_notation_letters_match_the_pieces_as_drawn_and_old_records_still_read():
+    """The Degausser is drawn as a horseshoe magnet, a U: U must not be another piece's
+    letter. The Surge, a disc in rings, is O; S the Spark, D the Degausser, I the IC, the
+    initials of their names. Records written before (U for the Surge) read as they were."""
+    kinds = {SPARKS.move_text(m, s)[0] for s in (random_state(seed, 12) for seed in range(6))
+             for m in SPARKS.legal_moves(s) if isinstance(m, Move)}
+    assert kinds == {"S", "O", "D", "I"}
+    assert SPARKS.parse_text("Ob1*e3", START) == SPARKS.parse_text("Ub1*e3", START) == Move("b1", "e3")
+    assert SPARKS.parse_text("ub1e3", START) == Move("b1", "e3")
 
 
 @given(st.integers(0, 10_000), st.integers(0, 60))

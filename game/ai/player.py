@@ -131,16 +131,17 @@ class Thinker:
             return 1.0
         return max(root.children, key=lambda c: (c.visits, c.q())).q()
 
-    def move_values(self) -> dict[Any, tuple[int, float]]:
-        """Every move the search tried: its visits and what it found it worth to the player
-        to move (a proven move exactly: 1, 0, or a half for a draw)."""
+    def move_values(self) -> dict[Any, tuple[int, float, bool]]:
+        """Every move the search tried: its visits, what it found it worth to the player
+        to move (a proven move exactly: 1, 0, or a half for a draw) and whether that is a
+        proof (two lost playouts are a 0 too, and prove nothing)."""
         if self.search is None:
             return {}
         me = self.search.root.to_move
         out = {}
         for c in self.search.root.children:
             q = c.q() if c.proof is None else 0.5 if c.proof == DRAW else 1.0 if c.proof == me else 0.0
-            out[c.move] = (c.visits, q)
+            out[c.move] = (c.visits, q, c.proof is not None)
         return out
 
     def stats(self) -> dict[str, Any]:

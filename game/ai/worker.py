@@ -74,8 +74,8 @@ class RemoteThinker:
         """What the search found the position worth to the player to move (``Thinker.value``)."""
         return self.info.get("value")
 
-    def move_values(self) -> dict[Any, tuple[int, float]]:
-        """Every move the search tried, its visits and value (``Thinker.move_values``)."""
+    def move_values(self) -> dict[Any, tuple[int, float, bool]]:
+        """Every move the search tried, its visits, value and proof (``Thinker.move_values``)."""
         return self.info.get("moves") or {}
 
 

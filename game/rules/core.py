@@ -224,16 +224,31 @@ class Game:
         again, rolling on): the move list joins such moves into one turn."""
         return False
 
+    def turn_numbers(self, befores: Iterable[Any]) -> list[int]:
+        """The number of the turn (from 1) each move was played in, from the state before
+        each move: the moves of one player in a row share a number while ``mid_turn`` says
+        the turn goes on. This is what a move's number means wherever one is shown: the
+        move list, the text record, the replay and the review, the resume rows."""
+        out: list[int] = []
+        number, previous = 0, None
+        for before in befores:
+            if not (number and previous == before.to_move and self.mid_turn(before)):
+                number += 1
+            out.append(number)
+            previous = before.to_move
+        return out
+
     def turns(self, played: Iterable[tuple[Any, str]]) -> list[tuple[str, list[str]]]:
         """``(state before, text)`` of each move, as turns: ``(player, [text, ...])``, the
-        moves of one player in a row joined while ``mid_turn`` says the turn goes on (a
-        Rush turn of placements, an Improbable turn of rolls)."""
+        moves of one turn joined (``turn_numbers``: a Rush turn of placements, an
+        Improbable turn of rolls)."""
+        played = list(played)
         out: list[tuple[str, list[str]]] = []
-        for before, text in played:
-            if out and out[-1][0] == before.to_move and self.mid_turn(before):
-                out[-1][1].append(text)
-            else:
+        for number, (before, text) in zip(self.turn_numbers(b for b, _t in played), played, strict=True):
+            if number > len(out):
                 out.append((before.to_move, [text]))
+            else:
+                out[-1][1].append(text)
         return out
 
     def scores(self, state: Any) -> dict[str, int]:

@@ -41,10 +41,13 @@ quiet moves nor repetitions. ``legal_moves`` lists the moves on the board (and o
 two answers while an offer is open): an offer is always possible on one's turn.
 
 **Notation** (the move list): piece letter, from square, a separator, to square:
-``Sb2-b5`` a move, ``Dc1xc2`` a capture (``x``), ``Ud1*e4`` a Surge conducting (it
+``Sb2-b5`` a move, ``Dc1xc2`` a capture (``x``), ``Od1*e4`` a Surge conducting (it
 could not reach the square by a Spark move); ``draw?``, ``draw agreed`` and ``draw
-declined`` for an offer and its answers. :meth:`Sparks.parse_text` also takes the
-bare forms ``b2-b5`` and ``b2b5`` (and any separator among ``- x * :``).
+declined`` for an offer and its answers. The letters (:data:`NOTATION`) are S Spark,
+O Surge, D Degausser, I IC: the names' initials, and the Surge's rings an O (the state's
+piece codes keep ``U`` for the Surge; records written before the move list did the
+same are read: :meth:`Sparks.parse_text` takes ``U`` for a Surge too). It also takes
+the bare forms ``b2-b5`` and ``b2b5`` (and any separator among ``- x * :``).
 
 Internally a board is a tuple of 64 small ints indexed ``file + 8 * rank`` (``a1`` = 0,
 ``h8`` = 63): 0 empty, 1–4 White S U D I, 5–8 Black S U D I. Rules work on bitboards
@@ -129,9 +132,13 @@ EFFECT_TYPES: dict[str, type] = {
 
 PLAYERS = ("white", "black")
 COLOUR_LETTER = ("W", "B")
-KIND_LETTERS = "SUDI"
+KIND_LETTERS = "SUDI"  # the state's piece codes (the protocol's "WU", "BD")
 KIND_NAMES = ("Spark", "Surge", "Degausser", "IC")
 SPARK, SURGE, DEGAUSSER, IC = range(4)
+#: the move list's letters: the Degausser is drawn as a horseshoe magnet, a U, so the
+#: Surge (a disc in rings) is an O there; ``U`` is still read as a Surge (older records)
+NOTATION = "SODI"
+READ_AS_KIND = {**{letter: k for k, letter in enumerate(NOTATION)}, "U": SURGE}
 #: why a piece cannot go onto its own side's piece, or land on one: one sentence per kind
 ONTO_OWN = (N_("A Spark cannot move onto a piece of its own side."),
             N_("A Surge cannot move onto a piece of its own side."),
@@ -1012,9 +1019,9 @@ class Sparks(Game):
             sep = "x"
         elif KIND[piece] == SURGE and self._conducts(state, f, t):
             sep = "*"
-        return f"{KIND_LETTERS[KIND[piece]]}{move.frm}{sep}{move.to}"
+        return f"{NOTATION[KIND[piece]]}{move.frm}{sep}{move.to}"
 
-    _TEXT = re.compile(r"^\s*([SUDIsudi]?)\s*([a-h][1-8])\s*[-x*:]?\s*([a-h][1-8])\s*$")
+    _TEXT = re.compile(r"^\s*([SODIUsodiu]?)\s*([a-h][1-8])\s*[-x*:]?\s*([a-h][1-8])\s*$")
 
     def move_note(self, before: State, move: Action, effects: list[Effect]) -> str:
         """``Sb2-b5 †2``: the move, and the pieces it cost either side to gates or corners."""
@@ -1037,8 +1044,9 @@ class Sparks(Game):
         letter, frm, to = m.groups()
         if letter and state is not None:
             piece = state.board[SQ[frm]]
-            if not piece or KIND_LETTERS[KIND[piece]] != letter.upper():
-                raise IllegalMove(f"There is no {KIND_NAMES[KIND_LETTERS.index(letter.upper())]} on {frm}.")
+            kind = READ_AS_KIND[letter.upper()]
+            if not piece or KIND[piece] != kind:
+                raise IllegalMove(f"There is no {KIND_NAMES[kind]} on {frm}.")
         return Move(frm, to)
 
 

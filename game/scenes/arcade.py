@@ -99,9 +99,13 @@ class LadderScene(Scene):
                 pygame.draw.rect(surface, theme.GOOD if done else theme.BG, pip, border_radius=int(8 * s))
                 pygame.draw.rect(surface, theme.ACCENT if nxt else theme.INK_FAINT, pip, 2,
                                  border_radius=int(8 * s))
-                label = ("✓ " if done else "") + level_name(rung)
-                theme.draw_text(surface, label, pip.center, theme.fitted(label, int(24 * s), pip.width - 8),
-                                theme.BG if done else theme.INK, "center", done)
+                label = level_name(rung)
+                tick = sum(theme.tick_size(int(24 * s), done)) if done else 0
+                size = theme.fitted(label, int(24 * s), pip.width - 8 - tick, done)
+                if done:
+                    theme.draw_ticked_text(surface, label, pip.center, size, theme.BG, True)
+                else:
+                    theme.draw_text(surface, label, pip.center, size, theme.INK, "center")
         controls = (_("D-pad: choose   A: play   B: back") if self.app.last_device.startswith("pad")
                     else _("Up/Down: choose   Enter or click: play   Esc: back"))
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s), theme.INK_FAINT, "center")

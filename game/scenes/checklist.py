@@ -1,4 +1,4 @@
-"""A game's list of things to do, each marked ✓ once done (its puzzles, its course), and
+"""A game's list of things to do, each ticked once done (its puzzles, its course), and
 the screen that hosts the game's board for one of them.
 
 A list names its entries (``titles``), which are done (``marks``, read again by
@@ -26,8 +26,8 @@ class ChecklistScene(Scene):
         self.game_id = game_id
         self.back = BackButton()
         self.done = self.marks()
-        self.menu = Menu([Item(self.label(n), lambda n=n: self.open(n)) for n in range(len(self.titles()))],
-                         size=self.SIZE)
+        self.menu = Menu([Item(self.label(n), lambda n=n: self.open(n), ticked=n in self.done)
+                          for n in range(len(self.titles()))], size=self.SIZE)
 
     # -- what a subclass says -------------------------------------------------------------
     def titles(self) -> list[str]:
@@ -49,14 +49,14 @@ class ChecklistScene(Scene):
 
     # -- the list ---------------------------------------------------------------------------
     def label(self, n: int) -> str:
-        mark = "✓ " if n in self.done else ""
-        return mark + _("{number}. {title}").format(number=n + 1, title=self.titles()[n])
+        return _("{number}. {title}").format(number=n + 1, title=self.titles()[n])
 
     def refresh(self) -> None:
         """The marks again (an entry was just done)."""
         self.done = self.marks()
         for n, item in enumerate(self.menu.items):
             item.label = self.label(n)
+            item.ticked = n in self.done
 
     def handle(self, action: Action) -> None:
         if self.back.clicked(action) or (action.name in (BACK, MENU) and not action.is_pointer):
@@ -85,6 +85,7 @@ class EntryScene(Scene):
         self.game.autosave = False
         self.game.hints_off = True  # solved unaided; the entry says what to do
         self.game.keys_elsewhere = True  # and what its undo and menu keys do
+        self.game.set_up = True  # its position was set up, not drawn at random
         for name, fn in (("menu", self.leave), ("undo", self.again), ("redo", self.again)):
             if name in self.game.buttons:
                 self.game.buttons[name].on_click = fn

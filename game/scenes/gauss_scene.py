@@ -221,7 +221,8 @@ class GaussScene(PlayScene):
                                  "its RISK ({risk}).").format(side=self.side_name(c), void=d[c]["void"],
                                                               other_void=d[other]["void"], risk=d[c]["risk"]))
         reasons.append(_(RESULT_REASONS[outcome.reason]))
-        margin = _("Final score {red} to {blue}").format(red=d["red"]["final"], blue=d["blue"]["final"])
+        won, lost = self.winner_first(outcome.winner)
+        margin = _("Final score {won} to {lost}").format(won=d[won]["final"], lost=d[lost]["final"])
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
@@ -272,7 +273,14 @@ class GaussScene(PlayScene):
         return (id(self.state), self.color, self.cursor, self.queue.busy, len(self.history),
                 tuple(self.shown_supply), tuple(self.shown_gain), tuple(self.shown_risk))
 
+    def turn_ink(self, player: str, text: str) -> tuple[int, int, int]:
+        """A placement in its disc's colour, as its letter says (either player may place
+        either colour; the column says who placed it)."""
+        return self.side_ink("blue" if text.startswith("B") else "red")
+
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board").format(board=self.level_title())
         return _("{board} board   {side} started (random)").format(board=self.level_title(),
                                                                    side=self.side_name(self.start_player))
 

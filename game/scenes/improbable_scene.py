@@ -303,7 +303,8 @@ class ImprobableScene(PlayScene):
                  [_("Final row length"), str(d["blue"]["length"]), str(d["brown"]["length"])]]
         reasons = self.end_lines()
         reasons.append(_("The longer row wins.") if outcome.winner != "draw" else _("Equal lengths: a draw."))
-        margin = _("Rows of {blue} and {brown}").format(blue=d["blue"]["length"], brown=d["brown"]["length"])
+        won, lost = self.winner_first(outcome.winner)
+        margin = _("Rows of {won} and {lost}").format(won=d[won]["length"], lost=d[lost]["length"])
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
@@ -449,6 +450,8 @@ class ImprobableScene(PlayScene):
                 tuple(self.shown_supply), tuple(map(sum, self.drawn_rows())))
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return self.level_title()
         return _("{board}   {side} started (random)").format(board=self.level_title(),
                                                            side=self.side_name(self.start_player))
 

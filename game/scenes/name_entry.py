@@ -66,7 +66,7 @@ class SaveNameScene(Scene):
     def about(self) -> str:
         """The game being saved, in a line: its title, level and move."""
         return _("{game}  ·  {level}  ·  move {number}").format(
-            game=_(self.record.title), level=_(self.level_title), number=len(self.record.moves))
+            game=_(self.record.title), level=_(self.level_title), number=self.record.move_number())
 
     def enter(self) -> None:
         try:

@@ -193,8 +193,9 @@ class OrderScene(PlayScene):
         if not play.effects:  # an arrangement: nothing moves
             self.reset_view()
             if play.before.phase == "arrange" and self.state.phase == "play":
-                self.show_banner(_("Play begins: {side} starts (drawn at random)").format(
-                    side=self.side_name(self.state.first)), 3.2)
+                begins = (_("Play begins: {side} starts") if self.set_up  # a lesson's, set up
+                          else _("Play begins: {side} starts (drawn at random)"))
+                self.show_banner(begins.format(side=self.side_name(self.state.first)), 3.2)
             return
         super().animate(play)
 
@@ -512,7 +513,8 @@ class OrderScene(PlayScene):
                    else _("Every stone is placed: the field is full.")]
         reasons.append(_("Equal scores: a draw.") if outcome.winner == "draw"
                        else _("The higher score wins."))
-        margin = _("{blue} points to {brown}").format(blue=d["blue"]["score"], brown=d["brown"]["score"])
+        won, lost = self.winner_first(outcome.winner)
+        margin = _("{won} points to {lost}").format(won=d[won]["score"], lost=d[lost]["score"])
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
@@ -675,6 +677,8 @@ class OrderScene(PlayScene):
                 tuple(self.shown_score), self.shown_chain)
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} field, 18 x 5").format(board=self.level_title())
         return _("{board} field, 18 x 5   {side} starts (random)").format(board=self.level_title(),
                                                                           side=self.side_name(self.state.first))
 

@@ -183,6 +183,12 @@ class PlayScene(Scene):
         #: set by a host while it shows something and takes no move (a lesson's answer):
         #: no cursor, no preview
         self.frozen = False
+        #: set by a host whose position was set up, not drawn (a puzzle, a lesson): nobody
+        #: "started (random)"
+        self.set_up = False
+        #: what the status bar says once the game is over, set by a host that judges the
+        #: end itself (a puzzle: solved or not); None: "Game over"
+        self.over_status: tuple[str, tuple[int, int, int]] | None = None
         self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
         #: a replayed game's seats as its record has them (the replay's own are people's)
         self.recorded_seats: dict[str, str] = {}
@@ -922,8 +928,24 @@ class PlayScene(Scene):
         return EndCard(headline, self.side_ink(winner), margin, reasons, table)
 
     def result_parts(self, outcome: Outcome) -> tuple[str, list[str], list[list[str]]]:
-        """``(by how much, why, the table)`` of the end card."""
+        """``(by how much, why, the table)`` of the end card; by how much says the winner's
+        score first (``winner_first``), as a result is said under "Blue wins!"."""
         raise NotImplementedError
+
+    #: which of ``result_parts``' reasons is the rule that decided the game
+    DECIDING_REASON = -1
+
+    def verdict(self, outcome: Outcome) -> tuple[str, str]:
+        """By how much, and the rule that decided it (a tie-break named as one): the end
+        card's two lines that a puzzle repeats."""
+        margin, reasons, _table = self.result_parts(outcome)
+        return margin, reasons[self.DECIDING_REASON] if reasons else ""
+
+    def winner_first(self, winner: str) -> tuple[str, str]:
+        """The sides in the order a result names their scores: the winner's first (a
+        draw: the rules' order; its scores are equal)."""
+        first, second = self.rules.players
+        return (second, first) if winner == second else (first, second)
 
     def score_line(self) -> str:
         """The running score in a few words (the demo shows it under the game's title)."""
@@ -1099,7 +1121,7 @@ class PlayScene(Scene):
     # the status bar: whose turn, and the news of the moment
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.state.over:
-            return _("Game over"), theme.ACCENT
+            return self.over_status or (_("Game over"), theme.ACCENT)
         p = self.state.to_move
         return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
 
@@ -1221,7 +1243,7 @@ class PlayScene(Scene):
         self.draw_who(img, x0, who_y, width, s)
         body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
         y = self.draw_panel(img, body, s)
-        buttons_top = rect.height - int(48 * s)
+        buttons_top = rect.height - int(48 * s) * max(1, len(self.button_rows(width, s)))
         list_bottom = buttons_top - 8 * s
         hint = self.buttons["hint"]
         hint.rect = hint.local_rect = pygame.Rect(0, 0, 0, 0)  # not there: not clicked
@@ -1252,6 +1274,8 @@ class PlayScene(Scene):
             x = theme.draw_text(surface, part, (x, y), size, ink).right
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board").format(board=self.level_title())
         return _("{board} board   {side} started").format(board=self.level_title(),
                                                           side=self.side_name(self.start_player))
 
@@ -1260,64 +1284,91 @@ class PlayScene(Scene):
         row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
         return self.rules.turns((before, text) for before, _move, text in self.history)
 
+    def turn_ink(self, player: str, text: str) -> tuple[int, int, int]:
+        """The colour a turn is written in: its side's."""
+        return self.side_ink(player)
+
     def draw_move_list(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float,
                        s: float) -> None:
-        """The turns so far, newest at the bottom, in each side's colour: two turns to a row
-        where they fit (alternating games read like a chess score), else one."""
+        """The turns so far, newest at the bottom, each numbered (its number is what "move
+        12" means everywhere: ``Game.turn_numbers``). A column per side, headed by its name,
+        the side that began on the left: a long turn wraps inside its own column, so that
+        a side's turns never drift into the other's."""
         theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
         y += theme.step(int(22 * s), int(24 * s))
         # the notation explained where it is read (the record's one line), while there is room
         key_size = int(18 * s)
         key_step = theme.step(key_size, 19 * s)
         key = theme.wrap(_(self.entry.notation), key_size, int(width))
-        if bottom - y - len(key) * key_step >= 4 * theme.step(max(12, int(21 * s)), 21 * s):
+        if bottom - y - len(key) * key_step >= 5 * theme.step(max(12, int(21 * s)), 21 * s):
             for line in key:
                 theme.draw_text(surface, line, (x0, y), key_size, theme.INK_FAINT)
                 y += key_step
             y += int(4 * s)
+        turns = self.turns()
+        if not turns:
+            return
         size = max(12, int(21 * s))
         line = theme.step(size, int(size * 1.05))
-        room = max(1, int((bottom - y) // line))
         font = theme.font(size)
-        number_w = max(40 * s, font.size("999. ")[0])  # a long game's move numbers keep their gap
-        half = (width - number_w) / 2
-        rows: list[tuple[int | None, list[tuple[str, str]]]] = []
-        turns = self.turns()
-        n = 0
-        k = 0
-        while k < len(turns):
-            n += 1
-            player, texts = turns[k]
-            text = " ".join(texts)
-            pair = [(player, text)]
-            if k + 1 < len(turns) and turns[k + 1][0] != player and font.size(text)[0] < half - 8 * s:
-                nxt = " ".join(turns[k + 1][1])
-                if font.size(nxt)[0] < half - 8 * s:
-                    pair.append((turns[k + 1][0], nxt))
-            if len(pair) == 1:
-                for j, part in enumerate(theme.wrap(text, size, int(width - number_w))):
-                    rows.append((n if j == 0 else None, [(player, part)]))
-            else:
-                rows.append((n, pair))
-            k += len(pair)
-        for number, cells in rows[-room:]:
-            if number is not None:
-                theme.draw_text(surface, f"{number:>3}.", (x0, y), size, theme.INK_DIM)
-            for c, (player, text) in enumerate(cells):
-                theme.draw_text(surface, text, (x0 + number_w + c * half, y), size, self.side_ink(player))
+        column_w = width / 2
+        number_w = font.size("999. ")[0]  # a long game's numbers keep their gap
+        text_w = int(column_w - number_w - 6 * s)
+        sides = (turns[0][0], self.other(turns[0][0]))
+        for c, side in enumerate(sides):  # the columns' heads
+            theme.draw_text(surface, self.side_name(side), (x0 + c * column_w + number_w, y), int(18 * s),
+                            self.side_ink(side))
+        y += theme.step(int(18 * s), 20 * s)
+        # rows of a turn per column; a turn whose column is taken in the row starts the next
+        rows: list[list[tuple[int, str, str] | None]] = []
+        for number, (player, texts) in enumerate(turns, 1):
+            c = sides.index(player)
+            if not rows or any(cell is not None for cell in rows[-1][c:]):
+                rows.append([None, None])
+            rows[-1][c] = (number, player, " ".join(texts))
+        # each row as lines, the cells wrapped in their column
+        lines: list[list[tuple[float, str | None, tuple[int, int, int], str]]] = []
+        for row in rows:
+            cells = [(x0 + c * column_w, cell, theme.wrap(cell[2], size, text_w))
+                     for c, cell in enumerate(row) if cell]
+            for k in range(max(len(parts) for _x, _cell, parts in cells)):
+                lines.append([(x, None if k else f"{cell[0]}.", self.turn_ink(cell[1], cell[2]), parts[k])
+                              for x, cell, parts in cells if k < len(parts)])
+        room = max(1, int((bottom - y) // line))
+        shown = lines[-room:]
+        while len(shown) > 1 and all(number is None for _x, number, _ink, _text in shown[0]):
+            shown.pop(0)  # a turn cut at the top would read as another side's: from a turn's start
+        for parts in shown:
+            for x, number, ink, text in parts:
+                if number is not None:
+                    theme.draw_text(surface, number, (x + number_w - 5 * s, y), size, theme.INK_DIM,
+                                    "topright")
+                theme.draw_text(surface, text, (x + number_w, y), size, ink)
             y += line
 
     def buttons_row(self) -> tuple[str, ...]:
         return ("undo", "redo", "menu")
 
-    def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+    def button_rows(self, width: float, s: float) -> list[tuple[str, ...]]:
+        """The panel's buttons in rows: one row when every label fits its share of the
+        width at a readable size, else two to a row (German's "Rückgängig" at 800×600)."""
         names = self.buttons_row()
         if self.ladder is not None:  # no take-backs on the ladder
-            for name in ("undo", "redo"):
-                self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
             names = tuple(n for n in names if n not in ("undo", "redo"))
         gap = int(10 * s)
-        bw = (int(width) - gap * (len(names) - 1)) // len(names)
-        for k, name in enumerate(names):
-            rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
-            self.buttons[name].draw(surface, rect, int(24 * s))
+        share = (int(width) - gap * (len(names) - 1)) // max(1, len(names))
+        smallest = theme.font(1)  # the smallest size a label is drawn at
+        if all(smallest.size(self.buttons[n].label)[0] <= share - 10 for n in names):
+            return [names]
+        return [names[k:k + 2] for k in range(0, len(names), 2)]
+
+    def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        for name in self.buttons_row():  # a button not drawn (undo on the ladder) is not clicked
+            self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
+        gap = int(10 * s)
+        for row in self.button_rows(width, s):
+            bw = (int(width) - gap * (len(row) - 1)) // len(row)
+            for k, name in enumerate(row):
+                rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
+                self.buttons[name].draw(surface, rect, int(24 * s))
+            y += int(48 * s)

@@ -14,8 +14,11 @@ import pygame
 
 from .. import catalogue, fame, puzzles, storage
 from ..i18n import _, pgettext
-from ..ui.actions import BACK, CONFIRM, MENU, REDO, UNDO, Action
+from ..rules.core import DRAW
+from ..ui import theme
+from ..ui.actions import BACK, CONFIRM, MENU, POINT, REDO, UNDO, Action
 from .checklist import ChecklistScene, EntryScene
+from .overlay import AskScene
 
 PROGRESS = "puzzles.json"
 FORMAT = 1
@@ -105,10 +108,18 @@ class PuzzleListScene(ChecklistScene):
 
 
 class PuzzleScene(EntryScene):
-    """A puzzle on the game's own board; the scene of the game plays inside it."""
+    """A puzzle on the game's own board; the scene of the game plays inside it.
+
+    Solved: a card says so, by how much and by which rule (a tie-break named as one), and
+    offers the next puzzle not solved yet. A wrong move: the computer's refuting reply is
+    played and named, and stays on the board until a key (or ``REFUTED_SECONDS``); then
+    the position comes back, and only then a streak that ended asks for initials."""
 
     #: how long a refuted move stays on the board before the position comes back
-    REFUTED_SECONDS = 1.8
+    REFUTED_SECONDS = 4.0
+    #: a key ends the wait only once the refutation has been shown this long (a key
+    #: pressed with the move is not an answer to what follows)
+    READ_SECONDS = 0.8
 
     def __init__(self, app, puzzle: puzzles.Puzzle, listing: PuzzleListScene | None = None) -> None:
         level = puzzle.state.get("level")
@@ -118,8 +129,10 @@ class PuzzleScene(EntryScene):
         self.rules, self.start_state = rules, start
         self.me = start.to_move
         self.refuted_t = 0.0
+        self.shown_t = 0.0  # how long the refutation has been on the board
         self.done = False
         self.missed = False  # a wrong move was made in this puzzle (it is solved, not "clean")
+        self.owed_initials = 0  # a streak ended by a wrong move: asked once the position is back
         self.again(first=True)
 
     # -- the position ----------------------------------------------------------------------
@@ -128,9 +141,13 @@ class PuzzleScene(EntryScene):
         self.refuted_t = 0.0
         self.done = False
         self.judged = 0  # moves of the history already answered
+        self.game.over_status = None
         self.game.set_position(self.start_state)
         goal = _("{side} to move: win by force").format(side=self.game.side_name(self.me))
         self.game.show_banner(goal if first else _("Again from the start: {goal}").format(goal=goal), 4.0)
+        if self.owed_initials:
+            length, self.owed_initials = self.owed_initials, 0
+            self.app.nav.enter_initials(self.puzzle.game, "streak", length)
 
     def plies_left(self) -> int:
         return self.puzzle.plies - len(self.game.history)
@@ -141,16 +158,48 @@ class PuzzleScene(EntryScene):
         verdict, move = puzzles.respond(self.puzzle.game, self.rules, self.game.state, self.me,
                                         self.plies_left())
         if verdict == "solved":
-            self.done = True
-            game_id = self.puzzle.game
-            run = mark_solved(game_id, self.puzzle.name, clean=not self.missed)
-            self.game.show_banner(_("Solved! Esc: the list   U: again"), 30.0)
-            if len(run) == len(puzzles.load_all(game_id)) and fame.qualifies(game_id, "streak", len(run)):
-                self.app.nav.enter_initials(game_id, "streak", len(run))  # every puzzle, no miss
+            self.solved()
         elif verdict == "refuted":
             self.refute(move)
         elif verdict == "reply":
             self.reply(move)
+
+    def solved(self) -> None:
+        self.done = True
+        game_id = self.puzzle.game
+        run = mark_solved(game_id, self.puzzle.name, clean=not self.missed)
+        self.game.over_status = (_("Solved!"), theme.GOOD)
+        self.game.banner_t = 0.0
+        margin, why = self.game.verdict(self.rules.outcome(self.game.state))
+        answers = [(_("Try it again"), self.again), (_("Back to the list"), self.leave)]
+        after = self.next_puzzle()
+        if after is not None:
+            answers.insert(0, (_("Next puzzle"), lambda: self.open(after)))
+        lines = [line for line in (margin, why) if line]
+        self.app.stack.push(AskScene(self.app, _("Solved!"), lines, answers, on_cancel=self.leave,
+                                     title_color=theme.GOOD))
+        if len(run) == len(puzzles.load_all(game_id)) and fame.qualifies(game_id, "streak", len(run)):
+            self.app.nav.enter_initials(game_id, "streak", len(run))  # every puzzle, no miss
+
+    def next_puzzle(self) -> puzzles.Puzzle | None:
+        """The next puzzle of the list not solved yet (after this one, then from the top),
+        else simply the next one; None after the last of a list all solved."""
+        listed = (self.listing.puzzles if isinstance(self.listing, PuzzleListScene)
+                  else puzzles.load_all(self.puzzle.game))
+        names = [p.name for p in listed]
+        here = names.index(self.puzzle.name) if self.puzzle.name in names else -1
+        done = set(solved().get(self.puzzle.game, []))
+        later = listed[here + 1:] + listed[:max(0, here)]
+        following = listed[here + 1] if here + 1 < len(listed) else None
+        return next((p for p in later if p.name not in done), following)
+
+    def open(self, puzzle: puzzles.Puzzle) -> None:
+        """``puzzle`` in this one's place (the list under it keeps its marks)."""
+        if self.listing is not None:
+            self.listing.refresh()
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        self.app.stack.push(PuzzleScene(self.app, puzzle, self.listing))
 
     def reply(self, move: Any) -> None:
         """The defence's move (if the defence moves again, a turn that goes on, it answers
@@ -159,16 +208,39 @@ class PuzzleScene(EntryScene):
         self.judged = len(self.game.history)
 
     def refute(self, reply: Any) -> None:
+        """A wrong move: the reply that shows why is played and named (none when the
+        move ended the game, or when the player moves again)."""
+        game = self.game
         if not self.missed:  # the streak of clean solves ends here
             self.missed = True
             length = end_streak(self.puzzle.game)
             if length >= 2 and fame.qualifies(self.puzzle.game, "streak", length):
-                self.app.nav.enter_initials(self.puzzle.game, "streak", length)
-        if reply is not None:
-            self.game.commit(reply)
-        self.game.show_banner(_("Not this one: there is no forced win after that. The position comes back."),
-                              self.REFUTED_SECONDS + 1.0)
+                self.owed_initials = length  # asked when the position is back, not over this
+        game.over_status = (_("Not solved"), theme.BAD)
+        if game.state.over:
+            words = self.lost_words()
+        elif reply is not None:
+            side, text = game.side_name(game.state.to_move), self.rules.move_text(reply, game.state)
+            game.commit(reply)
+            if game.state.over:
+                words = _("Not this one: {side} answers {move}. {result}").format(
+                    side=side, move=text, result=self.lost_words())
+            else:
+                words = _("Not this one: {side} answers {move}, and no forced win is left.").format(
+                    side=side, move=text)
+        else:
+            words = _("Not this one: there is no forced win after that.")
+        game.show_banner(words, 60.0)
         self.refuted_t = self.REFUTED_SECONDS
+        self.shown_t = 0.0
+
+    def lost_words(self) -> str:
+        """A finished game that is not the player's win: who won, and the rule."""
+        outcome = self.rules.outcome(self.game.state)
+        _margin, why = self.game.verdict(outcome)
+        if outcome.winner == DRAW:
+            return _("Not solved: a draw. {why}").format(why=why)
+        return _("Not solved: {side} wins. {why}").format(side=self.game.side_name(outcome.winner), why=why)
 
     # -- input and time ----------------------------------------------------------------------
     def handle(self, action: Action) -> None:
@@ -185,6 +257,9 @@ class PuzzleScene(EntryScene):
         if self.refuted_t > 0 or (not game.state.over and game.state.to_move != self.me):
             if game.queue.busy:
                 game.queue.skip()
+            elif self.refuted_t > 0 and self.shown_t >= self.READ_SECONDS and action.name != POINT:
+                self.refuted_t = 0.0  # read: the position comes back now
+                self.again()
             return
         game.handle(action)  # a move it makes is answered in ``update``, once it has played out
 
@@ -201,6 +276,7 @@ class PuzzleScene(EntryScene):
         game.result_shown = True  # this screen says how it ended
         if self.refuted_t > 0:
             if not game.queue.busy:
+                self.shown_t += dt
                 self.refuted_t -= dt
                 if self.refuted_t <= 0:
                     self.again()
@@ -223,8 +299,6 @@ class PuzzleScene(EntryScene):
 
 def choose_game(app) -> None:
     """Which game's puzzles (the games that have them)."""
-    from .overlay import AskScene
-
     answers = [(_(catalogue.get(g).title), lambda g=g: app.stack.push(PuzzleListScene(app, g)))
                for g in games_with_puzzles()]
     app.stack.push(AskScene(app, pgettext("menu", "Puzzles"), [_("Which game?")],

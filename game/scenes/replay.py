@@ -28,6 +28,7 @@ from .. import saves
 from ..ai import Thinker
 from ..ai.worker import RemoteThinker
 from ..i18n import N_, _, pgettext
+from ..rules.core import DRAW
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
 from ..ui.widgets import Button
@@ -58,9 +59,12 @@ class ReplayScene(Scene):
             "exit": LiveButton(N_("Back"), self.leave),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
+        states = record.replay()
+        #: each move's number, as the move list numbers it (its turn's)
+        self.numbers = game.rules.turn_numbers(states[:-1])
         #: the review's values, and the search under way for one position of it
         played = [game.rules.parse_move(m) for m in record.moves]
-        self.review = reviewing.Review(game.rules, record.replay(), played) if review else None
+        self.review = reviewing.Review(game.rules, states, played) if review else None
         self.search: Thinker | RemoteThinker | None = None
         self.searching = -1
         self.strip = pygame.Rect(0, 0, 0, 0)
@@ -70,6 +74,14 @@ class ReplayScene(Scene):
     @property
     def position(self) -> int:
         return len(self.game.history)
+
+    def move_number(self) -> int:
+        """The number of the last move shown, as the move list numbers it (0: none yet)."""
+        return self.numbers[self.position - 1] if self.position else 0
+
+    @property
+    def total_moves(self) -> int:
+        return self.numbers[-1] if self.numbers else 0
 
     def _quiet(self) -> None:
         self.game.message_t = 0.0
@@ -116,7 +128,7 @@ class ReplayScene(Scene):
     def take_over(self) -> None:
         """A real game from the position shown: the later moves are dropped."""
         self.game.queue.skip()
-        banner = _("You took over at move {number}").format(number=self.position)
+        banner = _("You took over at move {number}").format(number=self.move_number())
         record = self.game.record()
         self.app.nav.replacing(record.game, lambda: self.app.nav.resume(record, banner),
                                _("Take over here"), record.seats, kept=self.record)
@@ -241,9 +253,11 @@ class ReplayScene(Scene):
             pygame.draw.line(surface, theme.ACCENT, self.bar.topleft, (done, self.bar.top), thick)
         cy = self.bar.centery + int(2 * s)
         if self.review is not None:
-            title = _("Review — move {number} of {total}").format(number=self.position, total=self.total)
+            title = _("Review — move {number} of {total}").format(number=self.move_number(),
+                                                                  total=self.total_moves)
         else:
-            title = _("Replay — move {number} of {total}").format(number=self.position, total=self.total)
+            title = _("Replay — move {number} of {total}").format(number=self.move_number(),
+                                                                  total=self.total_moves)
         theme.draw_text(surface, title, (int(16 * s), cy), int(30 * s), theme.ACCENT, "midleft", True)
         x = int(330 * s)
         bh = int(36 * s)
@@ -337,8 +351,26 @@ class ReplayScene(Scene):
         size = int(21 * s)
         line = theme.step(size, 24 * s)
         y = strip.y + int(6 * s)
-        v = review.value_for(self.position, first)
-        if v is None:
+        lines = self.review_words()
+        for text, color in lines[:3]:
+            fit = theme.fitted(text, size, room)
+            theme.draw_text(surface, theme.ellipsized(text, fit, room), (x0, y), fit, color)
+            y += line
+
+    def review_words(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The strip's lines for the position shown: who is ahead, the move just played and
+        what it cost, and how far the search has got."""
+        review = self.review
+        assert review is not None
+        game = self.game
+        first = game.rules.players[0]
+        costly = review.costly()
+        v = review.standing(self.position)  # what the line shows here
+        state = review.states[self.position]
+        if state.over:
+            winner = game.rules.outcome(state).winner
+            ahead = _("A draw") if winner == DRAW else _("{side} won").format(side=game.side_name(winner))
+        elif v is None:
             ahead = _("The computer is still looking at this position...")
         elif abs(v - 0.5) < 0.05:
             ahead = _("Even here, the computer thinks")
@@ -351,21 +383,21 @@ class ReplayScene(Scene):
             m = self.position - 1
             cost = review.cost(m)
             text = game.history[m][2] if m < len(game.history) else ""
-            if cost is None:
-                words = _("Move {number}, {move}").format(number=m + 1, move=text)
+            points = None if cost is None else round(100 * cost)
+            if points is None:
+                words = _("Move {number}, {move}").format(number=self.numbers[m], move=text)
+            elif points == 0:
+                words = _("Move {number}, {move}: no cost").format(number=self.numbers[m], move=text)
             elif m in costly:
-                words = _("Move {number}, {move}: a costly move (-{points}%)").format(
-                    number=m + 1, move=text, points=round(100 * cost))
+                words = _("Move {number}, {move}: a costly move, cost {points}%").format(
+                    number=self.numbers[m], move=text, points=points)
             else:
-                words = _("Move {number}, {move}: cost {points}%").format(number=m + 1, move=text,
-                                                                         points=round(100 * cost))
+                words = _("Move {number}, {move}: cost {points}%").format(number=self.numbers[m], move=text,
+                                                                         points=points)
             lines.append((words, theme.BAD if m in costly else theme.INK_DIM))
         if not review.done:
             lines.append((_("Looked at {done} of {total} positions").format(
                 done=review.searched, total=len(review.states)), theme.INK_FAINT))
         elif costly:
-            lines.append((_("Marks: the costliest moves (click to jump)"), theme.INK_FAINT))
-        for text, color in lines[:3]:
-            fit = theme.fitted(text, size, room)
-            theme.draw_text(surface, theme.ellipsized(text, fit, room), (x0, y), fit, color)
-            y += line
+            lines.append((_("Red marks: the costliest moves (click to jump)"), theme.INK_FAINT))
+        return lines

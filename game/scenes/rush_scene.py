@@ -182,7 +182,8 @@ class RushScene(PlayScene):
                        n=n, points=n * n),
                    ngettext("{side} has {n} more stone.", "{side} has {n} more stones.", margin).format(
                        side=self.side_name(outcome.winner), n=margin)]
-        return _("{black} stones to {white}").format(black=d["black"], white=d["white"]), reasons, table
+        won, lost = self.winner_first(outcome.winner)
+        return _("{won} stones to {lost}").format(won=d[won], lost=d[lost]), reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
@@ -267,6 +268,8 @@ class RushScene(PlayScene):
                 tuple(self.shown_count.values()))
 
     def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board   more stones wins").format(board=self.level_title())
         return _("{board} board   {side} starts   more stones wins").format(
             board=self.level_title(), side=self.side_name(self.start_player))
 

@@ -224,5 +224,5 @@ class LoadScene(Scene):
 
 
 def _moves(record: saves.Record) -> str:
-    n = len(record.moves)
+    n = record.move_number()  # as the move list counts them: turns
     return ngettext("{n} move", "{n} moves", n).format(n=n)

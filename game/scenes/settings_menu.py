@@ -46,7 +46,7 @@ class SettingsScene(Scene):
         if row == "animation_speed":
             names = {"slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
                      "fast": pgettext("speed", "fast"), "instant": pgettext("speed", "instant")}
-            return _("Moves play out"), names[st.animation_speed]
+            return _("Animation speed"), names[st.animation_speed]
         if row in self.SWITCHES:
             on = pgettext("setting", "on") if getattr(st, row) else pgettext("setting", "off")
             names = {"reduced_motion": _("Reduced motion"), "large_text": _("Large text"),

@@ -408,6 +408,8 @@ class SparksScene(PlayScene):
                 side=self.side_name(e["player"]), offerer=self.side_word(offerer)))
 
     # -- the end ------------------------------------------------------------------------------
+    DECIDING_REASON = 0  # the reasons: how it ended, then how many moves were played
+
     def result_parts(self, outcome):
         d = outcome.detail
         table = [["", self.side_name("white"), self.side_name("black")],
@@ -431,8 +433,13 @@ class SparksScene(PlayScene):
         played = ngettext("{n} move played; {quiet} since a piece was last removed.",
                           "{n} moves played; {quiet} since a piece was last removed.", d["ply"]).format(
             n=d["ply"], quiet=d["quiet_plies"])
-        margin = _("Pieces left: {white} to {black}").format(white=d["pieces"]["white"],
-                                                            black=d["pieces"]["black"])
+        if winner == DRAW:  # a draw may leave more pieces to one side: each named
+            margin = _("Pieces left: {first} {first_count}, {second} {second_count}").format(
+                first=self.side_name("white"), first_count=d["pieces"]["white"],
+                second=self.side_name("black"), second_count=d["pieces"]["black"])
+        else:
+            margin = _("Pieces left: {won} to {lost}").format(won=d["pieces"][winner],
+                                                              lost=d["pieces"][self.other(winner)])
         return margin, [reason, played], table
 
     # -- drawing --------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ class Heading:
     def __init__(self, size: tuple[int, int]) -> None:
         w, h = size
         s = theme.scale_of_size(size)
-        self.tagline = _("five magnetic duels for two players")
+        self.tagline = _("GAUSS, the magnetic duel, and four more games for two")
         self.title_size = theme.fitted("GAUSS ARCADE", int(110 * s), w - 40 * s, True)
         self.tag_size = theme.fitted(self.tagline, int(34 * s), w - 40 * s)
         self.title = pygame.Rect((0, 0), theme.font(self.title_size, True).size("GAUSS ARCADE"))
@@ -75,7 +75,7 @@ class TitleScene(Scene):
         if len(self.saved) == 1:
             record = self.saved[0]
             items.insert(0, LiveItem(N_("Resume {game} (move {number})"), self.resume,
-                                     game=lambda: _(record.title), number=len(record.moves)))
+                                     game=lambda: _(record.title), number=record.move_number()))
         elif self.saved:
             items.insert(0, LiveItem(N_("Resume a game ({count} in progress)"), self.resume,
                                      count=len(self.saved)))
@@ -86,7 +86,7 @@ class TitleScene(Scene):
         if len(self.saved) == 1:
             self.app.nav.resume(self.saved[0])
             return
-        answers = [(_("{game}, move {number}").format(game=_(r.short_title), number=len(r.moves)),
+        answers = [(_("{game}, move {number}").format(game=_(r.short_title), number=r.move_number()),
                     lambda r=r: self.app.nav.resume(r)) for r in self.saved]
         self.app.stack.push(AskScene(self.app, _("Resume a game"), [_("Which game?")],
                                      [*answers, (_("Back"), lambda: None)]))

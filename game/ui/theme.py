@@ -116,6 +116,38 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     return rect
 
 
+def tick_size(size: int, bold: bool = False) -> tuple[int, int]:
+    """The width of a tick drawn before a text of ``size``, and its gap to the text."""
+    tick = max(6, int(font(size, bold).get_ascent() * 0.8))
+    return tick, max(3, tick // 3)
+
+
+def draw_tick(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A check mark in ``rect``, drawn as a shape: the shipped font has no ✓ (a missing
+    glyph is drawn as nothing; tests/test_glyphs.py)."""
+    w, h = rect.size
+    points = [(rect.x + 0.1 * w, rect.y + 0.55 * h), (rect.x + 0.4 * w, rect.y + 0.85 * h),
+              (rect.x + 0.92 * w, rect.y + 0.15 * h)]
+    thick = max(2, round(h * 0.17))
+    pygame.draw.lines(surface, color, False, points, thick)
+    for x, y in points:  # round ends and a round joint
+        pygame.draw.circle(surface, color, (round(x), round(y)), max(1, thick // 2))
+
+
+def draw_ticked_text(surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
+                     color: tuple[int, int, int] = INK, bold: bool = False,
+                     tick_color: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """``text`` with a tick before it, the two centred together on ``center``; returns the
+    text's rect."""
+    img = text_surface(text, int(size), color, bold)
+    tick, gap = tick_size(size, bold)
+    left = round(center[0] - (tick + gap + img.get_width()) / 2)
+    rect = img.get_rect(midleft=(left + tick + gap, round(center[1])))
+    surface.blit(img, rect)
+    draw_tick(surface, pygame.Rect(left, rect.centery - tick // 2, tick, tick), tick_color or color)
+    return rect
+
+
 def step(size: int, at_least: float) -> float:
     """The distance from one line of text at ``size`` to the next: the layout's own
     ``at_least``, or the font's line height where the smallest size makes it taller."""

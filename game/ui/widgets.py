@@ -19,6 +19,8 @@ class Item:
     on_choose: Callable[[], None] | None = None
     note: str = ""
     enabled: bool = True
+    #: done (a puzzle solved, a lesson's step): a tick before the label
+    ticked: bool = False
 
 
 #: menus' highlights glide to the new item (the app turns this off for reduced motion
@@ -110,7 +112,11 @@ class Menu:
         size = int(self.size * scale)
         gap = int(size * 1.35)
         self.rects = []
-        width = int(max(theme.font(size).size(it.label)[0] for it in self.items) + 80 * scale)
+        tick, tick_gap = theme.tick_size(size)
+        # a ticked label stays where it would be, its tick hung before it (room on both sides)
+        width = int(max(theme.font(size).size(it.label)[0] + 2 * (tick + tick_gap) * it.ticked
+                        for it in self.items)
+                    + 80 * scale)
         shown = self.shown_index()
         glow = pygame.Rect(0, 0, width, int(size * 1.15))
         glow.center = (int(center_x), int(top + shown * gap + size * 0.6))
@@ -123,7 +129,10 @@ class Menu:
             color = theme.INK if item.enabled else theme.INK_FAINT
             if selected and item.enabled:
                 color = theme.ACCENT
-            theme.draw_text(surface, item.label, rect.center, size, color, "center")
+            label = theme.draw_text(surface, item.label, rect.center, size, color, "center")
+            if item.ticked:
+                box = pygame.Rect(label.x - tick - tick_gap, label.centery - tick // 2, tick, tick)
+                theme.draw_tick(surface, box, theme.GOOD)
             if item.note:
                 theme.draw_text(surface, item.note, (rect.right + 12 * scale, rect.centery),
                                 int(size * 0.55), theme.INK_DIM, "midleft")
