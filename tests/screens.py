@@ -65,6 +65,17 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         nav.setup(gid)
         frames(app)
         yield f"setup-{gid}"
+        if gid == games[0]:  # with a pad there: a gamepad each, and its seats by device
+            app.frame([pygame.event.Event(pygame.CONTROLLERDEVICEADDED, instance_id=0)], 1 / 60)
+            setup = app.stack.top
+            setup.focus = setup.choices.index("pads")
+            frames(app)
+            yield "setup-pads"
+            setup.choose("pads")
+            frames(app)
+            yield "setup-join"
+            app.frame([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0)], 1 / 60)
+            app.pads.known.discard(0)
         if nav.howto(gid):
             scene = app.stack.top
             for page in range(len(scene.pages)):
@@ -112,6 +123,15 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         play_on(app, game, rng, 4000)
         frames(app, 240)
         yield f"play-{gid}-end"
+        if gid == games[0]:  # after a rematch the last game is still in the pause menu
+            game.rematch()
+            if app.stack.top is not game:
+                app.stack.pop()
+            game.pause()
+            frames(app, 3)
+            yield "pause-last-game"
+            app.stack.pop()
+            game.finished = None
         if gid == games[0]:  # the review of the finished game, its values searched
             iterations, review.ITERATIONS = review.ITERATIONS, 200
             nav.review(game.record())
@@ -161,6 +181,19 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
     app.stack.top.autosave = False
     frames(app, 5)
     yield "play-ladder"
+    # a game in progress: the title's Resume row, and the question before a new game replaces it
+    nav.play(games[0], seed=4)
+    game = app.stack.top
+    game.commit(game.rules.random_move(game.state, random.Random(4)), animate=False)
+    nav.title()
+    frames(app)
+    yield "title-resume"
+    nav.setup(games[0])
+    frames(app)
+    app.stack.top.choose("computer")
+    frames(app, 3)
+    yield "ask-in-progress"
+    nav.title()
     nav.demo()
     frames(app, 90)
     yield "demo"

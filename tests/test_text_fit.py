@@ -106,7 +106,7 @@ def screens_with_problems(monkeypatch, language: str, size: tuple[int, int],
     return sorted(set(problems))
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("language", i18n.available())
 def test_every_label_fits_its_room(monkeypatch, language, size):
     problems = screens_with_problems(monkeypatch, language, size)

@@ -286,9 +286,11 @@ class ReplayScene(Scene):
             lines = (lines[0], ends)
         x += int(10 * s)
         size = int(19 * s)
-        if x + max(theme.font(size).size(line)[0] for line in lines) <= w - 8 * s:
+        step = theme.step(size, 19 * s)  # the smallest font is taller than the design's line
+        if (x + max(theme.font(size).size(line)[0] for line in lines) <= w - 8 * s
+                and 2 * step <= self.bar.height + 2):
             for k, line in enumerate(lines):
-                theme.draw_text(surface, line, (x, cy + (k - 0.5) * 19 * s), size, theme.INK_DIM, "midleft")
+                theme.draw_text(surface, line, (x, cy + (k - 0.5) * step), size, theme.INK_DIM, "midleft")
 
     # -- the review's strip --------------------------------------------------------------------
     def graph_rect(self) -> pygame.Rect:

@@ -350,7 +350,9 @@ class SetupScene(Scene):
             theme.draw_text(surface, _(side.name), (x, rect.y + 12 * s), int(40 * s), side.tint.light,
                             bold=True)
             if seat.device is None:
-                line = _("Press {key} on your pad to play this side").format(key=g[CONFIRM])
+                # the pad's own button, whichever device was used last (the keyboard's Enter
+                # joins too, but the line is for the pads)
+                line = _("Press {key} on your pad to play this side").format(key="A")
                 ink = theme.INK_DIM
                 if focused and int(pygame.time.get_ticks() / BLINK_MS) % 2 == 0:
                     ink = theme.ACCENT
