@@ -143,8 +143,8 @@ class App:
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
-        for folder in (storage.home(), storage.home() / "saves"):
-            storage.clean_temporaries(folder)  # what a crash mid-write left behind
+        for folder in ("", "saves", "autosaves", "records"):
+            storage.clean_temporaries(storage.home() / folder)  # what a crash mid-write left behind
         i18n.set_language("auto")  # the settings' own messages, in the system's language
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
         self.chosen_levels: dict[str, str] = {}  # game id -> the board chosen in the game list
@@ -400,11 +400,25 @@ class App:
             pygame.display.update(rects)
 
     def run(self) -> int:
-        """Start, loop until quit (or ``--seconds``), shut down; the exit code."""
+        """Start, loop until quit (or ``--seconds``), shut down; the exit code (1 when
+        the ``--screenshot`` asked for could not be written)."""
         self.start()
         self.loop(self.options.seconds)
         self.shutdown()
-        return 0
+        return 1 if self.screenshot_failed else 0
+
+    screenshot_failed = False
+
+    def save_screenshot(self, path: Path) -> None:
+        """The last frame as a PNG at ``path`` (its folder made if missing); a path that
+        cannot be written is said in one line, not a traceback."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        except (OSError, pygame.error, ValueError) as exc:
+            reason = storage.reason_of(exc) if isinstance(exc, OSError) else str(exc)
+            log.error("The screenshot could not be written to %s: %s.", path, reason)
+            self.screenshot_failed = True
 
     def loop(self, seconds: float | None = None) -> None:
         """The loop: at most ``fps`` frames a second while anything moves; while nothing
@@ -451,10 +465,7 @@ class App:
         if self.signalled is not None:
             log.info("Stopped by signal %s: shutting down cleanly.", signal.Signals(self.signalled).name)
         if self.options.screenshot:
-            path = Path(self.options.screenshot)
-            if path.parent and not path.parent.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            self.save_screenshot(Path(self.options.screenshot))
         while self.stack.top:
             self.stack.pop()
         if self.ai is not None:

@@ -455,6 +455,7 @@ class PlayScene(Scene):
         (a window-sized background each) and grew by megabytes a game."""
         self.drop_thinker()
         self.drop_hint()
+        saves.let_go(self.game_id, self)  # another instance of the game may play it now
         self.queue.clear()
         self.buttons.clear()
         self.board.empty()
@@ -621,6 +622,8 @@ class PlayScene(Scene):
         if not self.autosave:
             return
         try:
+            if not saves.claim(self.game_id, self):  # another instance of the game plays it
+                raise saves.PlayedElsewhere()
             if self.state.over:
                 saves.clear_autosave(self.game_id)
             else:
