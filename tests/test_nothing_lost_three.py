@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, engine, fame, lessons, levels, puzzles, records, saves, settings, storage
+from game import cli, engine, fame, ladder, lessons, levels, puzzles, records, saves, settings, storage
+from game.catalogue import GAME_IDS
 from game.rules.gauss import GAUSS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -525,3 +526,65 @@ def test_a_record_with_a_deep_or_wrong_options_line_is_refused_plainly():
         with pytest.raises(Exception) as raised:
             saves.parse(records.from_text(RECORD_HEAD.replace("gauss", "sparks") + "Options: " + line + "\n"))
         assert type(raised.value).__name__ == "RulesError", line[:10]
+
+
+# -- item 6: two instances on one home, writing at once (slow) ----------------------------------
+STARTER = """
+import os, sys
+sys.path.insert(0, {root!r})
+from game.app.app import Options
+from game.navigation import make_app
+home = {home!r}
+while not os.path.exists(os.path.join(home, "go")):
+    pass
+for _ in range(40):  # each start cleans the temporaries it finds: only those left over
+    make_app(Options(headless=True)).shutdown()
+"""
+
+
+@pytest.mark.slow
+def test_two_instances_on_one_home_writing_at_once_lose_nothing(home):
+    rounds = 60
+    env = {**os.environ, "GAUSS_ARCADE_HOME": str(home)}
+    players = [subprocess.Popen([sys.executable, str(ROOT / "tests" / "two_instances_driver.py"), str(side),
+                                 str(rounds), game], env=env, stdout=subprocess.PIPE, text=True)
+               for side, game in ((0, "gauss"), (1, "rush"))]
+    for p in players:
+        assert p.stdout.readline().strip() == "ready"
+    starter = subprocess.Popen([sys.executable, "-c", STARTER.format(root=str(ROOT), home=str(home))],
+                               env=env)
+    (home / "go").write_text("")
+    outs = [p.communicate(timeout=600)[0].splitlines() for p in players]
+    assert starter.wait(600) == 0
+    assert all(p.returncode == 0 and out[-1] == "done" for p, out in zip(players, outs, strict=True))
+    said = [line.split() for out in outs for line in out]
+
+    games = {g: 0 for g in GAME_IDS}
+    for words in said:
+        if words[0] == "ladder":
+            games[words[1]] += 1
+    assert {g: ladder.of(g).games for g in games} == games  # every ladder game counted
+
+    from game.scenes.lesson import done_steps
+    from game.scenes.puzzle import solved
+
+    steps = done_steps()
+    for words in said:
+        if words[0] == "lesson":
+            assert int(words[2]) in steps.get(words[1], []), words
+    marks = solved()
+    puzzles_said = [w for w in said if w[0] == "puzzle"]
+    every = sum(len(puzzles.load_all(g)) for g in GAME_IDS)
+    assert len(puzzles_said) == every and all(w[2] in marks.get(w[1], []) for w in puzzles_said)
+    hall = fame.hall()
+    fame_said = [w for w in said if w[0] == "fame"]
+    assert len(fame_said) == 60
+    for _word, game, kind, value in fame_said:
+        assert int(value) in [e.value for e in hall[game][kind]], (game, kind, value)
+    for out, game in zip(outs, ("gauss", "rush"), strict=True):
+        last = [line.split() for line in out if line.startswith("moves")][-1]
+        assert last[3] == "saved", last
+        on_disk = json.loads((home / "autosaves" / f"{game}.json").read_text()) if last[2] == "on" else None
+        assert (on_disk is None) if last[2] == "over" else len(on_disk["moves"]) == int(last[1])
+    assert not list(home.rglob(".*.tmp")) and not list(home.glob("*.bad-*"))
+
