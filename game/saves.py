@@ -114,7 +114,8 @@ def parse(data: dict[str, Any]) -> Record:
     seats = data.get("seats", {})
     if not all(p in players for p in seats):
         raise RulesError(Message(FIELDS["seats"][1]))
-    record = Record(game, data["level"], data["seed"], data.get("options"), data["moves"],
+    moves = game_record(game).rules.upgrade_moves(data["moves"])  # a game saved by an earlier version
+    record = Record(game, data["level"], data["seed"], data.get("options"), moves,
                     data.get("saved", ""), dict(seats), sorted(set(data.get("hints", []))),
                     data.get("ladder"), data.get("takebacks", 0))
     try:

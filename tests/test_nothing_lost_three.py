@@ -446,6 +446,40 @@ def test_a_save_larger_than_the_reader_takes_is_not_written(home, monkeypatch):
     assert not saves.autosave_path("gauss").exists()
 
 
+def test_the_longest_game_of_sparks_fits_in_a_save():
+    """What the rules allow is written and read back: a game of the most actions there can
+    be, each as long as an action is in JSON, is under the reader's limit."""
+    from game.rules import sparks
+
+    longest = [{"from": "h8", "to": "h7"}] * sparks.MOST_ACTIONS
+    record = saves.Record("sparks", "classic", 2 ** 63, {"gate_diagonals": False}, longest,
+                          "2026-11-24 21:03", {"white": "human", "black": "medium"}, list(range(0, 3000)),
+                          "medium", 1_000_000)
+    assert len(json.dumps(record.to_json(), indent=1).encode()) <= saves.MAX_BYTES
+
+
+def test_resuming_a_long_game_draws_the_board_once_not_once_a_move(app, monkeypatch):
+    moves = []
+    from game.rules.sparks import SPARKS
+
+    state = SPARKS.new(levels.load("sparks"), seed=3)
+    import random
+
+    rng = random.Random(3)
+    while len(moves) < 300 and not state.over:
+        move = SPARKS.random_move(state, rng)
+        moves.append(SPARKS.move_json(move))
+        state = SPARKS.play(state, move)[0]
+    record = saves.Record("sparks", "classic", 3, None, moves)
+    from game.scenes.sparks_scene import SparksScene
+
+    views = []
+    real = SparksScene.reset_view
+    monkeypatch.setattr(SparksScene, "reset_view", lambda self: views.append(1) or real(self))
+    scene = app.nav.resume(record)
+    assert scene.state == state and len(views) <= 3
+
+
 # -- item 13: shipped files and hand-edited progress --------------------------------------------
 def test_a_course_file_that_is_a_fifo_or_an_endless_link_is_refused_at_once(tmp_path, monkeypatch):
     os.mkfifo(tmp_path / "gauss.json")

@@ -562,7 +562,9 @@ class PlayScene(Scene):
         self.commit(move)
         return True
 
-    def commit(self, move: Any, animate: bool = True) -> list[dict[str, Any]]:
+    def commit(self, move: Any, animate: bool = True, view: bool = True) -> list[dict[str, Any]]:
+        """Play ``move``: animated, or shown at once; ``view=False`` shows nothing (a game
+        being rebuilt move by move shows its last position once: ``restore``)."""
         before = self.state
         after, effects = self.rules.play(before, move)
         self.history.append((before, move, self.notation(before, move, effects)))
@@ -572,7 +574,7 @@ class PlayScene(Scene):
         self.turn_started()
         if animate:
             self.animate(MovePlay(before, after, move, effects))
-        else:
+        elif view:
             self.reset_view()
         self.save_progress()
         return effects
@@ -656,8 +658,9 @@ class PlayScene(Scene):
         saving, self.autosave = self.autosave, False
         try:
             self.new_game(record.seed)
-            for obj in record.moves:
-                self.commit(self.rules.parse_move(obj), animate=False)
+            for obj in record.moves:  # the board is drawn once, at the end: resuming stays linear
+                self.commit(self.rules.parse_move(obj), animate=False, view=False)
+            self.reset_view()
             self.hints, self.takebacks = list(record.hints), record.takebacks
         finally:
             self.autosave = saving
