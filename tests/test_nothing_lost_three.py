@@ -622,3 +622,69 @@ def test_two_instances_on_one_home_writing_at_once_lose_nothing(home):
         assert (on_disk is None) if last[2] == "over" else len(on_disk["moves"]) == int(last[1])
     assert not list(home.rglob(".*.tmp")) and not list(home.glob("*.bad-*"))
 
+
+
+# -- item 1: a ladder game replayed or reviewed ---------------------------------------------------
+def test_a_ladder_game_is_replayed_and_reviewed_without_hanging(app):
+    record = saves.parse({**a_save(moves=4), "ladder": "easy", "seats": {"red": "human", "blue": "easy"}})
+    finishes(lambda: app.nav.replay(record, "climb"), 5.0)
+    replay = app.stack.top
+    assert replay.position == 0
+    finishes(replay.end, 5.0)
+    assert replay.position == 4
+    finishes(replay.step_back, 5.0)
+    assert replay.position == 3
+    finishes(lambda: replay.goto(1), 5.0)
+    assert replay.position == 1
+    replay.take_over()  # a game taken over from a replay has taken moves back: not a ladder game
+    assert app.stack.top.ladder is None and len(app.stack.top.history) == 1
+    finishes(lambda: app.nav.review(record), 5.0)
+    assert app.stack.top.position == 0
+
+
+# -- item 12: no result card over a puzzle or a lesson --------------------------------------------
+def test_a_solved_puzzle_never_shows_a_result_card(app):
+    from driver import click, key, run
+
+    from game.scenes.overlay import ResultScene
+    from game.scenes.puzzle import PuzzleScene
+
+    puzzle = min(puzzles.load_all("sparks"), key=lambda p: p.plies)
+    scene = PuzzleScene(app, puzzle)
+    app.stack.push(scene)
+    board = scene.game
+    for _ in range(puzzle.plies):
+        if board.state.to_move == scene.me:
+            assert board.try_play(puzzles.winning_move("sparks", board.rules, board.state, scene.me,
+                                                       scene.plies_left()))
+        run(app, frames=240)  # the move plays out; the computer answers
+        if scene.done:
+            break
+    assert scene.done and board.state.over
+    for event in (key(pygame_key("K_LEFT")), click((10, 10)), key(pygame_key("K_SPACE"))):
+        run(app, [event], frames=30)
+        assert not any(isinstance(s, ResultScene) for s in app.stack.scenes)
+
+
+def test_a_lesson_never_shows_a_result_card(app):
+    from game.scenes.lesson import LessonScene
+    from game.scenes.overlay import ResultScene
+
+    course = lessons.load("sparks")
+    scene = LessonScene(app, course, 0)
+    app.stack.push(scene)
+    game = scene.game
+    rules = game.rules
+    state = game.state
+    while not state.over:  # the step's game played to its end on its board
+        state = rules.play(state, rules.legal_moves(state)[0])[0]
+    game.state, game.result_shown = state, False
+    game.show_result()
+    app.frame([], 1 / 60)
+    assert not any(isinstance(s, ResultScene) for s in app.stack.scenes)
+
+
+def pygame_key(name: str) -> int:
+    import pygame
+
+    return getattr(pygame, name)

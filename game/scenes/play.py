@@ -689,6 +689,19 @@ class PlayScene(Scene):
         self.turn_started()
         self.save_progress()
 
+    def take_back(self) -> None:
+        """The last move off the board, whoever played it: how a replay steps back. Undo is
+        the players' own, with its rules (none on the ladder, back to a person's turn)."""
+        if not self.history:
+            return
+        self.queue.skip()
+        before, move, _text = self.history.pop()
+        self.future.append(move)
+        self.state = before
+        self.result_shown = False
+        self.reset_view()
+        self.turn_started()
+
     def redo(self) -> None:
         """Play the move taken back again; against the computer, its replies too."""
         self.queue.skip()
@@ -806,8 +819,12 @@ class PlayScene(Scene):
         return min(timers, default=math.inf)
 
     # -- the end -------------------------------------------------------------------------------
+    #: a finished game shows its result card (a puzzle or a lesson says how it ended itself,
+    #: and its position cannot be reviewed as a game from a seed)
+    shows_result = True
+
     def show_result(self) -> None:
-        if self.rules.outcome(self.state) is None:
+        if self.rules.outcome(self.state) is None or not self.shows_result:
             return
         self.result_shown = True
         self._panel_held = None  # a card covers the game from now: it is not updated again
