@@ -688,3 +688,52 @@ def pygame_key(name: str) -> int:
     import pygame
 
     return getattr(pygame, name)
+
+
+# -- item 11: every screen at every window size ---------------------------------------------------
+def every_screen_at(size: tuple[int, int], monkeypatch) -> list[str]:
+    """The screens of the tour that failed to draw at ``size``."""
+    from screens import tour
+
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    app = make_app(Options(headless=True, size=size))
+    app.start()
+    failed: list[str] = []
+    shown = ["start"]
+    monkeypatch.setattr(app.nav, "failed", lambda: failed.append(shown[-1]))
+    try:
+        for screen in tour(app):
+            shown.append(screen)
+    finally:
+        app.shutdown()
+    return failed
+
+
+@pytest.mark.parametrize("size", [(1, 1), (320, 240)])
+def test_every_screen_draws_in_the_smallest_windows(size, monkeypatch):
+    assert every_screen_at(size, monkeypatch) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(100, 60), (160, 120), (399, 900), (1500, 299)])
+def test_every_screen_draws_in_small_and_narrow_windows(size, monkeypatch):
+    assert every_screen_at(size, monkeypatch) == []
+
+
+def test_a_click_in_a_small_window_lands_where_it_is_drawn():
+    from driver import click
+
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    app = make_app(Options(headless=True, size=(200, 150)))
+    app.start()
+    app.frame([], 1 / 60)
+    try:
+        (action,) = app.actions_of(click((100, 75)))
+        width, height = app.screen.get_size()
+        assert action.pos == (width // 2, height // 2) and (width, height) >= (400, 300)
+    finally:
+        app.shutdown()

@@ -59,6 +59,10 @@ class Options:
     ai_worker: bool | None = None
 
 
+#: the smallest picture every screen is laid out for; a smaller window shows a picture of
+#: its shape this large (or larger), scaled down (tests/test_nothing_lost_three.py draws
+#: every screen in windows down to 1x1)
+SMALLEST = (400, 300)
 #: the kiosk's operator chord: Ctrl+Shift+O opens the operator menu
 OPERATOR_KEY = pygame.K_o
 
@@ -114,7 +118,11 @@ class App:
         pygame.key.set_repeat(320, 70)
         self.fullscreen = False
         self.windowed_size = self.options.size
+        #: what the scenes draw on: the window, or where the window is smaller than any
+        #: screen is laid out for, a larger picture of the window's shape scaled into it
         self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
+        self._canvas: pygame.Surface | None = None
+        self.fit_window()
         pygame.display.set_caption("Gauss Arcade")
         if self.options.fullscreen:
             self.toggle_fullscreen(remember=False)
@@ -208,10 +216,54 @@ class App:
             self.settings.fullscreen = self.fullscreen
             self.save_settings()
         if self.fullscreen:
-            self.windowed_size = self.screen.get_size()
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.windowed_size = self.window().get_size()
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fit_window()
+
+    def window(self) -> pygame.Surface:
+        """The window's own surface."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            return surface
+        return self.screen if self._canvas is None else self._window_kept
+
+    _window_kept: pygame.Surface
+
+    @staticmethod
+    def canvas_size(size: tuple[int, int]) -> tuple[int, int]:
+        """What the scenes draw on for a window of ``size``: the window itself, or, below
+        SMALLEST (the smallest size every screen is laid out for), the window's shape
+        made large enough, to be scaled down into it."""
+        w, h = max(1, size[0]), max(1, size[1])
+        k = max(SMALLEST[0] / w, SMALLEST[1] / h)
+        if k <= 1:
+            return (w, h)
+        return (math.ceil(w * k), math.ceil(h * k))
+
+    def fit_window(self) -> None:
+        """``screen`` for the window as it is now (after a start, a resize, fullscreen)."""
+        window = pygame.display.get_surface() or self.window()
+        self._window_kept = window
+        size = self.canvas_size(window.get_size())
+        if size == window.get_size():
+            self.screen, self._canvas = window, None
+        else:
+            if self._canvas is None or self._canvas.get_size() != size:
+                self._canvas = pygame.Surface(size).convert(window)
+            self.screen = self._canvas
+
+    def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event in a window drawn through a larger picture: its position on the picture."""
+        pos = getattr(event, "pos", None)
+        if self._canvas is None or pos is None:
+            return event
+        (cw, ch), (ww, wh) = self._canvas.get_size(), self.window().get_size()
+        moved = {**event.dict, "pos": (pos[0] * cw // max(1, ww), pos[1] * ch // max(1, wh))}
+        if "rel" in moved:
+            moved["rel"] = (moved["rel"][0] * cw // max(1, ww), moved["rel"][1] * ch // max(1, wh))
+        return pygame.event.Event(event.type, moved)
 
     def save_settings(self) -> None:
         try:
@@ -275,7 +327,7 @@ class App:
         top = self.stack.top
         rest = top.next_change() if top is not None else math.inf
         surface = pygame.display.get_surface()
-        size = surface.get_size() if surface is not None else self.screen.get_size()
+        size = self.canvas_size(surface.get_size()) if surface is not None else self.screen.get_size()
         # a scene that was moving until now has a last frame to show
         changed = (touched or not self.resting or now >= self.wake_at
                    or self._on_screen[1:] != (self.stack.version, size))
@@ -303,8 +355,9 @@ class App:
             self.nav.operator()
             return []
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self.screen = pygame.display.get_surface()
+            self.fit_window()
             return []
+        event = self.to_canvas(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return []
@@ -360,7 +413,7 @@ class App:
         about 3 ms and a whole-window blit 1.5 ms); anything else draws every visible
         scene whole and presents the window. When the screens shown change (a new scene,
         a card over the game, back), the old picture fades out over the new one, eased."""
-        self.screen = pygame.display.get_surface() or self.screen
+        self.fit_window()
         scenes = self.stack.visible()
         on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size())
         if (self._on_screen and on_screen[0] != self._on_screen[0]
@@ -394,6 +447,12 @@ class App:
                 self.screen.blit(old, (0, 0))
             rects = None
         self._on_screen = on_screen
+        if self._canvas is not None:  # a window too small for any layout: the picture, scaled down
+            window = self.window()
+            smooth = self._canvas.get_bitsize() >= 24  # smoothscale takes 24 and 32 bits only
+            shrink = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            window.blit(shrink(self._canvas, window.get_size()), (0, 0))
+            rects = None
         if rects is None:
             pygame.display.flip()
         elif rects:
