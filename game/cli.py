@@ -3,9 +3,12 @@ message and exit 2 when bad."""
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
+import stat
 import sys
+from logging.handlers import RotatingFileHandler
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
@@ -113,23 +116,83 @@ def parse(argv: list[str]):
                    demo=ns.demo or ns.kiosk, kiosk=ns.kiosk)
 
 
+LOG_FILE = "gauss-arcade.log"
+
+
 def log_to_file() -> None:
     """Everything logged also goes to ``logs/gauss-arcade.log`` in the user's folder,
-    rotated so that a kiosk running for weeks keeps a bounded log."""
-    from logging.handlers import RotatingFileHandler
-
+    rotated so that a kiosk running for weeks keeps a bounded log. The log is a file
+    like the others: one that is not a regular file (a FIFO would hang the start) or is
+    a link (it would write outside the folder) is set aside, and a failed write (a full
+    disk) says so in one line, never with a traceback."""
     from . import storage
 
     try:
         folder = storage.home() / "logs"
+        for path, is_kind in ((folder, stat.S_ISDIR), (folder / LOG_FILE, stat.S_ISREG)):
+            try:
+                info = os.lstat(path)
+            except FileNotFoundError:
+                continue
+            if not is_kind(info.st_mode):  # a link, a FIFO, a device: kept aside, never followed
+                storage.set_aside(path)
         folder.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(folder / "gauss-arcade.log", maxBytes=1_000_000, backupCount=3,
-                                      encoding="utf-8")
-    except OSError as exc:
-        logging.getLogger("gauss_arcade").warning("No log file (%s); logging to the console only.", exc)
+        handler = _LogFile(folder / LOG_FILE, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        reason = storage.reason_of(exc) if isinstance(exc, OSError) else str(exc)
+        logging.getLogger("gauss_arcade").warning("No log file (%s); logging to the console only.", reason)
         return
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.getLogger().addHandler(handler)
+
+
+class _LogFile(RotatingFileHandler):
+    """The log file, opened as the game opens every file: never through a link, never a
+    FIFO or a device; a write that fails is said in one line (once, until writing works
+    again), not with the traceback ``logging`` prints for each."""
+
+    failing = False  # the last write failed (and that was said)
+    erred = False  # the write under way failed
+
+    def _open(self):
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(self.baseFilename, flags, 0o644)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise OSError(errno.EINVAL, "the log is not a regular file")
+        return os.fdopen(fd, "a", encoding=self.encoding or "utf-8", errors="backslashreplace")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.erred = False
+        super().emit(record)
+        if not self.erred:
+            self.failing = False
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except (OSError, ValueError):
+            pass  # a full disk: said when the write failed
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except (OSError, ValueError):
+            pass
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.erred = True
+        if self.failing:
+            return
+        self.failing = True
+        error = sys.exc_info()[1]
+        reason = (error.strerror if isinstance(error, OSError) and error.strerror
+                  else type(error).__name__)
+        try:
+            sys.stderr.write(f"gauss-arcade: the log file cannot be written ({reason}).\n")
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 def main(argv: list[str] | None = None) -> int:

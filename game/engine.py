@@ -47,7 +47,7 @@ class Session:
             return fail("The request has no \"cmd\" string.")
         handler = self.handlers.get(cmd)
         if handler is None:
-            return fail(f"Unknown command '{cmd}'; the commands are {', '.join(self.handlers)}.")
+            return fail(f"Unknown command '{cmd[:40]}'; the commands are {', '.join(self.handlers)}.")
         try:
             return handler(request)
         except RulesError as exc:
@@ -140,7 +140,14 @@ class Session:
         return self.game, self.state
 
 
+#: the longest error line: a message quoting a request's value quotes its start only
+MAX_ERROR = 300
+
+
 def fail(message: str) -> dict[str, Any]:
+    message = str(message)
+    if len(message) > MAX_ERROR:
+        message = message[:MAX_ERROR - 1] + "…"
     return {"ok": False, "error": message}
 
 

@@ -75,7 +75,7 @@ def _parse(data: dict[str, Any] | None) -> dict[str, dict[str, list[Entry]]]:
             good = [Entry(r["initials"], r["value"], r["date"]) for r in rows[:KEEP]
                     if isinstance(r, dict) and valid_initials(r.get("initials"))
                     and storage.is_whole(r.get("value")) and 0 <= r["value"] <= 1_000_000
-                    and isinstance(r.get("date"), str) and len(r["date"]) <= 10]
+                    and storage.fits(r.get("date"), storage.Text(10))]
             out.setdefault(game, {})[kind] = _ranked(kind, good)
     return out
 
@@ -114,21 +114,23 @@ def add(game: str, kind: str, initials: str, value: int) -> int:
     OSError when the hall cannot be written (the caller says so)."""
     if not valid_initials(initials):
         raise ValueError(f"bad initials {initials!r}")
-    path = storage.home() / FILE
-    data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
-    everything = _parse(data)
-    if problem:  # a damaged hall is kept aside, not written over
-        log.warning("%s", storage.reject(path, problem.about(storage.subject("hall of fame"))))
     entry = Entry(initials, value, time.strftime("%Y-%m-%d"))
-    rows = everything.setdefault(game, {}).setdefault(kind, [])
-    ranked = _ranked(kind, [*rows, entry])
-    if entry not in ranked:
-        return 0
-    everything[game][kind] = ranked
-    storage.write_json(path, {"format": FORMAT, "games": {
-        g: {k: [e.__dict__ for e in rows] for k, rows in tables.items()}
-        for g, tables in everything.items()}})
-    return ranked.index(entry) + 1
+    place: list[int] = []
+
+    def enter(data: dict[str, Any] | None) -> dict[str, Any]:
+        # the hall as it is now (another instance of the game may have entered a result
+        # meanwhile: ``storage.update_json`` reads it under the folder's lock)
+        everything = _parse(data)
+        rows = everything.setdefault(game, {}).setdefault(kind, [])
+        ranked = _ranked(kind, [*rows, entry])
+        place[:] = [ranked.index(entry) + 1 if entry in ranked else 0]
+        everything[game][kind] = ranked
+        return {"format": FORMAT, "games": {
+            g: {k: [e.__dict__ for e in rows] for k, rows in tables.items()}
+            for g, tables in everything.items()}}
+
+    storage.update_json(storage.home() / FILE, "hall of fame", FORMAT, MAX_BYTES, enter)
+    return place[0]
 
 
 def clear() -> bool:

@@ -72,30 +72,37 @@ def of(game: str) -> Progress:
     return progress().get(game, Progress())
 
 
-def _write(all_progress: dict[str, Progress], changed: str) -> None:
-    path = storage.home() / FILE
-    _data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
-    try:
-        if problem:  # a damaged file is kept aside, not written over
-            log.warning("%s", storage.reject(path, problem.about(storage.subject("ladder"))))
-        storage.write_json(path, {"format": FORMAT, "games": {
-            g: {"beaten": p.beaten, "games": p.games} for g, p in all_progress.items()}})
-        _unsaved.clear()
-    except OSError as exc:
-        log.warning("Ladder progress not saved (%s); kept for this run.", storage.reason_of(exc))
-        _unsaved[changed] = all_progress[changed]
+def _json(all_progress: dict[str, Progress]) -> dict[str, Any]:
+    return {"format": FORMAT, "games": {g: {"beaten": p.beaten, "games": p.games}
+                                        for g, p in all_progress.items()}}
 
 
 def finished(game: str, rung: str, won: bool) -> tuple[Progress, str | None]:
     """A ladder game against ``rung`` ended: count it, and on a win mark the rung beaten.
     Returns the climb now and what the win unlocked: the next level, ``"top"`` when the
-    ladder was climbed just now, or None (a loss, or a rung beaten before)."""
-    everything = progress()
-    climb = everything.setdefault(game, Progress())
-    climb.games += 1
-    unlocked = None
-    if won and rung in RUNGS and rung not in climb.beaten:
-        climb.beaten = [level for level in RUNGS if level in climb.beaten or level == rung]
-        unlocked = "top" if climb.climbed else climb.rung
-    _write(everything, game)
-    return climb, unlocked
+    ladder was climbed just now, or None (a loss, or a rung beaten before).
+
+    Counted on the file as it is now, under the user folder's lock: a game another
+    instance of the game counted meanwhile stays counted (``storage.update_json``)."""
+    outcome: list[tuple[Progress, str | None]] = []
+
+    def count(data: dict[str, Any] | None) -> dict[str, Any]:
+        everything = {**_parse(data), **_unsaved}
+        climb = everything.setdefault(game, Progress())
+        climb.games += 1
+        unlocked = None
+        if won and rung in RUNGS and rung not in climb.beaten:
+            climb.beaten = [level for level in RUNGS if level in climb.beaten or level == rung]
+            unlocked = "top" if climb.climbed else climb.rung
+        outcome[:] = [(climb, unlocked)]
+        return _json(everything)
+
+    try:
+        storage.update_json(storage.home() / FILE, "ladder", FORMAT, MAX_BYTES, count)
+        _unsaved.clear()
+    except OSError as exc:
+        log.warning("Ladder progress not saved (%s); kept for this run.", storage.reason_of(exc))
+        if not outcome:  # the file could not even be read as it is: this run's own count
+            count(storage.load_json(storage.home() / FILE, FORMAT, MAX_BYTES)[0])
+        _unsaved[game] = outcome[0][0]
+    return outcome[0]

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import catalogue, levels
+from . import catalogue, levels, storage
 from .rules.core import Game, RulesError
 
 FORMAT = 1
@@ -112,18 +112,29 @@ def parse(data: Any, name: str = "") -> Course:
 
 
 def load(game: str) -> Course | None:
-    """``game``'s course (None when it has none, or its file cannot be used: logged)."""
+    """``game``'s course (None when it has none, or its file cannot be used: logged). The
+    file is read like every other (``storage.load_json``: a FIFO or a link to an endless
+    device is refused at once); a step whose position the rules refuse makes the course
+    unusable, rather than failing its screen."""
     path = lessons_dir() / f"{game}.json"
+    data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise RulesError(f"lessons {game}: too large")
-        return parse(json.loads(path.read_text(encoding="utf-8")), game)
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, RulesError) as exc:
+        if data is None:
+            if not problem:
+                return None  # no course for this game
+            raise RulesError(f"lessons {game}: {problem}")
+        course = parse(data, game)
+        for n, step in enumerate(course.steps, 1):
+            try:
+                step.start(course.game)
+            except Exception as exc:  # noqa: BLE001 - a hand-edited position of any shape
+                raise RulesError(f"lessons {game}, step {n}: {exc}") from None
+        return course
+    except RulesError as exc:
         import logging
 
-        logging.getLogger("gauss_arcade").warning("The lessons of %s cannot be used: %s", game, exc)
+        logging.getLogger("gauss_arcade").warning("The lessons of %s cannot be used: %s", game,
+                                                  storage.shown(exc, 300))
         return None
 
 

@@ -41,6 +41,11 @@ from .storage import Message
 RECORDS_DIR = "records"
 MAX_BYTES = 400_000
 MAX_MOVES = 20_000
+#: the longest move word read (the longest the games write, an arrangement of The Great
+#: Order, is under 20 characters)
+MAX_WORD = 100
+#: the longest Options line read (a game's options are a handful of keys)
+MAX_OPTIONS = 2000
 HEADER = "# Gauss Arcade game record"
 MOVE_LINE = re.compile(r"^(\d+)\.\s*(?:([a-z]+):)?\s*(.*)$")
 
@@ -108,15 +113,18 @@ def from_text(text: str) -> dict[str, Any]:
         raise _bad(N_("it has no seed"))
     options = None
     if "options" in header:
+        text = header["options"]
         try:
-            options = json.loads(header["options"])
-        except ValueError:
+            options = json.loads(text) if len(text) <= MAX_OPTIONS else None
+        except (ValueError, RecursionError):
             raise _bad(N_("its options are not JSON")) from None
+        if len(text) > MAX_OPTIONS or not isinstance(options, dict) or storage.depth(options) > 4:
+            raise _bad(N_("its options are not an object"))
     rules = game_record(game).rules
     try:
         level = levels.load(game, header.get("level") or rules.default_level, strict=True)
         state = rules.new(level, seed=int(seed), options=options)
-    except (RulesError, ValueError, TypeError, KeyError) as exc:
+    except Exception as exc:  # noqa: BLE001 - options of a shape the rules never meet
         raise _bad(N_("its game cannot be set up ({reason})"), reason=Message.of(exc)
                    if isinstance(exc, RulesError) else exc.__class__.__name__) from None
     moves: list[dict[str, Any]] = []
@@ -127,12 +135,15 @@ def from_text(text: str) -> dict[str, Any]:
         for word in texts:
             if len(moves) >= MAX_MOVES:
                 raise _bad(N_("it has more than {most} moves"), most=MAX_MOVES)
+            if len(word) > MAX_WORD:  # no move is written so long: never read, never shown whole
+                raise _bad(N_("line {line}: {move} cannot be played ({reason})"), line=number,
+                           move=storage.shown(word, 40), reason=Message(N_("it is not a move")))
             try:
                 move = _move(rules, state, word)
                 state, _effects = rules.play(state, move)
             except RulesError as exc:
                 raise _bad(N_("line {line}: {move} cannot be played ({reason})"), line=number,
-                           move=word[:40], reason=Message.of(exc)) from None
+                           move=storage.shown(word, 40), reason=Message.of(exc)) from None
             moves.append(rules.move_json(move))
     return {"format": 1, "game": game, "level": level["name"], "seed": int(seed), "options": options,
             "moves": moves, "saved": header.get("saved", "")[:40], "seats": seats}

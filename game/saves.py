@@ -12,6 +12,8 @@ player may delete it from the list. Nothing in a save is ever executed.
 """
 from __future__ import annotations
 
+import errno
+import json
 import re
 import time
 import unicodedata
@@ -94,42 +96,45 @@ class Record:
         return states
 
 
+#: what each field of a save holds (``storage`` shapes) and what is said when it does not:
+#: checked before any value is used, so no value of any type can raise on the way in
+FIELDS: dict[str, tuple[Any, str]] = {
+    "game": (storage.Exactly(*RECORDS), N_("it names an unknown game {game}")),
+    "level": (str, N_("it has no level")),
+    "seed": (int, N_("it has no seed")),
+    "moves": (list, N_("it has no move list")),
+    "options": (storage.OneOf(None, dict), N_("its options are not an object")),
+    "seats": (storage.MapOf(storage.Exactly(*SEAT_KINDS), most=8),
+              N_("its seats are not 'human' or a computer level for the game's players")),
+    "hints": (storage.ListOf(storage.Whole(0, 100_000)), N_("its hints are not move numbers")),
+    "ladder": (storage.OneOf(None, storage.Exactly(*SEAT_KINDS[1:])),
+               N_("its ladder rung is not a computer level")),
+    "takebacks": (storage.Whole(0, 1_000_000), N_("its count of take-backs is not a number")),
+    "saved": (storage.Text(40), N_("its date is not a date")),
+}
+NEEDED = ("game", "level", "seed", "moves")
+
+
 def parse(data: dict[str, Any]) -> Record:
     """Check a save's content; raise RulesError with the reason (a ``storage.Message``)."""
-    game = data.get("game")
-    if game not in RECORDS:
-        raise RulesError(Message(N_("it names an unknown game {game}"), game=repr(game)))
-    level, seed, moves = data.get("level"), data.get("seed"), data.get("moves")
-    if not isinstance(level, str):
-        raise RulesError(Message(N_("it has no level")))
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesError(Message(N_("it has no seed")))
-    if not isinstance(moves, list):
-        raise RulesError(Message(N_("it has no move list")))
-    options = data.get("options")
-    if options is not None and not isinstance(options, dict):
-        raise RulesError(Message(N_("its options are not an object")))
-    seats = data.get("seats", {})
+    bad = storage.misfits(data, {key: shape for key, (shape, _why) in FIELDS.items()}, NEEDED)
+    if bad:
+        # the value, named by its field, for a message that shows it ("an unknown game 'chess'")
+        raise RulesError(Message(FIELDS[bad[0]][1], **{bad[0]: storage.shown(repr(data.get(bad[0])), 40)}))
+    game = data["game"]
     players = game_record(game).players
-    if not isinstance(seats, dict) or not all(p in players and k in SEAT_KINDS for p, k in seats.items()):
-        raise RulesError(Message(N_("its seats are not 'human' or a computer level for the game's players")))
-    hints = data.get("hints", [])
-    if not isinstance(hints, list) or not all(type(n) is int and 0 <= n <= 100_000 for n in hints):
-        raise RulesError(Message(N_("its hints are not move numbers")))
-    ladder = data.get("ladder")
-    if ladder is not None and ladder not in SEAT_KINDS[1:]:
-        raise RulesError(Message(N_("its ladder rung is not a computer level")))
-    takebacks = data.get("takebacks", 0)
-    if type(takebacks) is not int or not 0 <= takebacks <= 1_000_000:
-        raise RulesError(Message(N_("its count of take-backs is not a number")))
-    record = Record(game, level, seed, options, moves, str(data.get("saved", "")), dict(seats),
-                    sorted(set(hints)), ladder, takebacks)
+    seats = data.get("seats", {})
+    if not all(p in players for p in seats):
+        raise RulesError(Message(FIELDS["seats"][1]))
+    moves = game_record(game).rules.upgrade_moves(data["moves"])  # a game saved by an earlier version
+    record = Record(game, data["level"], data["seed"], data.get("options"), moves,
+                    data.get("saved", ""), dict(seats), sorted(set(data.get("hints", []))),
+                    data.get("ladder"), data.get("takebacks", 0))
     try:
         record.replay()
     except RulesError:
         raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-        # a hand-edited move of the wrong shape: the rules' parsers are strict, but never trusted
+    except Exception as exc:  # noqa: BLE001 - a hand-edited move or option of a shape the rules never meet
         raise RulesError(Message(N_("its moves cannot be read ({error})"),
                                  error=exc.__class__.__name__)) from None
     return record
@@ -157,15 +162,61 @@ def autosave_path(game: str) -> Path:
     return storage.home() / AUTOSAVES_DIR / f"{game}.json"
 
 
+class PlayedElsewhere(OSError):
+    """The game's autosave belongs to another instance of the game, playing that game now."""
+
+    def __init__(self) -> None:
+        super().__init__(errno.EBUSY, "it is being played in another window of the game")
+
+
+def claim(game: str, owner: object) -> bool:
+    """``owner`` (the scene playing ``game``) claims its autosave while it plays
+    (``storage.claim``); False when another instance of the game is playing that game:
+    its autosave is then left to it."""
+    return storage.claim(autosave_path(game), owner)
+
+
+def let_go(game: str, owner: object) -> None:
+    """``owner`` no longer plays ``game`` here: another instance may write its autosave."""
+    storage.release(autosave_path(game), owner)
+
+
+#: who claims an autosave written by a caller that claimed none (a tool): this process, to its end
+PROCESS = object()
+
+
+def _ours(path: Path) -> None:
+    if not storage.held(path) and not storage.claim(path, PROCESS):
+        raise PlayedElsewhere()
+
+
 def write_autosave(record: Record) -> None:
-    storage.write_json(autosave_path(record.game), record.to_json())
+    """Write ``record`` as its game's game in progress: PlayedElsewhere (an OSError) when
+    another instance of the game is playing that game (its autosave is left as it is);
+    OSError on a full or read-only disk."""
+    path = autosave_path(record.game)
+    _ours(path)
+    _write(path, record)
 
 
 def clear_autosave(game: str) -> None:
+    """The game of ``game`` is over: its autosave goes (unless another instance plays it)."""
+    path = autosave_path(game)
+    _ours(path)
     try:
-        autosave_path(game).unlink()
+        path.unlink()
     except FileNotFoundError:
         pass
+
+
+def _write(path: Path, record: Record) -> None:
+    """A save is never written larger than a save is read (``MAX_BYTES``): the game would
+    be set aside at the next start. OSError when it would be."""
+    data = record.to_json()
+    size = len(json.dumps(data, indent=1).encode("utf-8"))
+    if size > MAX_BYTES:
+        raise OSError(errno.EFBIG, f"the game is too long to save ({size:,} bytes; at most {MAX_BYTES:,})")
+    storage.write_json(path, data)
 
 
 def migrate_autosave() -> Record | None:
@@ -321,7 +372,7 @@ def export_text(name: str, record: Record) -> Path:
 def save_as(name: str, record: Record) -> Path:
     """Write ``record`` as the save ``name`` (replacing one of that name); OSError on failure."""
     path = path_of(name)
-    storage.write_json(path, record.to_json())
+    _write(path, record)
     return path
 
 
@@ -380,7 +431,7 @@ def examine(path: Path) -> tuple[Record | None, str]:
         try:
             data = records.from_text(text)
         except RulesError as exc:
-            return None, Message.of(exc)
+            return None, _short(Message.of(exc))
     else:
         data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
     if data is None:
@@ -388,7 +439,15 @@ def examine(path: Path) -> tuple[Record | None, str]:
     try:
         return parse(data), ""
     except RulesError as exc:
-        return None, Message.of(exc)
+        return None, _short(Message.of(exc))
+
+
+#: the longest reason shown for a save that cannot be used (the reasons quote the file)
+MAX_PROBLEM = 200
+
+
+def _short(problem: str) -> str:
+    return problem if len(problem) <= MAX_PROBLEM else storage.shown(problem, MAX_PROBLEM)
 
 
 def _record_files() -> list[Path]:
@@ -412,6 +471,11 @@ def catalogue() -> list[SaveInfo]:
         try:
             modified = path.stat().st_mtime
         except OSError:
+            continue
+        name = storage.shown(path.stem, 255)
+        if name != path.stem:  # bytes that are not UTF-8, or characters no screen shows
+            info = SaveInfo(name, path, modified, None, storage.Problem(storage.BAD_NAME).label())
+            found.append(info)
             continue
         record, problem = examine(path)
         info = SaveInfo(path.stem, path, modified, record, problem)

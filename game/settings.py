@@ -5,6 +5,7 @@ ones, uses the default for the bad ones, and is set aside with a message.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,31 +21,7 @@ AI_LEVELS = ("easy", "medium", "hard")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
 
-def _is_bool(v: Any) -> bool:
-    return isinstance(v, bool)
-
-
-def _is_volume(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
-
-
-def _is_idle(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 10 <= v <= 24 * 3600
-
-
-def _is_levels(v: Any) -> bool:
-    return isinstance(v, dict) and all(isinstance(k, str) and x in AI_LEVELS for k, x in v.items())
-
-
 SEAT_VALUES = ("human", "human@keyboard", *AI_LEVELS)
-
-
-def _is_seats(v: Any) -> bool:
-    """game id -> player -> who sits there: ``human``, ``human@keyboard`` or an AI level."""
-    return isinstance(v, dict) and all(
-        isinstance(game, str) and isinstance(players, dict)
-        and all(isinstance(p, str) and x in SEAT_VALUES for p, x in players.items())
-        for game, players in v.items())
 
 
 def _is_language(v: Any) -> bool:
@@ -52,18 +29,21 @@ def _is_language(v: Any) -> bool:
     return isinstance(v, str) and (v == "auto" or (2 <= len(v) <= 8 and v.replace("_", "").isalpha()))
 
 
-CHECKS: dict[str, Callable[[Any], bool]] = {
-    "volume": _is_volume,
-    "fullscreen": _is_bool,
-    "ai_levels": _is_levels,
-    "seats": _is_seats,
-    "kiosk_idle_seconds": _is_idle,
-    "language": _is_language,
-    "reduced_motion": _is_bool,
-    "animation_speed": lambda v: v in ANIMATION_SPEEDS,
-    "large_text": _is_bool,
-    "demo_sound": _is_bool,
+#: what each setting holds (``storage`` shapes): a value of another type or range is bad
+SHAPES: dict[str, Any] = {
+    "volume": storage.Number(0, 1),
+    "fullscreen": bool,
+    "ai_levels": storage.MapOf(storage.Exactly(*AI_LEVELS)),  # game id -> easy/medium/hard
+    # game id -> player -> who sits there: ``human``, ``human@keyboard`` or an AI level
+    "seats": storage.MapOf(storage.MapOf(storage.Exactly(*SEAT_VALUES))),
+    "kiosk_idle_seconds": storage.Whole(10, 24 * 3600),
+    "language": storage.Where(str, _is_language),
+    "reduced_motion": bool,
+    "animation_speed": storage.Exactly(*ANIMATION_SPEEDS),
+    "large_text": bool,
+    "demo_sound": bool,
 }
+CHECKS: dict[str, Callable[[Any], bool]] = {key: storage.checker(shape) for key, shape in SHAPES.items()}
 
 
 @dataclass
@@ -105,13 +85,29 @@ def load() -> tuple[Settings, str]:
             else:
                 bad.append(key)
     if bad:
-        message = storage.reject(path, storage.Message(N_("The settings file had bad values for {keys}"),
-                                                       keys=", ".join(bad)))
+        problem = storage.Message(N_("The settings file had bad values for {keys}"), keys=", ".join(bad))
+        try:
+            moved = storage.set_aside(path)
+        except (OSError, ValueError):
+            moved = None
         try:
             save(settings)  # the good values, kept
         except OSError:
-            pass  # a read-only folder: they are used for this run all the same
-        return settings, message
+            # a full or read-only disk: the file goes back where it was, good values and all (they
+            # are read again next time; only the bad ones fall back, then as now)
+            if moved is not None:
+                try:
+                    os.replace(moved, path)
+                except OSError:
+                    pass
+            return settings, storage.Message(
+                N_("{problem}; defaults are used for them (the file could not be repaired)."),
+                problem=problem)
+        if moved is None:
+            return settings, storage.Message(
+                N_("{problem}; it could not be moved aside, and defaults are used."), problem=problem)
+        return settings, storage.Message(N_("{problem}; it was kept as {name} and defaults are used."),
+                                         problem=problem, name=moved.name)
     return settings, ""
 
 

@@ -26,16 +26,33 @@ shows it in the player's language with ``i18n.refusal(message)``.
 """
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
+import re
 import secrets
 import stat
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # Windows: msvcrt's locks instead
+    fcntl = None  # type: ignore[assignment]
+try:
+    import msvcrt
+except ImportError:
+    msvcrt = None  # type: ignore[assignment]
+
 from .i18n import N_, refusal
+
+log = logging.getLogger("gauss_arcade")
 
 #: how deep a JSON value may nest: the deepest real file (a save's move) nests 4 levels
 MAX_DEPTH = 32
@@ -175,16 +192,71 @@ GONE = (N_("{file} is gone"), N_("gone"))
 
 
 def home() -> Path:
+    """The user folder: ``$GAUSS_ARCADE_HOME``, else the platform's config folder. Never
+    raises: with no home folder at all (no ``HOME`` and no entry in the user database, as
+    in a container or under systemd's ``DynamicUser=``) it is a folder of this user's in
+    the system's temporary folder (:func:`fallback_home`, said once in the log)."""
     override = os.environ.get("GAUSS_ARCADE_HOME")
     if override:
         return Path(override)
     if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+        base = _absolute(os.environ.get("APPDATA")) or _user_home() / "AppData" / "Roaming"
     elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
+        base = _user_home() / "Library" / "Application Support"
     else:
-        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+        # the XDG spec: a relative XDG_CONFIG_HOME is invalid and must be ignored
+        base = _absolute(os.environ.get("XDG_CONFIG_HOME")) or _user_home() / ".config"
     return base / "gauss-arcade"
+
+
+def _absolute(value: str | None) -> Path | None:
+    return Path(value) if value and os.path.isabs(value) else None
+
+
+def _user_home() -> Path:
+    """The user's home folder: ``HOME`` (``USERPROFILE`` on Windows) when it is an
+    absolute path, else the user database's; an empty ``HOME`` is no home (Python's own
+    ``Path.home()`` would make it ``/``, and raise when the user has no entry)."""
+    for name in (("USERPROFILE", "HOME") if sys.platform == "win32" else ("HOME",)):
+        found = _absolute(os.environ.get(name))
+        if found is not None:
+            return found
+    try:
+        import pwd
+
+        found = _absolute(pwd.getpwuid(os.getuid()).pw_dir)
+        if found is not None:
+            return found
+    except (ImportError, KeyError, OSError, AttributeError):
+        pass
+    return fallback_home()
+
+
+_fallback: list[Path] = []
+
+
+def fallback_home() -> Path:
+    """Where a user with no home folder keeps the game's files for this run: a folder of
+    this user's own in the system's temporary folder (``gauss-arcade-<uid>``; one that
+    someone else made there, or a link, is not used: a fresh private folder is made)."""
+    if _fallback:
+        return _fallback[0]
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else "user"
+    folder = Path(tempfile.gettempdir()) / f"gauss-arcade-{uid}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+            folder = Path(tempfile.mkdtemp(prefix="gauss-arcade-"))
+    except OSError:
+        folder = Path(tempfile.gettempdir()) / f"gauss-arcade-{uid}"
+    _fallback.append(folder)
+    log.warning(
+        "There is no home folder (HOME is not set and the user has no entry): the game's files are "
+        "kept in %s. Set GAUSS_ARCADE_HOME to keep them somewhere lasting.", folder)
+    return folder
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -232,23 +304,205 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+#: a temporary file is in use by a write for milliseconds: one older than this is left over,
+#: whoever made it (where the system cannot tell whether its owner still runs: Windows)
+TMP_STALE_SECONDS = 3600
+_TMP_NAME = re.compile(r"^\..+\.(?:json|txt)\.(\d+)-[0-9a-f]+" + re.escape(TMP_SUFFIX) + "$")
+
+
 def clean_temporaries(folder: Path) -> int:
-    """Remove the temporary files a crash left in ``folder``; how many went."""
+    """Remove the temporary files a crash left in ``folder``; how many went. A temporary
+    names the process writing it (:func:`write_bytes`); one whose process still runs
+    belongs to another instance of the game writing this very moment, and is kept."""
     gone = 0
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return 0
     for entry in entries:
-        name = entry.name
-        if name.startswith(".") and name.endswith(TMP_SUFFIX) and ".json." in name:
-            try:
-                if entry.is_file(follow_symlinks=False) or entry.is_symlink():
-                    os.unlink(entry.path)  # a link is removed itself, never what it points to
-                    gone += 1
-            except OSError:
-                pass
+        found = _TMP_NAME.match(entry.name)
+        if not found:
+            continue
+        try:
+            if not (entry.is_file(follow_symlinks=False) or entry.is_symlink()):
+                continue
+            if not _left_over(int(found.group(1)), entry.stat(follow_symlinks=False).st_mtime):
+                continue
+            os.unlink(entry.path)  # a link is removed itself, never what it points to
+            gone += 1
+        except (OSError, ValueError, OverflowError):
+            pass
     return gone
+
+
+def _left_over(pid: int, modified: float) -> bool:
+    """Whether a temporary file of process ``pid`` is left over (its write cannot finish)."""
+    if time.time() - modified > TMP_STALE_SECONDS:
+        return True
+    if pid == os.getpid():  # this process writes nothing while it starts: an earlier one of this pid
+        return True
+    if sys.platform == "win32":  # os.kill(pid, 0) would end the process there
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OSError, OverflowError):
+        return False  # it runs (as another user), or it cannot be told: kept until it is stale
+    return False
+
+
+# -- two instances on one home ---------------------------------------------------------------
+#: the lock every read-modify-write of a file in the user folder holds (``locked``)
+LOCK_FILE = ".gauss-arcade.lock"
+#: how long a writer waits for another instance's read-modify-write (milliseconds, usually);
+#: past it (an instance stopped in the middle) it goes on without the lock, and says so
+LOCK_WAIT = 5.0
+_lock_depth = threading.local()
+_in_process = threading.RLock()
+
+
+def _try_lock(fd: int) -> bool:
+    """An exclusive advisory lock on ``fd`` without waiting: True if it is now held. Where
+    the system has no such lock, True (one instance is then all that is protected)."""
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True  # a file system without locks (some network ones): as without fcntl
+    if msvcrt is not None:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        elif msvcrt is not None:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    except OSError:
+        pass
+
+
+def _open_lock(path: Path) -> int:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    return os.open(path, flags, 0o644)
+
+
+@contextmanager
+def locked(folder: Path | None = None, wait: float = LOCK_WAIT) -> Iterator[bool]:
+    """Hold the user folder's lock (an advisory file lock, ``fcntl.flock``; ``msvcrt``
+    on Windows) for a read-modify-write, so that two instances of the game on one home
+    never write over each other's changes. Yields whether the lock is held: False where
+    the folder cannot be written (nothing will be) or after ``wait`` seconds of another
+    instance holding it. Re-entrant within a process."""
+    with _in_process:
+        if getattr(_lock_depth, "n", 0):
+            _lock_depth.n += 1
+            try:
+                yield True
+            finally:
+                _lock_depth.n -= 1
+            return
+        try:
+            fd = _open_lock((folder or home()) / LOCK_FILE)
+        except OSError:
+            yield False
+            return
+        try:
+            deadline = time.monotonic() + wait
+            held = _try_lock(fd)
+            while not held and time.monotonic() < deadline:
+                time.sleep(0.005)
+                held = _try_lock(fd)
+            if not held:
+                log.warning("Another instance of the game holds the lock of %s; writing without it.",
+                            folder or home())
+            _lock_depth.n = 1
+            try:
+                yield held
+            finally:
+                _lock_depth.n = 0
+                if held:
+                    _unlock(fd)
+        finally:
+            os.close(fd)
+
+
+#: the files this process claimed (:func:`claim`): path -> (lock file descriptor, owners)
+_claims: dict[str, tuple[int, set[int]]] = {}
+
+
+def claim(path: Path, owner: object) -> bool:
+    """Claim ``path`` for ``owner`` (a game scene) while it runs: an advisory lock held
+    until :func:`release`, or until the process ends however it ends. False when another
+    process holds it: another instance of the game is playing that game and writing that
+    file. A folder where no lock can be made (read-only) claims nothing and says True:
+    nothing will be written there anyway."""
+    key = str(path)
+    with _in_process:
+        if key in _claims:
+            _claims[key][1].add(id(owner))
+            return True
+        try:
+            fd = _open_lock(path.with_name(f".{path.name}.lock"))
+        except OSError:
+            return True
+        if not _try_lock(fd):
+            os.close(fd)
+            return False
+        _claims[key] = (fd, {id(owner)})
+        return True
+
+
+def held(path: Path) -> bool:
+    """Whether this process claimed ``path`` (for any owner)."""
+    with _in_process:
+        return str(path) in _claims
+
+
+def release(path: Path, owner: object) -> None:
+    """``owner`` is done with ``path``: the claim ends when nobody of this process holds it."""
+    key = str(path)
+    with _in_process:
+        held = _claims.get(key)
+        if held is None:
+            return
+        held[1].discard(id(owner))
+        if not held[1]:
+            del _claims[key]
+            _unlock(held[0])
+            os.close(held[0])
+
+
+def update_json(path: Path, what: str, fmt: int, max_bytes: int,
+                change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> str:
+    """Read ``path``, ``change`` what it holds, write the result: all under the user
+    folder's :func:`locked`, so a change of another instance made meanwhile is read
+    first and kept (two instances add to one list and lose nothing). ``change`` gets the
+    file's JSON, or None when there is none or it cannot be used; such a file (damaged,
+    from a newer version) is set aside first, never written over. Returns the message
+    about a file set aside ("" if none); OSError when the new file cannot be written."""
+    with locked():
+        data, problem = load_json(path, fmt, max_bytes)
+        message = ""
+        if problem:
+            message = reject(path, problem.about(subject(what)))
+            log.warning("%s", message)
+            if path.exists() or path.is_symlink():  # it could not be moved: it stays as it is
+                raise OSError(errno.EEXIST, f"{path.name} cannot be used and could not be moved aside")
+        write_json(path, change(data))
+        return message
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -341,6 +595,146 @@ def depth(value: Any, limit: int = MAX_DEPTH + 1) -> int:
         elif isinstance(v, list):
             stack.extend((x, d + 1) for x in v)
     return deepest
+
+
+# -- shapes: what the fields of a file must be ------------------------------------------------
+# Every reader says what each field of its file holds, as a shape, and checks it before it
+# uses a value: a value of another type (a list where a word belongs: unhashable) is a
+# reason to drop that field or set the file aside, never an exception. A shape is a type
+# (``bool``, ``str``, ``dict``, ``list``, ``None``), or one of the classes below.
+class Whole:
+    """A whole number (not a bool) from ``lo`` to ``hi``."""
+
+    def __init__(self, lo: int = -(2 ** 63), hi: int = 2 ** 63 - 1) -> None:
+        self.lo, self.hi = lo, hi
+
+    def fits(self, value: Any) -> bool:
+        return is_whole(value) and self.lo <= value <= self.hi
+
+
+class Number(Whole):
+    """A number (whole or not, not a bool) from ``lo`` to ``hi``."""
+
+    def fits(self, value: Any) -> bool:
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and self.lo <= value <= self.hi)
+
+
+class Text:
+    """A string of at most ``most`` printable characters (no NUL, no control characters,
+    nothing a screen cannot show)."""
+
+    def __init__(self, most: int = 200) -> None:
+        self.most = most
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, str) and len(value) <= self.most and (value.isprintable() or value == "")
+
+
+class OneOf:
+    """Any of ``shapes``."""
+
+    def __init__(self, *shapes: Any) -> None:
+        self.shapes = shapes
+
+    def fits(self, value: Any) -> bool:
+        return any(fits(value, shape) for shape in self.shapes)
+
+
+class Exactly:
+    """One of ``values`` (strings or numbers; compared without hashing what the file holds)."""
+
+    def __init__(self, *values: Any) -> None:
+        self.values = tuple(values)
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, (str, int, float)) and not isinstance(value, bool) and any(
+            type(value) is type(v) and value == v for v in self.values)
+
+
+class ListOf:
+    """A list of at most ``most`` items, each of ``shape``."""
+
+    def __init__(self, shape: Any, most: int = 100_000) -> None:
+        self.shape, self.most = shape, most
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, list) and len(value) <= self.most and all(fits(v, self.shape) for v in value)
+
+
+class MapOf:
+    """An object of at most ``most`` keys (each a :class:`Text` of ``key``), each value of ``shape``."""
+
+    def __init__(self, shape: Any, most: int = 1000, key: Any = None) -> None:
+        self.shape, self.most, self.key = shape, most, key or Text(100)
+
+    def fits(self, value: Any) -> bool:
+        return (isinstance(value, dict) and len(value) <= self.most
+                and all(fits(k, self.key) and fits(v, self.shape) for k, v in value.items()))
+
+
+class Fields:
+    """An object whose known keys each hold their shape (a key may be missing, unless
+    ``needed``; other keys are let be: a newer version may add some)."""
+
+    def __init__(self, shapes: dict[str, Any], needed: tuple[str, ...] = ()) -> None:
+        self.shapes, self.needed = shapes, needed
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, dict) and not misfits(value, self.shapes, self.needed)
+
+
+class Where:
+    """``shape``, and ``test`` says yes (``test`` only ever sees a value of the shape)."""
+
+    def __init__(self, shape: Any, test: Callable[[Any], bool]) -> None:
+        self.shape, self.test = shape, test
+
+    def fits(self, value: Any) -> bool:
+        return fits(value, self.shape) and bool(self.test(value))
+
+
+#: any JSON value at all (what the rules check themselves: a move, a game's options)
+ANY = object()
+
+
+def fits(value: Any, shape: Any) -> bool:
+    """Whether ``value`` (read from JSON) has ``shape``; never raises."""
+    if shape is ANY:
+        return True
+    if shape is None:
+        return value is None
+    if shape is bool:
+        return isinstance(value, bool)
+    if isinstance(shape, type):
+        return isinstance(value, shape) and not isinstance(value, bool)
+    try:
+        return bool(shape.fits(value))
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def misfits(data: dict[str, Any], shapes: dict[str, Any], needed: tuple[str, ...] = ()) -> list[str]:
+    """The keys of ``shapes`` whose value in ``data`` does not fit (a key in ``needed``
+    also when it is missing), in the order of ``shapes``."""
+    return [key for key, shape in shapes.items()
+            if (key in data and not fits(data[key], shape)) or (key not in data and key in needed)]
+
+
+def checker(shape: Any) -> Callable[[Any], bool]:
+    """A test of one value against ``shape``."""
+    return lambda value: fits(value, shape)
+
+
+def shown(text: Any, most: int = 80) -> str:
+    """``text`` (a file name, a value from a file) as a screen or a message can show it:
+    at most ``most`` characters (the rest cut with an ellipsis), bytes that were not
+    UTF-8 and characters that cannot be printed as ``?``."""
+    text = str(text) if not isinstance(text, str) else text
+    cut = len(text) > most
+    text = text[:most].encode("utf-8", "replace").decode("utf-8")
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text + "…" if cut else text
 
 
 def reason_of(exc: OSError) -> str:

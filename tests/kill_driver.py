@@ -21,7 +21,7 @@ def main() -> None:
     app = make_app(Options(headless=True))
     app.start()
     if mode == "resume":
-        record = saves.read_autosave()
+        record = saves.read_autosave(game_id)  # another instance may play another game here
         print("resuming", flush=True)  # the kill tests aim at what comes now
         scene = app.nav.resume(record)
     else:
@@ -32,7 +32,9 @@ def main() -> None:
     while not scene.state.over:
         time.sleep(0.08)  # a move every 80 ms: kills land anywhere in a game
         scene.commit(scene.rules.random_move(scene.state, rng), animate=False)
-        print(len(scene.history), flush=True)
+        # a number is printed only for a move on disk; a write refused says so (the kill
+        # tests count those: another instance's claim must never outlive that instance)
+        print(len(scene.history) if not scene.unsaved else "unsaved", flush=True)
     print("over", flush=True)  # a finished game leaves no autosave
     while True:
         time.sleep(1)

@@ -63,6 +63,7 @@ def test_every_effect_of_random_games_has_its_declared_shape(game_id):
 
 def test_sparks_draw_offers_and_answers_are_typed():
     state = sparks.SPARKS.new(levels.load("sparks"), seed=1)
-    for move in (sparks.OFFER, sparks.DECLINE, sparks.OFFER, sparks.ACCEPT):
-        state, effects = sparks.SPARKS.play(state, move)
+    # a declined offer is made again after a move on the board (docs/rules/sparks.md)
+    for move in (sparks.OFFER, sparks.DECLINE, None, sparks.OFFER, sparks.ACCEPT):
+        state, effects = sparks.SPARKS.play(state, move or sparks.SPARKS.legal_moves(state)[0])
         assert effects and all(shape_errors(sparks.SPARKS, e) == [] for e in effects)

@@ -188,10 +188,14 @@ def test_the_temporary_file_is_new_and_no_planted_link_is_followed(home, monkeyp
 def test_temporary_files_left_by_a_crash_are_removed_at_start(home):
     victim = home / "victim.txt"
     victim.write_text("precious")
-    (home / ".autosave.json.123-abc.tmp").write_text("half")
+    # the process that wrote them is gone (one still running is another instance writing:
+    # tests/test_nothing_lost_three.py)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    (home / f".autosave.json.{gone}-abc.tmp").write_text("half")
     (home / "saves").mkdir()
-    (home / "saves" / ".mine.json.9-ff.tmp").write_text("half")
-    os.symlink(victim, home / ".settings.json.5-00.tmp")
+    (home / "saves" / f".mine.json.{gone}-ff.tmp").write_text("half")
+    os.symlink(victim, home / f".settings.json.{gone}-00.tmp")
     (home / "keep.tmp").write_text("not ours")
     app = make_app(Options(headless=True))
     app.shutdown()

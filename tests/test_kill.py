@@ -37,6 +37,7 @@ def kill_after(p: subprocess.Popen, seconds: float, in_resume: bool = False) -> 
     p.send_signal(signal.SIGKILL)
     out, _ = p.communicate(timeout=30)
     words = "".join(seen).split() + out.split()
+    assert "unsaved" not in words, "a move could not be autosaved"
     return max((int(x) for x in words if x.isdigit()), default=-1), "over" in words
 
 
@@ -72,3 +73,26 @@ def test_no_move_is_ever_lost_to_a_kill_while_playing_or_resuming(tmp_path, game
         assert on_disk >= max(reported, before), (
             f"round {round_} ({mode}): {max(reported, before)} moves were saved, {on_disk} are on disk")
     assert kills == 16 and resumed >= 8
+
+
+@pytest.mark.slow
+def test_a_second_instance_killed_mid_write_costs_neither_instance_a_move(tmp_path):
+    """Two instances on one home, each playing its own game (each start cleaning the
+    temporaries it finds); the second is killed at random moments mid-write, and then
+    the first: every move either reported saved is on disk, whole."""
+    rng = random.Random(11)
+    home = tmp_path / "two"
+    on_disk = {"gauss": -1, "order": -1}
+    for round_ in range(8):
+        first, second = (start("resume" if on_disk[g] >= 0 else "play", home, g, seed=round_ + 1)
+                         for g in ("gauss", "order"))
+        reported, over = {}, {}
+        reported["order"], over["order"] = kill_after(second, rng.uniform(0.3, 2.0))
+        reported["gauss"], over["gauss"] = kill_after(first, rng.uniform(0.0, 0.5))
+        for game in on_disk:
+            before, on_disk[game] = on_disk[game], saved_moves(home, game)
+            if over[game]:
+                assert on_disk[game] == -1
+                continue
+            assert on_disk[game] >= max(reported[game], before), (round_, game, reported[game], on_disk[game])
+    assert not list(home.rglob("*.bad-*"))

@@ -16,7 +16,7 @@ from game.puzzles import forced, load_all, parse, winning_move
 from game.rules.core import RulesError
 
 GAMES = ("gauss", "rush", "sparks", "order")
-ALL = [(g, p) for g in GAMES for p in load_all(g)]
+ALL = [(g, p) for g in GAMES for p in load_all(g, strict=True)]
 
 
 def ask(session: Session, request: dict) -> dict:

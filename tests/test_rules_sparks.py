@@ -515,8 +515,47 @@ def test_a_declined_offer_gives_the_move_back():
     assert SPARKS.why_illegal(offered, sparks.OFFER) == "White's draw offer waits for an answer."
     back, effects = SPARKS.play(offered, sparks.DECLINE)
     assert effects == [{"type": "answer", "player": "black", "accept": False}]
-    assert back == START  # nothing else changed: white moves (or offers again)
+    # nothing else changed: white moves (and offers again only after a move: below)
+    assert back.board == START.board and back.to_move == "white" and back.offered_by is None
+    assert (back.ply, back.quiet_plies, back.history) == (START.ply, START.quiet_plies, START.history)
     assert SPARKS.why_illegal(START, sparks.ACCEPT) == "There is no draw offer to answer."
+
+
+def test_a_declined_offer_is_made_again_only_after_a_move_on_the_board():
+    """Offers declined without end made a game endless (and its resume quadratic): a
+    player whose offer was declined makes a move on the board before offering again."""
+    offered, _ = SPARKS.play(START, sparks.OFFER)
+    back, _ = SPARKS.play(offered, sparks.DECLINE)
+    why = SPARKS.why_illegal(back, sparks.OFFER)
+    assert why == "White's draw offer was just declined: make a move before offering again."
+    with pytest.raises(RulesError):
+        SPARKS.play(back, sparks.OFFER)
+    assert SPARKS.state_json(back)["declined_by"] == "white"
+    assert SPARKS.load_state(SPARKS.state_json(back), LEVEL) == back
+    moved, _ = SPARKS.play(back, SPARKS.legal_moves(back)[0])
+    assert "declined_by" not in SPARKS.state_json(moved)
+    assert SPARKS.why_illegal(moved, sparks.OFFER) is None  # black may offer
+    again, _ = SPARKS.play(moved, SPARKS.legal_moves(moved)[0])
+    assert SPARKS.why_illegal(again, sparks.OFFER) is None  # and white, a move later
+    for bad in ({**SPARKS.state_json(back), "declined_by": "black"},
+                {**SPARKS.state_json(back), "declined_by": 3}):
+        with pytest.raises(RulesError):
+            SPARKS.load_state(bad, LEVEL)
+
+
+def test_old_games_with_offers_made_again_at_once_still_replay():
+    """A game saved before the rule above: an offer made again at once, and declined,
+    changed nothing on the board; such pairs are left out when it is read back."""
+    moves = [{"draw": "offer"}, {"draw": "decline"}] * 3 + [{"from": "b2", "to": "b3"}]
+    kept = SPARKS.upgrade_moves(moves)
+    assert kept == [{"draw": "offer"}, {"draw": "decline"}, {"from": "b2", "to": "b3"}]
+    assert SPARKS.upgrade_moves(kept) == kept
+
+
+def test_a_game_of_sparks_has_a_bounded_number_of_actions():
+    """Every action is a move on the board or an offer and its answer, at most one offer a
+    move; the moves on the board are bounded by the removals and the inactivity rule."""
+    assert sparks.MOST_ACTIONS == 3 * (60 - 2 + 1) * sparks.INACTIVITY + 2
 
 
 def test_draw_actions_in_json_text_and_state():

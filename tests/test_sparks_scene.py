@@ -248,9 +248,13 @@ def test_draw_by_agreement_offered_declined_and_accepted(app):
     run(app, [key(pygame.K_RETURN)])  # Decline is the default answer
     assert app.stack.top is scene and not scene.state.over
     assert scene.message == "Black declines the draw; white plays on."
-    run(app, [click(scene.buttons["draw"].rect.center)])
+    run(app, [click(scene.buttons["draw"].rect.center)])  # not again before a move on the board
+    assert app.stack.top is scene and "make a move before offering again" in scene.message
+    scene.try_play(scene.rules.legal_moves(scene.state)[0])
+    settle(app, scene)
+    run(app, [click(scene.buttons["draw"].rect.center)])  # now black offers
     offer = app.stack.top
-    assert isinstance(offer, DrawOffer)
+    assert isinstance(offer, DrawOffer) and offer.offerer == "black"
     run(app, [click(offer.rects[0].center)])  # Accept
     assert scene.state.over and scene.state.reason == "agreement"
     for _ in range(int(1.5 / DT)):
@@ -260,20 +264,20 @@ def test_draw_by_agreement_offered_declined_and_accepted(app):
     assert result.headline == "A draw" and result.notes[0] == "The players agreed to a draw."
     after_guard(app)
     run(app, [key(pygame.K_BACKSPACE), key(pygame.K_u)])  # look at the board, then undo the answer
-    assert not scene.state.over and scene.state.ply == 0 and scene.state.offered_by == "white"
+    assert not scene.state.over and scene.state.ply == 1 and scene.state.offered_by == "black"
     run(app)
-    assert isinstance(app.stack.top, DrawOffer)  # black is asked again
+    assert isinstance(app.stack.top, DrawOffer)  # white is asked again
     run(app, [key(pygame.K_r)])  # redo from the question: the offer is accepted again
     assert scene.state.over and scene.state.reason == "agreement"
     settle(app, scene)
     run(app)
     after_guard(app)
     run(app, [key(pygame.K_BACKSPACE)])  # the result shows again: look at the board
-    run(app, [key(pygame.K_u)], frames=2)  # the answer is taken back: black is asked again...
-    assert isinstance(app.stack.top, DrawOffer) and len(scene.history) == 3
+    run(app, [key(pygame.K_u)], frames=2)  # the answer is taken back: white is asked again...
+    assert isinstance(app.stack.top, DrawOffer) and len(scene.history) == 4
     run(app, [key(pygame.K_u)])  # ...and from the question, the offer itself
-    assert app.stack.top is scene and len(scene.history) == 2
-    assert scene.state.offered_by is None and scene.state.to_move == "white"
+    assert app.stack.top is scene and len(scene.history) == 3
+    assert scene.state.offered_by is None and scene.state.to_move == "black"
 
 
 def test_quiet_moves_and_repetitions_are_counted_in_the_panel(app):

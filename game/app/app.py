@@ -60,6 +60,10 @@ class Options:
     ai_worker: bool | None = None
 
 
+#: the smallest picture every screen is laid out for; a smaller window shows a picture of
+#: its shape this large (or larger), scaled down (tests/test_nothing_lost_three.py draws
+#: every screen in windows down to 1x1)
+SMALLEST = (400, 300)
 #: the kiosk's operator chord: Ctrl+Shift+O opens the operator menu
 OPERATOR_KEY = pygame.K_o
 
@@ -185,7 +189,11 @@ class App:
         pygame.key.set_repeat(320, 70)
         self.fullscreen = False
         self.windowed_size = self.options.size
+        #: what the scenes draw on: the window, or where the window is smaller than any
+        #: screen is laid out for, a larger picture of the window's shape scaled into it
         self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
+        self._canvas: pygame.Surface | None = None
+        self.fit_window()
         pygame.display.set_caption("Gauss Arcade")
         if self.options.fullscreen:
             self.toggle_fullscreen(remember=False)
@@ -219,8 +227,8 @@ class App:
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
-        for folder in (storage.home(), storage.home() / "saves"):
-            storage.clean_temporaries(folder)  # what a crash mid-write left behind
+        for folder in ("", "saves", "autosaves", "records"):
+            storage.clean_temporaries(storage.home() / folder)  # what a crash mid-write left behind
         i18n.set_language("auto")  # the settings' own messages, in the system's language
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
         self.chosen_levels: dict[str, str] = {}  # game id -> the board chosen in the game list
@@ -284,10 +292,54 @@ class App:
             self.settings.fullscreen = self.fullscreen
             self.save_settings()
         if self.fullscreen:
-            self.windowed_size = self.screen.get_size()
-            self.screen = enter_fullscreen()
+            self.windowed_size = self.window().get_size()
+            enter_fullscreen()
         else:
-            self.screen = leave_fullscreen(self.windowed_size)
+            leave_fullscreen(self.windowed_size)
+        self.fit_window()
+
+    def window(self) -> pygame.Surface:
+        """The window's own surface."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            return surface
+        return self.screen if self._canvas is None else self._window_kept
+
+    _window_kept: pygame.Surface
+
+    @staticmethod
+    def canvas_size(size: tuple[int, int]) -> tuple[int, int]:
+        """What the scenes draw on for a window of ``size``: the window itself, or, below
+        SMALLEST (the smallest size every screen is laid out for), the window's shape
+        made large enough, to be scaled down into it."""
+        w, h = max(1, size[0]), max(1, size[1])
+        k = max(SMALLEST[0] / w, SMALLEST[1] / h)
+        if k <= 1:
+            return (w, h)
+        return (math.ceil(w * k), math.ceil(h * k))
+
+    def fit_window(self) -> None:
+        """``screen`` for the window as it is now (after a start, a resize, fullscreen)."""
+        window = pygame.display.get_surface() or self.window()
+        self._window_kept = window
+        size = self.canvas_size(window.get_size())
+        if size == window.get_size():
+            self.screen, self._canvas = window, None
+        else:
+            if self._canvas is None or self._canvas.get_size() != size:
+                self._canvas = pygame.Surface(size).convert(window)
+            self.screen = self._canvas
+
+    def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event in a window drawn through a larger picture: its position on the picture."""
+        pos = getattr(event, "pos", None)
+        if self._canvas is None or pos is None:
+            return event
+        (cw, ch), (ww, wh) = self._canvas.get_size(), self.window().get_size()
+        moved = {**event.dict, "pos": (pos[0] * cw // max(1, ww), pos[1] * ch // max(1, wh))}
+        if "rel" in moved:
+            moved["rel"] = (moved["rel"][0] * cw // max(1, ww), moved["rel"][1] * ch // max(1, wh))
+        return pygame.event.Event(event.type, moved)
 
     def save_settings(self) -> None:
         try:
@@ -372,7 +424,7 @@ class App:
         top = self.stack.top
         rest = top.next_change() if top is not None else math.inf
         surface = pygame.display.get_surface()
-        size = surface.get_size() if surface is not None else self.screen.get_size()
+        size = self.canvas_size(surface.get_size()) if surface is not None else self.screen.get_size()
         # a scene that was moving until now has a last frame to show
         changed = (touched or not self.resting or now >= self.wake_at
                    or self._on_screen[1:] != (self.stack.version, size))
@@ -400,8 +452,9 @@ class App:
             self.nav.operator()
             return []
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self.screen = pygame.display.get_surface()
+            self.fit_window()
             return []
+        event = self.to_canvas(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return []
@@ -457,7 +510,7 @@ class App:
         about 3 ms and a whole-window blit 1.5 ms); anything else draws every visible
         scene whole and presents the window. When the screens shown change (a new scene,
         a card over the game, back), the old picture fades out over the new one, eased."""
-        self.screen = pygame.display.get_surface() or self.screen
+        self.fit_window()
         scenes = self.stack.visible()
         on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size())
         if (self._on_screen and on_screen[0] != self._on_screen[0]
@@ -491,17 +544,37 @@ class App:
                 self.screen.blit(old, (0, 0))
             rects = None
         self._on_screen = on_screen
+        if self._canvas is not None:  # a window too small for any layout: the picture, scaled down
+            window = self.window()
+            smooth = self._canvas.get_bitsize() >= 24  # smoothscale takes 24 and 32 bits only
+            shrink = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            window.blit(shrink(self._canvas, window.get_size()), (0, 0))
+            rects = None
         if rects is None:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
 
     def run(self) -> int:
-        """Start, loop until quit (or ``--seconds``), shut down; the exit code."""
+        """Start, loop until quit (or ``--seconds``), shut down; the exit code (1 when
+        the ``--screenshot`` asked for could not be written)."""
         self.start()
         self.loop(self.options.seconds)
         self.shutdown()
-        return 0
+        return 1 if self.screenshot_failed else 0
+
+    screenshot_failed = False
+
+    def save_screenshot(self, path: Path) -> None:
+        """The last frame as a PNG at ``path`` (its folder made if missing); a path that
+        cannot be written is said in one line, not a traceback."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        except (OSError, pygame.error, ValueError) as exc:
+            reason = storage.reason_of(exc) if isinstance(exc, OSError) else str(exc)
+            log.error("The screenshot could not be written to %s: %s.", path, reason)
+            self.screenshot_failed = True
 
     def loop(self, seconds: float | None = None) -> None:
         """The loop: at most ``fps`` frames a second while anything moves; while nothing
@@ -548,10 +621,7 @@ class App:
         if self.signalled is not None:
             log.info("Stopped by signal %s: shutting down cleanly.", signal.Signals(self.signalled).name)
         if self.options.screenshot:
-            path = Path(self.options.screenshot)
-            if path.parent and not path.parent.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            self.save_screenshot(Path(self.options.screenshot))
         while self.stack.top:
             self.stack.pop()
         if self.ai is not None:

@@ -196,6 +196,11 @@ class Game:
     def play(self, state: Any, move: Any) -> tuple[Any, list[dict[str, Any]]]:
         raise NotImplementedError
 
+    def upgrade_moves(self, moves: list[Any]) -> list[Any]:
+        """The moves of a game saved by an earlier version, as this version's rules play
+        the same game (a game whose rules never changed: as they are)."""
+        return moves
+
     def parse_move(self, obj: Any) -> Any:
         raise NotImplementedError
 

@@ -147,6 +147,12 @@ ONTO_OWN = (N_("A Spark cannot move onto a piece of its own side."),
 NEVER_LANDS = {SPARK: N_("A Spark never lands on a piece."), SURGE: N_("A Surge never lands on a piece.")}
 WI, BI = 4, 8  # the two ICs' codes
 INACTIVITY = 80  # moves in a row without a removal that draw the game
+#: the most actions a game can have: at most 60 pieces (64 squares less the corners), so at
+#: most 58 removals before the game ends, each after at most INACTIVITY - 1 quiet moves (and
+#: INACTIVITY moves after the last); before each move on the board at most one declined
+#: offer (an offer and its answer), and at the end an offer accepted. A save of a game of
+#: Sparks & Surges is therefore bounded (docs/rules/sparks.md, docs/files.md).
+MOST_ACTIONS = 3 * (60 - 2 + 1) * INACTIVITY + 2
 REPETITIONS = 3
 
 # piece codes: 0 empty; 1 + 4 * colour + kind
@@ -586,6 +592,9 @@ class State:
     reason: str | None = None
     ply: int = 0
     offered_by: str | None = None
+    #: the player to move whose draw offer was just declined: they move on the board
+    #: before they may offer again (declined offers without end made a game endless)
+    declined_by: str | None = None
     game: str = "sparks"
 
     @property
@@ -607,7 +616,7 @@ def _colour_of(player: str) -> int:
 
 
 def _finish(state: State, winner: str, reason: str) -> State:
-    return replace(state, to_move=None, winner=winner, reason=reason, offered_by=None)
+    return replace(state, to_move=None, winner=winner, reason=reason, offered_by=None, declined_by=None)
 
 
 def _with_mover(state: State, c: int) -> State:
@@ -790,6 +799,9 @@ class Sparks(Game):
             if state.offered_by is not None:
                 return Refusal(N_("{player}'s draw offer waits for an answer."),
                                player=state.offered_by.capitalize())
+            if state.declined_by is not None and state.declined_by == state.to_move:
+                return Refusal(N_("{player}'s draw offer was just declined: make a move before offering "
+                                  "again."), player=state.to_move.capitalize())
             return None
         if state.offered_by is None:
             return Refusal(N_("There is no draw offer to answer."))
@@ -806,7 +818,7 @@ class Sparks(Game):
         if action.accept:
             effects.append({"type": "end", "winner": DRAW, "reason": "agreement"})
             return _finish(state, DRAW, "agreement"), effects
-        return replace(state, to_move=other, offered_by=None), effects
+        return replace(state, to_move=other, offered_by=None, declined_by=other), effects
 
     def play(self, state: State, move: Action) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
@@ -909,6 +921,19 @@ class Sparks(Game):
                        detail={"pieces": pieces, "quiet_plies": state.quiet_plies, "ply": state.ply})
 
     # -- JSON ---------------------------------------------------------------------------
+    def upgrade_moves(self, moves: list[Any]) -> list[Any]:
+        """A game saved before a declined offer had to be followed by a move on the board:
+        an offer made again at once replaces the declined pair before it (an offer and
+        its decline change nothing on the board, so the game is the same game)."""
+        out: list[Any] = []
+        declined = False
+        for obj in moves:
+            if obj == {"draw": "offer"} and declined and out[-2:] == [{"draw": "offer"}, {"draw": "decline"}]:
+                del out[-2:]
+            declined = obj == {"draw": "decline"} or (declined and obj == {"draw": "offer"})
+            out.append(obj)
+        return out
+
     def parse_move(self, obj: Any) -> Action:
         if isinstance(obj, dict) and "draw" in obj:
             for action, word in DRAW_WORDS.items():
@@ -943,6 +968,8 @@ class Sparks(Game):
             out["reason"] = state.reason
         if state.offered_by is not None:  # only while an offer is open: other states read as before
             out["offered_by"] = state.offered_by
+        if state.declined_by is not None:  # only until the offerer moves on the board
+            out["declined_by"] = state.declined_by
         return out
 
     def load_state(self, obj: Any, level: dict[str, Any]) -> State:
@@ -977,7 +1004,7 @@ class Sparks(Game):
                       quiet_plies=quiet, history=(_key(board),), gate_diagonals=diag, ply=ply)
         decided = decide(bitboards(board), True, 1, quiet)
         offered_by = obj.get("offered_by")
-        if offered_by is not None and over:
+        if (offered_by is not None or obj.get("declined_by") is not None) and over:
             raise RulesError("A finished game has no draw offer.")
         if not over:
             to_move = need_player(obj["to_move"], PLAYERS, "The state's 'to_move'")
@@ -987,6 +1014,13 @@ class Sparks(Game):
                 if offered_by == state.to_move or state.over:
                     raise RulesError("An open draw offer is answered by the other player, who is to move.")
                 state = replace(state, offered_by=offered_by)
+            declined_by = obj.get("declined_by")
+            if declined_by is not None:
+                need_player(declined_by, PLAYERS, "The state's 'declined_by'")
+                if declined_by != state.to_move or state.offered_by is not None:
+                    raise RulesError("A declined draw offer is the offer of the player to move, with no "
+                                     "offer open.")
+                state = replace(state, declined_by=declined_by)
             return state
         winner, reason = obj.get("winner"), obj.get("reason")
         if decided and decided[1] in ("ic", "material"):

@@ -83,6 +83,7 @@ class EntryScene(Scene):
         self.listing = listing
         self.game = app.nav.puzzle_game(game_id, level)
         self.game.autosave = False
+        self.game.shows_result = False  # the entry says how it ended; no card, no review of it
         self.game.hints_off = True  # solved unaided; the entry says what to do
         self.game.keys_elsewhere = True  # and what its undo and menu keys do
         self.game.set_up = True  # its position was set up, not drawn at random

@@ -21,11 +21,10 @@ from .checklist import ChecklistScene, EntryScene
 
 PROGRESS = "lessons.json"
 FORMAT = 1
+MAX_BYTES = 100_000
 
 
-def done_steps() -> dict[str, list[int]]:
-    """game id -> the steps (from 0) of its course done (a damaged file counts as none)."""
-    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, 100_000)
+def _marks(data: dict | None) -> dict[str, list[int]]:
     marks = data.get("done") if isinstance(data, dict) else None
     if not isinstance(marks, dict):
         return {}
@@ -33,14 +32,26 @@ def done_steps() -> dict[str, list[int]]:
             if isinstance(g, str) and isinstance(steps, list)}
 
 
+def done_steps() -> dict[str, list[int]]:
+    """game id -> the steps (from 0) of its course done (a damaged file counts as none)."""
+    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, MAX_BYTES)
+    return _marks(data)
+
+
 def mark_done(game: str, step: int) -> None:
-    marks = done_steps()
-    if step not in marks.setdefault(game, []):
-        marks[game].append(step)
-        try:
-            storage.write_json(storage.home() / PROGRESS, {"format": FORMAT, "done": marks})
-        except OSError:
-            pass  # a read-only folder: done for this run all the same
+    """Step ``step`` of ``game``'s course is done: added to the file as it is now (another
+    instance of the game may have marked steps meanwhile); a damaged file, or one of a
+    newer version, is set aside first, never written over."""
+    def add(data: dict | None) -> dict:
+        marks = _marks(data)
+        if step not in marks.setdefault(game, []):
+            marks[game].append(step)
+        return {"format": FORMAT, "done": marks}
+
+    try:
+        storage.update_json(storage.home() / PROGRESS, "lessons progress", FORMAT, MAX_BYTES, add)
+    except OSError:
+        pass  # a read-only folder: done for this run all the same
 
 
 class LessonListScene(ChecklistScene):
@@ -57,7 +68,9 @@ class LessonListScene(ChecklistScene):
         return [_(step.title) for step in self.course.steps] if self.course else []
 
     def marks(self) -> set[int]:
-        return set(done_steps().get(self.game_id, []))
+        # a step of the file that the course does not have is nothing done (a hand-edited file)
+        steps = len(self.course.steps) if self.course else 0
+        return {n for n in done_steps().get(self.game_id, []) if 0 <= n < steps}
 
     def open(self, n: int) -> None:
         if self.course is not None:

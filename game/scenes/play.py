@@ -496,6 +496,7 @@ class PlayScene(Scene):
         (a window-sized background each) and grew by megabytes a game."""
         self.drop_thinker()
         self.drop_hint()
+        saves.let_go(self.game_id, self)  # another instance of the game may play it now
         self.queue.clear()
         self.buttons.clear()
         self.board.empty()
@@ -602,7 +603,9 @@ class PlayScene(Scene):
         self.commit(move)
         return True
 
-    def commit(self, move: Any, animate: bool = True) -> list[dict[str, Any]]:
+    def commit(self, move: Any, animate: bool = True, view: bool = True) -> list[dict[str, Any]]:
+        """Play ``move``: animated, or shown at once; ``view=False`` shows nothing (a game
+        being rebuilt move by move shows its last position once: ``restore``)."""
         before = self.state
         after, effects = self.rules.play(before, move)
         self.history.append((before, move, self.notation(before, move, effects)))
@@ -612,7 +615,7 @@ class PlayScene(Scene):
         self.turn_started()
         if animate:
             self.animate(MovePlay(before, after, move, effects))
-        else:
+        elif view:
             self.reset_view()
         self.save_progress()
         return effects
@@ -662,6 +665,8 @@ class PlayScene(Scene):
         if not self.autosave:
             return
         try:
+            if not saves.claim(self.game_id, self):  # another instance of the game plays it
+                raise saves.PlayedElsewhere()
             if self.state.over:
                 saves.clear_autosave(self.game_id)
             else:
@@ -696,8 +701,9 @@ class PlayScene(Scene):
         saving, self.autosave = self.autosave, False
         try:
             self.new_game(record.seed)
-            for obj in record.moves:
-                self.commit(self.rules.parse_move(obj), animate=False)
+            for obj in record.moves:  # the board is drawn once, at the end: resuming stays linear
+                self.commit(self.rules.parse_move(obj), animate=False, view=False)
+            self.reset_view()
             self.hints, self.takebacks = list(record.hints), record.takebacks
         finally:
             self.autosave = saving
@@ -725,6 +731,19 @@ class PlayScene(Scene):
         self.reset_view()
         self.turn_started()
         self.save_progress()
+
+    def take_back(self) -> None:
+        """The last move off the board, whoever played it: how a replay steps back. Undo is
+        the players' own, with its rules (none on the ladder, back to a person's turn)."""
+        if not self.history:
+            return
+        self.queue.skip()
+        before, move, _text = self.history.pop()
+        self.future.append(move)
+        self.state = before
+        self.result_shown = False
+        self.reset_view()
+        self.turn_started()
 
     def redo(self) -> None:
         """Play the move taken back again; against the computer, its replies too."""
@@ -843,8 +862,12 @@ class PlayScene(Scene):
         return min(timers, default=math.inf)
 
     # -- the end -------------------------------------------------------------------------------
+    #: a finished game shows its result card (a puzzle or a lesson says how it ended itself,
+    #: and its position cannot be reviewed as a game from a seed)
+    shows_result = True
+
     def show_result(self) -> None:
-        if self.rules.outcome(self.state) is None:
+        if self.rules.outcome(self.state) is None or not self.shows_result:
             return
         self.result_shown = True
         self._panel_held = None  # a card covers the game from now: it is not updated again

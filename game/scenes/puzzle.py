@@ -24,24 +24,40 @@ PROGRESS = "puzzles.json"
 FORMAT = 1
 
 
+MAX_BYTES = 200_000
+
+
 def _names(data: dict | None, key: str) -> dict[str, list[str]]:
     """game id -> a list of puzzle names, from the progress file's ``key`` (a damaged
-    file or entry counts as none)."""
+    file or entry counts as none; a name no puzzle of the game has is not counted: a
+    hand-edited streak of 5 000 puzzles is a streak of none)."""
     marks = data.get(key) if isinstance(data, dict) else None
     if not isinstance(marks, dict):
         return {}
-    return {g: [n for n in names if isinstance(n, str)] for g, names in marks.items()
-            if isinstance(g, str) and isinstance(names, list)}
+    out = {}
+    for g, names in marks.items():
+        if g in catalogue.RECORDS and isinstance(names, list):
+            known = {p.name for p in puzzles.load_all(g)}
+            out[g] = list(dict.fromkeys(n for n in names if isinstance(n, str) and n in known))
+    return out
 
 
 def _progress() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, 200_000)
+    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, MAX_BYTES)
     return _names(data, "solved"), _names(data, "streak")
 
 
-def _write(marks: dict[str, list[str]], streaks: dict[str, list[str]]) -> None:
+def _update(change) -> None:
+    """``change(marks, streaks)`` applied to the file as it is now, under the user folder's
+    lock (another instance of the game may have solved puzzles meanwhile); a damaged file,
+    or one of a newer version, is set aside first, never written over."""
+    def apply(data: dict | None) -> dict:
+        marks, streaks = _names(data, "solved"), _names(data, "streak")
+        change(marks, streaks)
+        return {"format": FORMAT, "solved": marks, "streak": streaks}
+
     try:
-        storage.write_json(storage.home() / PROGRESS, {"format": FORMAT, "solved": marks, "streak": streaks})
+        storage.update_json(storage.home() / PROGRESS, "puzzles progress", FORMAT, MAX_BYTES, apply)
     except OSError:
         pass  # a read-only folder: solved for this run all the same
 
@@ -59,24 +75,31 @@ def streak(game: str) -> list[str]:
 def mark_solved(game: str, name: str, clean: bool = True) -> list[str]:
     """``name`` is solved; ``clean``: without a wrong move, so it joins the streak (once
     per streak). Returns the streak now."""
-    marks, streaks = _progress()
-    if name not in marks.setdefault(game, []):
-        marks[game].append(name)
-    run = streaks.setdefault(game, [])
-    if clean and name not in run:
-        run.append(name)
-    _write(marks, streaks)
+    run: list[str] = []
+
+    def solve(marks: dict[str, list[str]], streaks: dict[str, list[str]]) -> None:
+        if name not in marks.setdefault(game, []):
+            marks[game].append(name)
+        run[:] = streaks.setdefault(game, [])
+        if clean and name not in run:
+            run.append(name)
+            streaks[game].append(name)
+
+    _update(solve)
     return run
 
 
 def end_streak(game: str) -> int:
     """A wrong move: the streak of ``game`` ends; returns how long it was."""
-    marks, streaks = _progress()
-    length = len(streaks.get(game, []))
-    if length:
+    length: list[int] = []
+
+    def end(marks: dict[str, list[str]], streaks: dict[str, list[str]]) -> None:
+        length[:] = [len(streaks.get(game, []))]
         streaks[game] = []
-        _write(marks, streaks)
-    return length
+
+    if streak(game):
+        _update(end)
+    return length[0] if length else 0
 
 
 def games_with_puzzles() -> list[str]:

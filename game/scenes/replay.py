@@ -2,9 +2,10 @@
 
 The replay owns a game scene of its own (never on the scene stack) and shows it
 with a replay bar over its bottom edge. The game scene never sees an action, so
-its board accepts no move; the replay steps it with the scene's own undo and
+its board accepts no move; the replay steps it with the scene's own take-back and
 redo: all the moves start in its redo list, forward plays the next one with the
-normal move animation, back takes one back at once. The child autosaves nothing
+normal move animation, back takes one back at once (``take_back``, not the players'
+undo, which refuses on the ladder). The child autosaves nothing
 and has no computer seat thinking.
 
 Keys: Left/Right (D-pad, U/R, LB/RB, the wheel) step; Space/Enter/A starts and
@@ -91,7 +92,7 @@ class ReplayScene(Scene):
         """Back to the position before the first move."""
         self.playing = False
         while self.game.history:
-            self.game.undo()
+            self.game.take_back()  # never undo: it refuses on the ladder, and this loop would spin
         self._quiet()
 
     def end(self) -> None:
@@ -112,8 +113,7 @@ class ReplayScene(Scene):
 
     def step_back(self) -> None:
         self.playing = False
-        if self.game.history:
-            self.game.undo()
+        self.game.take_back()
         self._quiet()
 
     def toggle_play(self) -> None:
@@ -130,6 +130,7 @@ class ReplayScene(Scene):
         self.game.queue.skip()
         banner = _("You took over at move {number}").format(number=self.move_number())
         record = self.game.record()
+        record.ladder = None  # moves were taken back: a ladder game is won without
         self.app.nav.replacing(record.game, lambda: self.app.nav.resume(record, banner),
                                _("Take over here"), record.seats, kept=self.record)
 
@@ -145,7 +146,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.game.queue.skip()
         while len(self.game.history) > position:
-            self.game.undo()
+            self.game.take_back()
         while len(self.game.history) < position and self.game.future:
             self.game.commit(self.game.future.pop(), animate=False)
         self._quiet()

@@ -236,8 +236,9 @@ class SparksScene(PlayScene):
     def reset_view(self) -> None:
         self.show_pieces(kit.PieceSprite(LETTERS[v], NAMES[i]) for i, v in enumerate(self.state.board) if v)
         self.beams, self.arc, self.flash_corner = [], None, None
-        moved = [move for _before, move, _text in self.history if isinstance(move, Move)]
-        self.last_move = (moved[-1].frm, moved[-1].to) if moved else None
+        # the last move on the board, from the end: a few draw offers back at most
+        last = next((move for _before, move, _text in reversed(self.history) if isinstance(move, Move)), None)
+        self.last_move = (last.frm, last.to) if last else None
         self.view_rev += 1
 
     def drawn_board(self) -> dict[str, str]:

@@ -79,10 +79,20 @@ def _font(size: int, bold: bool = False) -> pygame.font.Font:
         return f
 
 
+#: no label is longer: a longer text came from a file, and is cut rather than drawn a
+#: megapixel wide (a NUL, or bytes that were not UTF-8, cannot be drawn at all: "?")
+SHOWN_MOST = 2000
+
+
 @surface_cache(megabytes=16)
 def text_surface(text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     # rendering text is slow; every label is cached by its content
-    return font(size, bold).render(text, True, color)
+    if len(text) > SHOWN_MOST or "\x00" in text:
+        text = text[:SHOWN_MOST].replace("\x00", "?")
+    try:
+        return font(size, bold).render(text, True, color)
+    except UnicodeError:
+        return font(size, bold).render(text.encode("utf-8", "replace").decode("utf-8"), True, color)
 
 
 def forget_fonts() -> None:
@@ -167,11 +177,19 @@ def ellipsized(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text``, cut short with an ellipsis to fit ``width`` pixels (for a line that has one
     line's room and says more elsewhere: a blurb, a save's name)."""
     f = font(size, bold)
+    text = text[:SHOWN_MOST]
     if f.size(text)[0] <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # the longest start that fits, by halving: a text from a file may be thousands of
+    # characters long, and cutting one at a time measured it thousands of times
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
