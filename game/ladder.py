@@ -64,7 +64,7 @@ def _parse(data: dict[str, Any] | None) -> dict[str, Progress]:
 
 def progress() -> dict[str, Progress]:
     """game id -> its climb (games never played on the ladder are missing)."""
-    data, _problem = storage.load_json(storage.home() / FILE, FORMAT, MAX_BYTES)
+    data, _problem = storage.load_json(storage.progress_home() / FILE, FORMAT, MAX_BYTES)
     return {**_parse(data), **_unsaved}
 
 
@@ -98,11 +98,11 @@ def finished(game: str, rung: str, won: bool) -> tuple[Progress, str | None]:
         return _json(everything)
 
     try:
-        storage.update_json(storage.home() / FILE, "ladder", FORMAT, MAX_BYTES, count)
+        storage.update_json(storage.progress_home() / FILE, "ladder", FORMAT, MAX_BYTES, count)
         _unsaved.clear()
     except OSError as exc:
         log.warning("Ladder progress not saved (%s); kept for this run.", storage.reason_of(exc))
         if not outcome:  # the file could not even be read as it is: this run's own count
-            count(storage.load_json(storage.home() / FILE, FORMAT, MAX_BYTES)[0])
+            count(storage.load_json(storage.progress_home() / FILE, FORMAT, MAX_BYTES)[0])
         _unsaved[game] = outcome[0][0]
     return outcome[0]

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from . import catalogue, lessons, saves
+from . import catalogue, lessons, saves, storage
 from .app.app import App, Options
 from .i18n import N_, _
 from .saves import Record
@@ -108,7 +108,12 @@ class Navigator:
         self.stack.reset(TitleScene(self.app))
 
     def demo(self) -> None:
-        """The attract loop, over the title screen that any key returns to."""
+        """The attract loop, over the title screen that any key returns to. On a kiosk it
+        ends a visit: the next visitor climbs, learns and solves from the start, and is not
+        offered the last one's initials."""
+        if self.app.options.kiosk:
+            storage.new_visitor()
+            InitialsScene.last = "AAA"
         self.stack.reset(TitleScene(self.app))
         self.stack.push(DemoScene(self.app, seed=self.app.options.seed))
 

@@ -42,6 +42,9 @@ SHAPES: dict[str, Any] = {
     "animation_speed": storage.Exactly(*ANIMATION_SPEEDS),
     "large_text": bool,
     "demo_sound": bool,
+    "kiosk_lessons": bool,
+    "kiosk_puzzles": bool,
+    "kiosk_ladder": bool,
 }
 CHECKS: dict[str, Callable[[Any], bool]] = {key: storage.checker(shape) for key, shape in SHAPES.items()}
 
@@ -61,6 +64,10 @@ class Settings:
     large_text: bool = False
     #: the demo plays the games' sounds (a kiosk owner may want a silent attract loop)
     demo_sound: bool = True
+    #: what a kiosk offers its visitors besides play, the rules and the demo
+    kiosk_lessons: bool = True
+    kiosk_puzzles: bool = True
+    kiosk_ladder: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}

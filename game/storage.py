@@ -209,6 +209,41 @@ def home() -> Path:
     return base / "gauss-arcade"
 
 
+#: a kiosk's visitors keep their climb, their lessons and their puzzles in a folder of their
+#: own, emptied for each new visitor (see :func:`new_visitor`); the hall of fame stays shared
+VISITOR_FOLDER = "visitor"
+_visitors = False
+
+
+def welcome_visitors(on: bool = True) -> None:
+    """A kiosk: progress (the ladder, lessons and puzzles done) is each visitor's own."""
+    global _visitors
+    _visitors = on
+
+
+def progress_home() -> Path:
+    """Where a player's progress is kept: the user folder, or on a kiosk the visitor's."""
+    return home() / VISITOR_FOLDER if _visitors else home()
+
+
+def new_visitor() -> None:
+    """A kiosk's next visitor starts with no progress of the last one's (the folder is
+    emptied, never the hall of fame)."""
+    if not _visitors:
+        return
+    folder = home() / VISITOR_FOLDER
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if entry.is_file() and not entry.is_symlink():
+                entry.unlink()
+        except OSError:
+            pass
+
+
 def _absolute(value: str | None) -> Path | None:
     return Path(value) if value and os.path.isabs(value) else None
 

@@ -79,7 +79,8 @@ def test_a_kiosk_visitor_can_play_learn_and_watch_and_nothing_else(app):
     try:
         kiosk.start()
         kiosk.nav.title()
-        assert labels(kiosk.stack.top) == ["Play", "How to play", "Watch the demo"]
+        assert labels(kiosk.stack.top) == ["Play", "How to play", "Lessons", "Puzzles", "Arcade ladder",
+                                           "Hall of fame", "Watch the demo"]
     finally:
         kiosk.shutdown()
 

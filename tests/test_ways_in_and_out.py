@@ -313,3 +313,80 @@ def test_a_ladder_game_names_its_rung_and_offers_no_take_backs_in_its_controls(a
         app.last_device = device
         line = game.bottom_line()[0]
         assert "undo" not in line.lower() and "redo" not in line.lower(), line
+
+
+# -- the kiosk is an arcade -----------------------------------------------------------------
+def kiosk_app():
+    from game.app.app import Options
+    from game.navigation import make_app
+    kiosk = make_app(Options(headless=True, kiosk=True))
+    kiosk.start()
+    kiosk.nav.title()
+    return kiosk
+
+
+def test_a_kiosk_visitor_takes_lessons_solves_puzzles_and_climbs_the_ladder():
+    from game.scenes.arcade import LadderScene
+    from game.scenes.lesson import LessonListScene
+    from game.scenes.puzzle import PuzzleListScene
+    kiosk = kiosk_app()
+    try:
+        assert labels(kiosk.stack.top) == ["Play", "How to play", "Lessons", "Puzzles", "Arcade ladder",
+                                           "Hall of fame", "Watch the demo"]
+        assert not {"Load game", "Settings", "Quit"} & set(labels(kiosk.stack.top))
+        for label, screen in (("Arcade ladder", LadderScene),):
+            choose(kiosk, label)
+            assert isinstance(kiosk.stack.top, screen)
+            kiosk.nav.title()
+        choose(kiosk, "Lessons")
+        run(kiosk, [key(pygame.K_RETURN)])  # which game: the first
+        assert isinstance(kiosk.stack.top, LessonListScene)
+        kiosk.nav.title()
+        choose(kiosk, "Puzzles")
+        run(kiosk, [key(pygame.K_RETURN)])
+        assert isinstance(kiosk.stack.top, PuzzleListScene)
+    finally:
+        kiosk.shutdown()
+
+
+def test_the_kiosk_operator_turns_each_off():
+    from game.scenes.settings_menu import SettingsScene
+    kiosk = kiosk_app()
+    try:
+        kiosk.nav.settings(operator=True)
+        settings = kiosk.stack.top
+        assert isinstance(settings, SettingsScene)
+        for row in ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder"):
+            settings.index = settings.ROWS.index(row)
+            run(kiosk, [key(pygame.K_RETURN)])
+            assert getattr(kiosk.settings, row) is False
+        kiosk.nav.title()
+        assert labels(kiosk.stack.top) == ["Play", "How to play", "Hall of fame", "Watch the demo"]
+    finally:
+        kiosk.shutdown()
+
+
+def test_each_kiosk_visitor_climbs_from_the_start_and_the_hall_of_fame_stays(app):
+    from game import fame, ladder
+    from game.scenes.initials import InitialsScene
+    ladder.finished("rush", "easy", won=True)  # the owner's own climb, at home
+    kiosk = kiosk_app()
+    try:
+        assert ladder.of("rush").rung == "easy", "a visitor inherits the owner's climb"
+        ladder.finished("rush", "easy", won=True)
+        assert ladder.of("rush").rung == "medium"
+        fame.add("rush", "margin", "VIS", 9)
+        InitialsScene.last = "VIS"
+        kiosk.nav.demo()  # nobody there: the attract loop, and the next visitor
+        assert ladder.of("rush").rung == "easy", "the next visitor inherits the last one's climb"
+        assert InitialsScene.last == "AAA"
+        assert fame.entries("rush", "margin")[0].initials == "VIS"
+    finally:
+        kiosk.shutdown()
+    from game.app.app import Options
+    from game.navigation import make_app
+    home = make_app(Options(headless=True))
+    try:
+        assert ladder.of("rush").rung == "medium", "the owner's climb went"
+    finally:
+        home.shutdown()

@@ -231,6 +231,8 @@ class App:
             storage.clean_temporaries(storage.home() / folder)  # what a crash mid-write left behind
         i18n.set_language("auto")  # the settings' own messages, in the system's language
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title
+        storage.welcome_visitors(self.options.kiosk)  # a kiosk's visitors keep their own progress
+        storage.new_visitor()
         self.chosen_levels: dict[str, str] = {}  # game id -> the board chosen in the game list
         i18n.set_language(self.settings.language)
         theme.set_large_text(self.settings.large_text)
@@ -624,6 +626,7 @@ class App:
             self.save_screenshot(Path(self.options.screenshot))
         while self.stack.top:
             self.stack.pop()
+        storage.welcome_visitors(False)  # a kiosk's visitors leave with it
         if self.ai is not None:
             self.ai.close()
         self.audio.close()

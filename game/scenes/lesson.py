@@ -34,7 +34,7 @@ def _marks(data: dict | None) -> dict[str, list[int]]:
 
 def done_steps() -> dict[str, list[int]]:
     """game id -> the steps (from 0) of its course done (a damaged file counts as none)."""
-    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, MAX_BYTES)
+    data, _problem = storage.load_json(storage.progress_home() / PROGRESS, FORMAT, MAX_BYTES)
     return _marks(data)
 
 
@@ -49,7 +49,7 @@ def mark_done(game: str, step: int) -> None:
         return {"format": FORMAT, "done": marks}
 
     try:
-        storage.update_json(storage.home() / PROGRESS, "lessons progress", FORMAT, MAX_BYTES, add)
+        storage.update_json(storage.progress_home() / PROGRESS, "lessons progress", FORMAT, MAX_BYTES, add)
     except OSError:
         pass  # a read-only folder: done for this run all the same
 

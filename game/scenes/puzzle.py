@@ -43,7 +43,7 @@ def _names(data: dict | None, key: str) -> dict[str, list[str]]:
 
 
 def _progress() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    data, _problem = storage.load_json(storage.home() / PROGRESS, FORMAT, MAX_BYTES)
+    data, _problem = storage.load_json(storage.progress_home() / PROGRESS, FORMAT, MAX_BYTES)
     return _names(data, "solved"), _names(data, "streak")
 
 
@@ -57,7 +57,7 @@ def _update(change) -> None:
         return {"format": FORMAT, "solved": marks, "streak": streaks}
 
     try:
-        storage.update_json(storage.home() / PROGRESS, "puzzles progress", FORMAT, MAX_BYTES, apply)
+        storage.update_json(storage.progress_home() / PROGRESS, "puzzles progress", FORMAT, MAX_BYTES, apply)
     except OSError:
         pass  # a read-only folder: solved for this run all the same
 

@@ -21,12 +21,16 @@ class SettingsScene(Scene):
 
     ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
             "demo_sound", "kiosk_idle_seconds", "back")
+    #: what the kiosk's operator alone decides: what visitors may use
+    OPERATOR_ROWS = ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder")
     #: the rows that flip between on and off
-    SWITCHES = ("reduced_motion", "large_text", "demo_sound")
+    SWITCHES = ("reduced_motion", "large_text", "demo_sound", *OPERATOR_ROWS)
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
         self.operator = operator  # opened from the kiosk's operator menu
+        if operator:  # an instance's own rows: the kiosk's switches before Back
+            self.ROWS = (*self.ROWS[:-1], *self.OPERATOR_ROWS, self.ROWS[-1])
         self.index = 0
         self.rects: list[pygame.Rect] = []
         #: where each row shows "<  value  >": a click left of its middle lowers the value
@@ -50,7 +54,9 @@ class SettingsScene(Scene):
         if row in self.SWITCHES:
             on = pgettext("setting", "on") if getattr(st, row) else pgettext("setting", "off")
             names = {"reduced_motion": _("Reduced motion"), "large_text": _("Large text"),
-                     "demo_sound": _("Sound in the demo")}
+                     "demo_sound": _("Sound in the demo"), "kiosk_lessons": _("Kiosk: visitors take lessons"),
+                     "kiosk_puzzles": _("Kiosk: visitors solve puzzles"),
+                     "kiosk_ladder": _("Kiosk: visitors climb the ladder")}
             return names[row], on
         if row == "kiosk_idle_seconds":
             idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)

@@ -52,17 +52,20 @@ class TitleScene(Scene):
         super().__init__(app)
         self.t = 0.0
         kiosk = app.options.kiosk
-        # a kiosk's visitor plays, learns and watches; saves, settings and the last
-        # visitor's game are the operator's (Ctrl+Shift+O)
+        st = app.settings
+        # a kiosk's visitor plays, learns, solves, climbs and watches (what the operator left
+        # on); saves, settings and the last visitor's game are the operator's (Ctrl+Shift+O)
         items = [LiveItem(N_("Play"), self.play)]
         if not kiosk:
             items.append(LiveItem(N_("Load game"), self.load_game))
         items.append(LiveItem(N_("How to play"), self.howto))
-        if not kiosk:  # a kiosk's visitor reaches the lessons from the how-to pages
+        if not kiosk or st.kiosk_lessons:
             items.append(LiveItem(N_("Lessons"), app.nav.lessons))
-        if not kiosk:
-            items += [LiveItem(N_("Puzzles"), app.nav.puzzles), LiveItem(N_("Arcade ladder"), app.nav.ladder),
-                      LiveItem(N_("Hall of fame"), app.nav.hall_of_fame)]
+        if not kiosk or st.kiosk_puzzles:
+            items.append(LiveItem(N_("Puzzles"), app.nav.puzzles))
+        if not kiosk or st.kiosk_ladder:
+            items.append(LiveItem(N_("Arcade ladder"), app.nav.ladder))
+        items.append(LiveItem(N_("Hall of fame"), app.nav.hall_of_fame))
         items.append(LiveItem(N_("Watch the demo"), app.nav.demo))
         if not kiosk:  # a kiosk is quit only from its operator menu
             items += [LiveItem(N_("Settings"), self.settings), LiveItem(N_("Quit"), app.quit)]
