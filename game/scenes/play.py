@@ -28,7 +28,8 @@ from ..ai.worker import RemoteThinker
 from ..anim import AnimQueue, Tween, linear
 from ..audio import cue
 from ..i18n import N_, _, ngettext, pgettext, refusal
-from ..rules.core import DRAW, Outcome, fresh_seed
+from ..match import OPEN, Match, NoTakeBack, Played, Seat, held_elsewhere
+from ..rules.core import DRAW, Outcome
 from ..ui import present, theme
 from ..ui.actions import (
     ALTERNATE,
@@ -49,7 +50,7 @@ from ..ui.present import EndCard
 from ..ui.widgets import Button
 from .base import LiveButton, Scene
 from .overlay import PauseScene, ResultScene
-from .seats import OPEN, Seat, default_seats, device_label, held_elsewhere, level_name
+from .seats import device_label, level_name
 
 log = logging.getLogger("gauss_arcade")
 
@@ -125,8 +126,9 @@ class PlayScene(Scene):
         super().__init__(app)
         self.entry = catalogue.get(self.game_id)  # the game's catalogue entry
         self.rules = self.entry.rules
-        self.level = levels.load(self.game_id, level)
-        self.options = options
+        #: the game in progress itself (headless): state, moves, seats, the record
+        self.match = Match(self.game_id, levels.load(self.game_id, level), options=options, seats=seats,
+                           ladder=ladder, notation=self.notation, start=False)
         self.autoplay = 0
         self.queue = AnimQueue()
         self.board: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
@@ -141,7 +143,6 @@ class PlayScene(Scene):
         self.banner, self.banner_t = "", 0.0
         self.hosted = hosted  # shown inside a demo or a replay: no overlays, no autosave, no cursor
         self.autosave = not hosted
-        self.seats: dict[str, Seat] = {**default_seats(self.rules.players), **(seats or {})}
         self.thinker: Thinker | RemoteThinker | None = None
         self.think_t = 0.0
         self._think_frame = -1
@@ -160,8 +161,6 @@ class PlayScene(Scene):
         self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
         #: parts of the board drawn once over the static layer, by what they show (see layer)
         self.layers: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
-        self.history: list[tuple[Any, Any, str]] = []  # (state before, move, notation)
-        self.future: list[Any] = []
         self.result_shown = False
         self.banner_fits = True  # the banner found room beside the status (else: the message line)
         self.clock = 0.0  # seconds this scene has run (pulses, blinks)
@@ -170,12 +169,9 @@ class PlayScene(Scene):
         self.particles = Particles()
         self._sparks_shown: pygame.Rect | None = None
         self.save_retry_t = 0.0
-        #: a game of the arcade ladder: the computer's level on this rung (no hints, no undo)
-        self.ladder = ladder
-        #: the search for a hint under way, and the moves (numbered from 0) a hint was shown for
+        #: the search for a hint under way
         self.hinter: Thinker | RemoteThinker | None = None
         self.hint_t = 0.0
-        self.hints: list[int] = []
         self.hinted: Any = None  # the move of the last hint
         self.hints_off = False  # set by a host that is solved unaided (a puzzle)
         #: set by a host whose own card names the undo and menu keys (a lesson)
@@ -189,7 +185,6 @@ class PlayScene(Scene):
         #: what the status bar says once the game is over, set by a host that judges the
         #: end itself (a puzzle: solved or not); None: "Game over"
         self.over_status: tuple[str, tuple[int, int, int]] | None = None
-        self.takebacks = 0  # undos this game (a game with take-backs has no place in the hall of fame)
         #: a replayed game's seats as its record has them (the replay's own are people's)
         self.recorded_seats: dict[str, str] = {}
         #: the game finished last in this scene, after a rematch replaced it on the board
@@ -200,6 +195,68 @@ class PlayScene(Scene):
     def board_group(self) -> pygame.sprite.LayeredUpdates:
         return self.board
 
+    # -- the match, as the scene's own words read it ----------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self.match.state = state
+
+    @property
+    def history(self) -> list[Played]:
+        return self.match.history
+
+    @history.setter
+    def history(self, played: list[Played]) -> None:
+        self.match.history = played
+
+    @property
+    def future(self) -> list[Any]:
+        return self.match.future
+
+    @future.setter
+    def future(self, moves: list[Any]) -> None:
+        self.match.future = moves
+
+    @property
+    def seats(self) -> dict[str, Seat]:
+        return self.match.seats
+
+    @property
+    def level(self) -> dict[str, Any]:
+        return self.match.level
+
+    @property
+    def seed(self) -> int:
+        return self.match.seed
+
+    @property
+    def options(self) -> dict[str, Any] | None:
+        return self.match.options
+
+    @property
+    def start_player(self) -> str:
+        return self.match.start_player
+
+    @property
+    def ladder(self) -> str | None:
+        """A game of the arcade ladder: the computer's level on this rung (no hints, no undo)."""
+        return self.match.ladder
+
+    @ladder.setter
+    def ladder(self, rung: str | None) -> None:
+        self.match.ladder = rung
+
+    @property
+    def hints(self) -> list[int]:
+        return self.match.hints
+
+    @property
+    def takebacks(self) -> int:
+        return self.match.takebacks
+
     # -- lifecycle -------------------------------------------------------------------
     def start(self, seed: int | None = None, autoplay: int = 0) -> None:
         """Begin the first game (the scene is fully built by now)."""
@@ -207,8 +264,7 @@ class PlayScene(Scene):
         self.new_game(seed)
 
     def new_game(self, seed: int | None = None) -> None:
-        self.seed = fresh_seed() if seed is None else seed
-        self.set_position(self.rules.new(self.level, seed=self.seed, options=self.options))
+        self.set_position(self.match.new(seed))
         if self.autosave:
             self.save_progress()  # a fresh game replaces the one that was in progress
         banner = self.start_banner()
@@ -231,14 +287,16 @@ class PlayScene(Scene):
     def set_position(self, state: Any) -> None:
         """Show ``state`` as it is, with no moves before it (a new game, a puzzle's
         position); nothing is autosaved here."""
-        self.state = state
-        self.start_player = state.to_move
+        self.match.set_position(state)
+        self.particles.clear()
+        self.show_state()
+
+    def show_state(self) -> None:
+        """The board shows the match's state as it is now (a new position, a move taken
+        back, a game rebuilt): no motion under way, the turn's choices afresh."""
         if self.layout is None:  # laid out before anything moves (a hosted game relays itself out)
             self.relayout(self.app.screen.get_size())
-        self.history, self.future = [], []
-        self.hints, self.takebacks = [], 0
         self.queue.skip()
-        self.particles.clear()
         self.result_shown = False
         self.drop_thinker()
         self.reset_view()
@@ -281,19 +339,19 @@ class PlayScene(Scene):
         self.turn_started()
 
     def seat(self, player: str | None = None) -> Seat:
-        return self.seats[player or self.state.to_move]
+        return self.match.seat(player)
 
     def ai_to_move(self) -> bool:
-        return not self.state.over and self.seat().is_ai
+        return self.match.ai_to_move()
 
     @property
     def has_human(self) -> bool:
-        return any(not seat.is_ai for seat in self.seats.values())
+        return self.match.has_human
 
     @property
     def hot_seat(self) -> bool:
         """Both seats are people sharing the screen (so private things need a hand-over)."""
-        return not any(seat.is_ai for seat in self.seats.values())
+        return self.match.hot_seat
 
     def who_is_who(self, compact: bool = False) -> str:
         """Who plays each side, in a line: "Red: you · Blue: computer (hard)" (``compact``:
@@ -462,8 +520,7 @@ class PlayScene(Scene):
 
     def give_hint(self, move: Any) -> None:
         """Show ``move``: the cursor on it (so its preview shows) and its notation."""
-        if len(self.history) not in self.hints:
-            self.hints.append(len(self.history))
+        self.match.hinted()
         self.hinted = move
         _after, effects = self.preview(move)
         self.point_to(move)
@@ -595,21 +652,18 @@ class PlayScene(Scene):
 
     def try_play(self, move: Any) -> bool:
         """Play ``move`` if it is legal; otherwise say why in one line."""
-        why = self.rules.why_illegal(self.state, move)
+        why = self.match.why_not(move)
         if why:
             self.say(refusal(why))
             return False
-        self.future.clear()
+        self.match.branch()
         self.commit(move)
         return True
 
     def commit(self, move: Any, animate: bool = True, view: bool = True) -> list[dict[str, Any]]:
         """Play ``move``: animated, or shown at once; ``view=False`` shows nothing (a game
         being rebuilt move by move shows its last position once: ``restore``)."""
-        before = self.state
-        after, effects = self.rules.play(before, move)
-        self.history.append((before, move, self.notation(before, move, effects)))
-        self.state = after
+        before, after, effects = self.match.play(move)
         if self._panel_held is None:  # held once: moves landing frame after frame still show
             self._panel_held = self.app.frames
         self.turn_started()
@@ -651,10 +705,7 @@ class PlayScene(Scene):
     # -- nothing lost ------------------------------------------------------------------------
     def record(self) -> saves.Record:
         """What reproduces this game exactly: level, seed, options and the moves so far."""
-        return saves.Record(self.game_id, self.level["name"], self.seed, self.options,
-                            [self.rules.move_json(move) for _before, move, _text in self.history],
-                            seats={p: seat.kind for p, seat in self.seats.items()},
-                            hints=sorted(self.hints), ladder=self.ladder, takebacks=self.takebacks)
+        return self.match.record()
 
     def save_progress(self) -> None:
         """Autosave after every move (and undo); a finished game leaves no autosave.
@@ -687,75 +738,48 @@ class PlayScene(Scene):
         (in the player's language) says so, by default "Resumed where you left off"."""
         if banner is None:
             banner = _("Resumed where you left off")
-        if record.options != self.options:
-            self.options = record.options
-        if not self.hosted:  # the computer takes its sides again (a replay has no computer)
-            for player, kind in record.seats.items():
-                self.seats[player] = Seat(player, kind)
-        else:
+        if self.hosted:  # a replay shows who played; its own seats are people's, no computer
             self.recorded_seats = {p: k for p, k in record.seats.items() if p in self.seats}
         self.autoplay = 0
-        self.ladder = record.ladder
-        # nothing is written until the game is whole again: the autosave being resumed stays
-        # the game in progress until this one replaces it, move for move
-        saving, self.autosave = self.autosave, False
-        try:
-            self.new_game(record.seed)
-            for obj in record.moves:  # the board is drawn once, at the end: resuming stays linear
-                self.commit(self.rules.parse_move(obj), animate=False, view=False)
-            self.reset_view()
-            self.hints, self.takebacks = list(record.hints), record.takebacks
-        finally:
-            self.autosave = saving
+        self.match.restore(record, seats=not self.hosted)  # the board is drawn once, at the end
+        self.particles.clear()
+        self.show_state()
+        # the autosave being resumed stayed the game in progress until now: this one replaces it
         self.save_progress()
         self.show_banner(banner, 2.5)
 
     def undo(self) -> None:
         """Take back the last move; against the computer, back to the last human turn."""
         self.queue.skip()
-        if self.ladder is not None:
-            self.say(_("No take-backs on the ladder."))
+        try:
+            self.drop_thinker()
+            self.match.undo()
+        except NoTakeBack as refused:
+            self.say(self.refused_words(refused, _("Nothing to undo.")))
             return
-        if not self.history:
-            self.say(_("Nothing to undo."))
-            return
-        self.drop_thinker()
-        self.takebacks += 1
-        before, move, _text = self.history.pop()
-        self.future.append(move)
-        while self.history and self.seats[before.to_move].is_ai and self.has_human:
-            before, move, _text = self.history.pop()
-            self.future.append(move)
-        self.state = before
-        self.result_shown = False
-        self.reset_view()
-        self.turn_started()
+        self.show_state()
         self.save_progress()
+
+    @staticmethod
+    def refused_words(refused: NoTakeBack, nothing: str) -> str:
+        return _("No take-backs on the ladder.") if refused.reason == "ladder" else nothing
 
     def take_back(self) -> None:
         """The last move off the board, whoever played it: how a replay steps back. Undo is
         the players' own, with its rules (none on the ladder, back to a person's turn)."""
-        if not self.history:
-            return
-        self.queue.skip()
-        before, move, _text = self.history.pop()
-        self.future.append(move)
-        self.state = before
-        self.result_shown = False
-        self.reset_view()
-        self.turn_started()
+        if self.match.take_back():
+            self.show_state()
 
     def redo(self) -> None:
         """Play the move taken back again; against the computer, its replies too."""
         self.queue.skip()
-        if not self.future:
-            if self.ladder is not None:
-                self.say(_("No take-backs on the ladder."))
-                return
-            self.say(_("Nothing to redo."))
+        try:
+            move = self.match.redo_move()
+        except NoTakeBack as refused:
+            self.say(self.refused_words(refused, _("Nothing to redo.")))
             return
         self.drop_thinker()
-        self.commit(self.future.pop())
+        self.commit(move)
         if self.future and self.ai_to_move() and self.has_human:
             self.queue.skip()
             while self.future and self.ai_to_move():
@@ -893,10 +917,7 @@ class PlayScene(Scene):
 
     def human_against_computer(self) -> tuple[str, str] | None:
         """``(the person's side, the computer's)`` in a game of one against the computer."""
-        humans = [p for p, seat in self.seats.items() if not seat.is_ai]
-        if len(humans) != 1:
-            return None
-        return humans[0], self.other(humans[0])
+        return self.match.human_against_computer()
 
     def count_result(self, card: EndCard) -> list[tuple[str, int]]:
         """A finished game against the computer counts: a ladder game climbs (or not), and
@@ -1305,7 +1326,7 @@ class PlayScene(Scene):
     def turns(self) -> list[tuple[str, list[str]]]:
         """The history as turns: ``(player, [notation, ...])``, the moves of one player in a
         row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
-        return self.rules.turns((before, text) for before, _move, text in self.history)
+        return self.match.turns()
 
     def turn_ink(self, player: str, text: str) -> tuple[int, int, int]:
         """The colour a turn is written in: its side's."""

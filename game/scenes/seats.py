@@ -7,20 +7,18 @@ was unplugged is *open*: the next device that plays for it takes it over.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..i18n import _, pgettext
-
-HUMAN = "human"
-AI_LEVELS = ("easy", "medium", "hard")
-KINDS = (HUMAN, *AI_LEVELS)
-KEYBOARD = "keyboard"
-OPEN = "open"  # the seat's device went away: the next device to act for it takes it
-
-
-def device_of(device: str) -> str:
-    """The seat-holding device behind an action's device (the mouse is the keyboard's)."""
-    return KEYBOARD if device == "mouse" else device
+from ..match import (  # noqa: F401 - who sits where is the match's; the words for it are here
+    AI_LEVELS,
+    HUMAN,
+    KEYBOARD,
+    KINDS,
+    OPEN,
+    Seat,
+    default_seats,
+    device_of,
+    held_elsewhere,
+)
 
 
 def device_label(device: str | None) -> str:
@@ -46,46 +44,3 @@ def level_name(kind: str) -> str:
     if kind == "hard":
         return pgettext("computer level", "hard")
     return kind
-
-
-@dataclass
-class Seat:
-    player: str
-    kind: str = HUMAN  # "human" or an AI level
-    device: str | None = None  # None: anyone may play this seat
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind != HUMAN
-
-    def accepts(self, device: str) -> bool:
-        """May an action from ``device`` play for this seat?"""
-        if self.is_ai:
-            return False
-        return self.device in (None, OPEN) or self.device == device_of(device)
-
-    def take(self, device: str) -> bool:
-        """An open seat goes to the first device that plays for it; True if it changed hands."""
-        if self.device == OPEN and not self.is_ai:
-            self.device = device_of(device)
-            return True
-        return False
-
-    @property
-    def label(self) -> str:
-        """What the seat is, for prompts: ``Computer (hard)``, ``Pad 2``, ``anyone``."""
-        if self.is_ai:
-            return _("Computer ({level})").format(level=level_name(self.kind))
-        return device_label(self.device)
-
-
-def held_elsewhere(device: str, seat: Seat, seats: dict[str, Seat]) -> bool:
-    """Whether ``device`` is a pad already playing another of ``seats``: it may not take
-    over ``seat`` when that seat's pad was unplugged (one pad would hold both sides). The
-    keyboard may: a shared keyboard is the plain hot-seat."""
-    holder = device_of(device)
-    return holder != KEYBOARD and any(other.device == holder for other in seats.values() if other is not seat)
-
-
-def default_seats(players: tuple[str, ...]) -> dict[str, Seat]:
-    return {p: Seat(p) for p in players}
