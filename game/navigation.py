@@ -25,6 +25,7 @@ from .scenes.lesson import LessonListScene
 from .scenes.lesson import choose_game as choose_course
 from .scenes.name_entry import SaveNameScene
 from .scenes.overlay import AskScene
+from .scenes.play import DEMO, EXERCISE, WATCHED
 from .scenes.puzzle import choose_game
 from .scenes.replay import ReplayScene
 from .scenes.saves_menu import LoadScene
@@ -46,14 +47,14 @@ def _screen(ref: str) -> type:
 
 def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,
                autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False,
-               start: bool = True, ladder: str | None = None) -> Any:
+               start: bool = True, ladder: str | None = None, hosting: Any = None) -> Any:
     """A game's play scene, started: ``seats`` says who plays each side (default: people
     sharing the controls); ``hosted`` makes it a game shown inside another scene (demo,
     replay): no autosave, no pause or result overlays of its own. ``start=False`` leaves
     the game to be set up by the caller (a resumed game: nothing is written before it is
     rebuilt); ``ladder`` makes it a game of the arcade ladder against that level."""
     cls = _screen(catalogue.get(game_id).scene)
-    scene = cls(app, level=level, seats=seats, hosted=hosted, ladder=ladder)
+    scene = cls(app, level=level, seats=seats, hosted=hosted, ladder=ladder, hosting=hosting)
     if start:
         scene.start(seed, autoplay=autoplay)
     return scene
@@ -194,7 +195,7 @@ class Navigator:
 
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any:
         """A game's play scene for a puzzle: not started (the puzzle sets its position)."""
-        return game_scene(self.app, game_id, level, start=False)
+        return game_scene(self.app, game_id, level, start=False, hosting=EXERCISE)
 
     def puzzles(self) -> None:
         """Which game's puzzles, then that game's list."""
@@ -218,8 +219,9 @@ class Navigator:
         self.stack.push(InitialsScene(self.app, game_id, kind, value, card))
 
     def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
-                    seats: dict[str, Seat] | None = None) -> Any:
-        return game_scene(self.app, game_id, level, seed, seats=seats, hosted=True)
+                    seats: dict[str, Seat] | None = None, demo: bool = False) -> Any:
+        """A game watched inside another screen (a replay; with ``demo``, the attract loop)."""
+        return game_scene(self.app, game_id, level, seed, seats=seats, hosting=DEMO if demo else WATCHED)
 
     def howto(self, game_id: str) -> bool:
         """The how-to pages of ``game_id`` on top; False if the game has none."""

@@ -204,3 +204,52 @@ def test_the_private_name_finder_finds_one(tmp_path):
     probe.write_text("from ..rules import sparks as S\nfrom ..rules.order import _ways\nS._resolve()\n")
     assert sorted(private_rules_names_used("game.ai.probe", probe, False, known)) == [
         "game.rules.order._ways", "game.rules.sparks._resolve"]
+
+
+#: the screens that show a game scene inside them, and the names they hold it by
+HOSTS = ["replay", "lesson", "puzzle", "checklist", "demo"]
+HELD_AS = {"game", "child"}
+
+
+def _held_game(node: ast.AST) -> bool:
+    """Whether ``node`` is a host's game scene: ``game``, ``child``, ``self.game``, ``self.child``."""
+    if isinstance(node, ast.Name):
+        return node.id in HELD_AS
+    return (isinstance(node, ast.Attribute) and node.attr in HELD_AS and isinstance(node.value, ast.Name)
+            and node.value.id == "self")
+
+
+def host_trespasses(source: str) -> list[str]:
+    """What a host does to its game scene other than through its methods and public reads:
+    a field set (``game.x = ...``, ``game.buttons[k].y = ...``) or a private name read."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            base = target
+            while isinstance(base, (ast.Attribute, ast.Subscript)) and not _held_game(base):
+                base = base.value
+            if _held_game(base) and base is not target:
+                found.append(f"line {node.lineno}: sets {ast.unparse(target)}")
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and _held_game(node.value):
+            found.append(f"line {node.lineno}: reads {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_hosts_drive_their_game_through_its_methods(host):
+    """A replay, a lesson, a puzzle or the demo declares how its game is shown (``Hosting``)
+    and then calls its methods (``hold``, ``judge``, ``quiet``, ``rewire``, ``commit``...):
+    it never sets the scene's fields or reads its private ones."""
+    assert host_trespasses((GAME / "scenes" / f"{host}.py").read_text(encoding="utf-8")) == []
+
+
+def test_the_host_check_catches_a_host_setting_a_field():
+    probe = ("class H:\n    def f(self):\n        self.game.banner_t = 0.0\n        game.frozen = True\n"
+             "        self.game.buttons['menu'].on_click = None\n        x = self.game._panel\n"
+             "        self.game.quiet()\n        n = len(self.game.history)\n")
+    assert len(host_trespasses(probe)) == 4

@@ -81,15 +81,10 @@ class EntryScene(Scene):
     def __init__(self, app, game_id: str, level: str | None, listing: ChecklistScene | None) -> None:
         super().__init__(app)
         self.listing = listing
+        # an exercise: never autosaved, solved unaided, the entry saying what to do, what its
+        # undo and menu keys do and how it ended (no card, no review of a set-up position)
         self.game = app.nav.puzzle_game(game_id, level)
-        self.game.autosave = False
-        self.game.shows_result = False  # the entry says how it ended; no card, no review of it
-        self.game.hints_off = True  # solved unaided; the entry says what to do
-        self.game.keys_elsewhere = True  # and what its undo and menu keys do
-        self.game.set_up = True  # its position was set up, not drawn at random
-        for name, fn in (("menu", self.leave), ("undo", self.again), ("redo", self.again)):
-            if name in self.game.buttons:
-                self.game.buttons[name].on_click = fn
+        self.game.rewire(menu=self.leave, undo=self.again, redo=self.again)
 
     def again(self) -> None:
         raise NotImplementedError

@@ -62,10 +62,10 @@ class DemoScene(Scene):
             # between two games (a result card is showing): the time for a full collection,
             # so that nothing of the games before accumulates over weeks of demo
             gc.collect()
+        # its sounds follow Settings → Sound in the demo
         self.child = self.app.nav.hosted_game(game_id, seed=self.rng.randrange(1 << 30),
-                                              seats={p: Seat(p, self.level) for p in players})
+                                              seats={p: Seat(p, self.level) for p in players}, demo=True)
         self.child.ai_rng.seed(self.rng.randrange(1 << 30))
-        self.child.in_demo = True  # its sounds follow Settings → Demo sound
         self.t, self.ending, self.headline = 0.0, 0.0, ""
         self.played += 1
 

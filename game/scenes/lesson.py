@@ -115,7 +115,7 @@ class LessonScene(EntryScene):
         self.wrong_t = 0.0
         self.judged = 0
         self.game.set_position(self.start_state)
-        self.game.banner_t = 0.0
+        self.game.quiet()
 
     def next_step(self) -> None:
         if self.index + 1 < len(self.course.steps):
@@ -163,9 +163,8 @@ class LessonScene(EntryScene):
 
     def update(self, dt: float) -> None:
         game = self.game
-        game.frozen = self.phase != "try"  # the answer is read, not a next move previewed
+        game.hold(self.phase != "try")  # the answer is read, not a next move previewed
         game.update(dt)
-        game.result_shown = True  # the card says how it ended
         if self.phase == "wrong":
             if not game.queue.busy:
                 self.wrong_t -= dt

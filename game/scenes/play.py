@@ -17,7 +17,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import pygame
@@ -66,6 +66,46 @@ def effect(kind: str, together: bool = False) -> Callable[[Callable], Callable]:
         fn.effect_kind = (kind, together)  # type: ignore[attr-defined]
         return fn
     return mark
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """How a play scene is shown: a game people play on its own, or a game inside another
+    screen that drives it (the demo, a replay, a lesson, a puzzle). One mode, declared by
+    whoever shows the game; the host then drives it through the scene's methods (``host``,
+    ``hold``, ``judge``, ``quiet``, ``rewire``, ``set_position``, ``commit``, ``take_back``)
+    and never sets its fields."""
+
+    #: the game in progress of its game: written after every move
+    autosave: bool = True
+    #: its own pause menu and end card (else the host says how it ended)
+    overlays: bool = True
+    #: a person moves here: the cursor, the previews, the board's input (else nobody is
+    #: about to move: the moves are the host's)
+    moves: bool = True
+    #: the Hint button and key
+    hints: bool = True
+    #: the players may agree (a draw offer); an exercise is won on the board
+    agreements: bool = True
+    #: the controls the message line lists: ``"all"``; ``"board"`` (the host's own card
+    #: names what undo and the menu key do there); ``"none"`` (the host's prompt says it)
+    controls: str = "all"
+    #: the position was drawn from a seed ("Red starts (drawn at random)"), not set up
+    drawn: bool = True
+    #: the attract loop: its sounds follow Settings → Sound in the demo
+    demo: bool = False
+
+
+#: a game people play
+PLAYED = Hosting()
+#: a game looked at, not played: a replay or a review
+WATCHED = Hosting(autosave=False, overlays=False, moves=False, hints=False, agreements=False,
+                  controls="none")
+#: the attract loop's games
+DEMO = replace(WATCHED, demo=True)
+#: a lesson's step or a puzzle: a set-up position, solved unaided, the host saying how it went
+EXERCISE = Hosting(autosave=False, overlays=False, hints=False, agreements=False, controls="board",
+                   drawn=False)
 
 
 @dataclass
@@ -122,8 +162,10 @@ class PlayScene(Scene):
 
     def __init__(self, app, level: str | None = None, options: dict[str, Any] | None = None,
                  seats: dict[str, Seat] | None = None, hosted: bool = False,
-                 ladder: str | None = None) -> None:
+                 ladder: str | None = None, hosting: Hosting | None = None) -> None:
         super().__init__(app)
+        #: how the game is shown (``hosted``: the older word for a watched game)
+        self.hosting = hosting or (WATCHED if hosted else PLAYED)
         self.entry = catalogue.get(self.game_id)  # the game's catalogue entry
         self.rules = self.entry.rules
         #: the game in progress itself (headless): state, moves, seats, the record
@@ -141,8 +183,6 @@ class PlayScene(Scene):
         self.message, self.message_t = "", 0.0
         self.message_color = theme.BAD
         self.banner, self.banner_t = "", 0.0
-        self.hosted = hosted  # shown inside a demo or a replay: no overlays, no autosave, no cursor
-        self.autosave = not hosted
         self.thinker: Thinker | RemoteThinker | None = None
         self.think_t = 0.0
         self._think_frame = -1
@@ -173,17 +213,11 @@ class PlayScene(Scene):
         self.hinter: Thinker | RemoteThinker | None = None
         self.hint_t = 0.0
         self.hinted: Any = None  # the move of the last hint
-        self.hints_off = False  # set by a host that is solved unaided (a puzzle)
-        #: set by a host whose own card names the undo and menu keys (a lesson)
-        self.keys_elsewhere = False
-        #: set by a host while it shows something and takes no move (a lesson's answer):
-        #: no cursor, no preview
+        #: while a host shows something and takes no move (a lesson's answer): no cursor,
+        #: no preview (``hold``)
         self.frozen = False
-        #: set by a host whose position was set up, not drawn (a puzzle, a lesson): nobody
-        #: "started (random)"
-        self.set_up = False
-        #: what the status bar says once the game is over, set by a host that judges the
-        #: end itself (a puzzle: solved or not); None: "Game over"
+        #: what the status bar says once the game is over, when the host judges the end
+        #: itself (a puzzle: solved or not; ``judge``); None: "Game over"
         self.over_status: tuple[str, tuple[int, int, int]] | None = None
         #: a replayed game's seats as its record has them (the replay's own are people's)
         self.recorded_seats: dict[str, str] = {}
@@ -194,6 +228,55 @@ class PlayScene(Scene):
     @property
     def board_group(self) -> pygame.sprite.LayeredUpdates:
         return self.board
+
+    # -- how it is shown, and what a host may ask of it -------------------------------------
+    @property
+    def hosted(self) -> bool:
+        """Watched, not played (the demo, a replay): nobody is about to move."""
+        return not self.hosting.moves
+
+    @property
+    def autosave(self) -> bool:
+        return self.hosting.autosave
+
+    @autosave.setter
+    def autosave(self, on: bool) -> None:  # a benchmark's or a tour's game is nobody's game in progress
+        self.hosting = replace(self.hosting, autosave=on)
+
+    @property
+    def set_up(self) -> bool:
+        """The position was set up (a puzzle, a lesson): nobody "started (random)"."""
+        return not self.hosting.drawn
+
+    @property
+    def in_demo(self) -> bool:
+        return self.hosting.demo
+
+    def host(self, hosting: Hosting) -> None:
+        """Shown from now on as ``hosting`` says."""
+        self.hosting = hosting
+
+    def hold(self, on: bool) -> None:
+        """The host shows something and takes no move meanwhile (a lesson's answer)."""
+        self.frozen = on
+
+    def judge(self, status: tuple[str, tuple[int, int, int]] | None) -> None:
+        """What the status bar says once the game is over (a puzzle: "Solved!")."""
+        self.over_status = status
+
+    def quiet(self, banner: bool = True) -> None:
+        """No message, no end card and (with ``banner``) no banner: the host says what
+        happens."""
+        self.message_t = 0.0
+        if banner:
+            self.banner_t = 0.0
+        self.result_shown = True
+
+    def rewire(self, **actions: Callable[[], None]) -> None:
+        """The panel's buttons do the host's ``actions`` instead (``menu=leave``)."""
+        for name, fn in actions.items():
+            if name in self.buttons:
+                self.buttons[name].on_click = fn
 
     # -- the match, as the scene's own words read it ----------------------------------------
     @property
@@ -488,7 +571,7 @@ class PlayScene(Scene):
     def hints_allowed(self) -> bool:
         """A person plays here, the game goes on, and it is not a ladder game (the ladder
         is won unaided)."""
-        return (not (self.hosted or self.hints_off) and self.ladder is None and self.has_human
+        return (self.hosting.hints and self.ladder is None and self.has_human
                 and not self.state.over)
 
     def ask_hint(self) -> None:
@@ -886,16 +969,14 @@ class PlayScene(Scene):
         return min(timers, default=math.inf)
 
     # -- the end -------------------------------------------------------------------------------
-    #: a finished game shows its result card (a puzzle or a lesson says how it ended itself,
-    #: and its position cannot be reviewed as a game from a seed)
-    shows_result = True
-
     def show_result(self) -> None:
-        if self.rules.outcome(self.state) is None or not self.shows_result:
+        if self.rules.outcome(self.state) is None:
             return
         self.result_shown = True
         self._panel_held = None  # a card covers the game from now: it is not updated again
-        if not self.hosted:  # the demo or replay showing this game says how it ended
+        # a host says how its game ended (the demo, a replay; a puzzle or a lesson, whose
+        # position cannot be reviewed as a game from a seed)
+        if self.hosting.overlays:
             card = self.the_end()
             fame = self.count_result(card) if self._scored is not self.state else []
             self._scored = self.state
@@ -1203,13 +1284,14 @@ class PlayScene(Scene):
             seat = self.seat()
             return (_("{side} ({level}) is thinking{dots}").format(
                 side=self.side_name(seat.player), level=level_name(seat.kind), dots=dots), theme.ACCENT)
-        if self.hosted:
+        if self.hosting.controls == "none":
             return "", theme.INK_DIM  # the host's own prompt says what keys do
-        if self.keys_elsewhere or self.ladder is not None:
+        elsewhere = self.hosting.controls == "board"
+        if elsewhere or self.ladder is not None:
             # a lesson's card says what undo and the menu key do there; the ladder has no
             # take-backs, so its controls do not offer them
             g = self.app.glyphs()
-            drop = (g[UNDO], g[MENU]) if self.keys_elsewhere else (f"{g[UNDO]}/{g[REDO]}",)
+            drop = (g[UNDO], g[MENU]) if elsewhere else (f"{g[UNDO]}/{g[REDO]}",)
             kept = [p for p in self.hint().split(present.PARTS) if not p.startswith(drop)]
             if not (self.queue.busy or self.state.over):
                 return present.PARTS.join(kept), theme.INK_DIM

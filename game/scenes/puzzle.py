@@ -164,7 +164,7 @@ class PuzzleScene(EntryScene):
         self.refuted_t = 0.0
         self.done = False
         self.judged = 0  # moves of the history already answered
-        self.game.over_status = None
+        self.game.judge(None)
         self.game.set_position(self.start_state)
         goal = _("{side} to move: win by force").format(side=self.game.side_name(self.me))
         self.game.show_banner(goal if first else _("Again from the start: {goal}").format(goal=goal), 4.0)
@@ -191,8 +191,8 @@ class PuzzleScene(EntryScene):
         self.done = True
         game_id = self.puzzle.game
         run = mark_solved(game_id, self.puzzle.name, clean=not self.missed)
-        self.game.over_status = (_("Solved!"), theme.GOOD)
-        self.game.banner_t = 0.0
+        self.game.judge((_("Solved!"), theme.GOOD))
+        self.game.quiet()
         margin, why = self.game.verdict(self.rules.outcome(self.game.state))
         answers = [(_("Try it again"), self.again), (_("Back to the list"), self.leave)]
         after = self.next_puzzle()
@@ -239,7 +239,7 @@ class PuzzleScene(EntryScene):
             length = end_streak(self.puzzle.game)
             if length >= 2 and fame.qualifies(self.puzzle.game, "streak", length):
                 self.owed_initials = length  # asked when the position is back, not over this
-        game.over_status = (_("Not solved"), theme.BAD)
+        game.judge((_("Not solved"), theme.BAD))
         if game.state.over:
             words = self.lost_words()
         elif reply is not None:
@@ -296,7 +296,6 @@ class PuzzleScene(EntryScene):
     def update(self, dt: float) -> None:
         game = self.game
         game.update(dt)
-        game.result_shown = True  # this screen says how it ended
         if self.refuted_t > 0:
             if not game.queue.busy:
                 self.shown_t += dt

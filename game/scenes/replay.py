@@ -49,7 +49,7 @@ class ReplayScene(Scene):
         self.game = game
         self.total = len(record.moves)
         self.start()
-        game.banner_t = 0.0
+        game.quiet()
         self.playing = False
         self.wait = 0.0
         self.buttons: dict[str, Button] = {
@@ -85,8 +85,7 @@ class ReplayScene(Scene):
         return self.numbers[-1] if self.numbers else 0
 
     def _quiet(self) -> None:
-        self.game.message_t = 0.0
-        self.game.result_shown = True  # the bar says the game is over; no result screen here
+        self.game.quiet(banner=False)  # the bar says the game is over; no result screen here
 
     def start(self) -> None:
         """Back to the position before the first move."""

@@ -183,7 +183,7 @@ class SparksScene(PlayScene):
         if self.state.over:
             self.say(_("The game is over."))
             return
-        if self.hints_off:
+        if not self.hosting.agreements:
             self.say(_("No draw to offer here: this position is won on the board."))
             return
         self.deselect()
@@ -228,7 +228,7 @@ class SparksScene(PlayScene):
         return self.layout.geo if self.layout else None
 
     def buttons_row(self) -> tuple[str, ...]:
-        if self.hints_off:  # a puzzle or a lesson is won on the board, never agreed drawn
+        if not self.hosting.agreements:  # a puzzle or a lesson is won on the board, never agreed drawn
             return ("undo", "redo", "menu")
         return ("draw", "undo", "redo", "menu")
 
@@ -492,7 +492,7 @@ class SparksScene(PlayScene):
     def hint(self) -> str:
         g = self.app.glyphs()
         if self.app.last_device == "mouse":
-            if self.hints_off:  # no draw in a puzzle or a lesson
+            if not self.hosting.agreements:  # no draw in a puzzle or a lesson
                 return _("Click a piece, then a marked square   Right-click: deselect")
             return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
         keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
@@ -500,7 +500,7 @@ class SparksScene(PlayScene):
         if self.selected:
             return _("Arrows: move   {confirm}: go there   {back}: deselect   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
-        if self.hints_off:
+        if not self.hosting.agreements:
             return _("Arrows: move   {confirm}: pick a piece   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
         return _("Arrows: move   {confirm}: pick a piece   {alternate}: offer draw   "
