@@ -11,6 +11,7 @@ import pytest
 from driver import DT, key, motion, run
 
 import game.scenes.play as play
+import game.scenes.play.computer as computer
 from game import saves
 from game.app.app import Options
 from game.navigation import make_app as build_app
@@ -25,12 +26,12 @@ E = pygame.event.Event
 @pytest.fixture
 def quick_ai(monkeypatch):
     """The computer thinks a fixed, small number of simulations: quick and repeatable."""
-    original = play.Thinker
+    original = computer.Thinker
 
     def thinker(game, state, level, rng=None, **kw):
         return original(game, state, level, rng=rng, iterations=12, policy=kw.get("policy"))
 
-    monkeypatch.setattr(play, "Thinker", thinker)
+    monkeypatch.setattr(computer, "Thinker", thinker)
     monkeypatch.setattr(play.PlayScene, "AI_MIN_SECONDS", 0.05)
 
 

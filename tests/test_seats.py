@@ -163,7 +163,7 @@ def ai_game(app, game_id, human, level="easy", seed=3):
 
 
 def test_the_computer_thinks_in_one_short_slice_per_frame_and_moves_through_the_queue(app, monkeypatch):
-    import game.scenes.play as play
+    import game.scenes.play.computer as play
 
     slices: list[tuple[int, float]] = []
 
@@ -234,7 +234,7 @@ def test_computer_against_computer_finishes_every_game_shown_as_played(app, game
         made.append(t)
         return t
 
-    import game.scenes.play as play
+    import game.scenes.play.computer as play
     original = play.Thinker
     play.Thinker = thinker
     try:

@@ -24,8 +24,10 @@ def test_the_package_is_declared_under_the_projects_own_name():
     assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main"}
     tool = project["tool"]["setuptools"]
     assert all(p == "gauss_arcade" or p.startswith("gauss_arcade.") for p in tool["packages"])
-    packages = {p.name for p in (ROOT / "game").iterdir() if (p / "__init__.py").exists()}
-    assert {f"gauss_arcade.{p}" for p in packages} <= set(tool["packages"])  # none forgotten
+    # every package under game/, nested ones too (a forgotten one is missing from the wheel)
+    packages = {".".join(init.parent.relative_to(ROOT / "game").parts)
+                for init in (ROOT / "game").rglob("__init__.py")}
+    assert {f"gauss_arcade.{p}" for p in packages if p} <= set(tool["packages"])  # none forgotten
     assert tool["package-dir"] == {"gauss_arcade": "game", "gauss_arcade.levels": "levels",
                                    "gauss_arcade.assets": "assets"}
     assert "gauss_arcade.assets" in tool["packages"]  # the font ships...

@@ -1,0 +1,555 @@
+"""What a play screen draws: the game's layout, the static board layer, the board and its
+sprites, the status bar, the message line and the side panel with who plays, the move
+list and the buttons; drawn whole, or only where something changed (``draw_changes``).
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from ... import i18n, ladder, palette
+from ...i18n import _, pgettext
+from ...match import OPEN, Seat
+from ...ui import present, theme
+from ...ui.actions import (
+    MENU,
+    REDO,
+    UNDO,
+)
+from ...ui.frame import PlayFrame, panel_head
+from ...ui.particles import Particles
+from ..seats import device_label, level_name
+
+
+class PlayView:
+    """The play screen's renderer: a game scene fills in ``make_layout``, ``draw_board``,
+    ``draw_panel`` and the keys that say when its parts changed."""
+
+    def init_view(self) -> None:
+        """What the renderer keeps between frames (called once, by the scene's constructor)."""
+        self.board: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
+        #: the sprites on the board, each by where it stands (its ``key``: a cell, a square)
+        self.pieces: dict[Any, pygame.sprite.Sprite] = {}
+        self.layout: Any = None  # the kit's layout for the current size (see relayout)
+        self._background: pygame.Surface | None = None
+        self._panel: tuple[tuple, pygame.Surface] | None = None
+        #: the frame a move landed in (its panel shows it from the next frame's update on)
+        self._panel_held: int | None = None
+        self._bars: tuple = ((), ())  # what the status bar and the message line showed last
+        self._board_shown: tuple | None = None  # the board_key of the last frame
+        self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
+        #: parts of the board drawn once over the static layer, by what they show (see layer)
+        self.layers: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+        self.banner_fits = True  # the banner found room beside the status (else: the message line)
+        #: sparks of scores and captures (motion only), and where they were last drawn
+        self.particles = Particles()
+        self._sparks_shown: pygame.Rect | None = None
+
+    #: whether the game's marks pulse with ``clock`` (the Rush cursor); they pulse this
+    #: long after the last input, then hold still so that a screen nobody plays rests
+    pulses: ClassVar[bool] = False
+
+    PULSE_SECONDS = 10.0
+
+    @property
+    def board_group(self) -> pygame.sprite.LayeredUpdates:
+        return self.board
+
+    @property
+    def awaiting_human(self) -> bool:
+        """A person is to choose a move now (so the cursor and move hints are shown);
+        never in a hosted game (a demo or a replay: nobody is about to move)."""
+        return not (self.hosted or self.frozen or self.queue.busy or self.state.over or self.seat().is_ai)
+
+    # -- hooks of the game's view -------------------------------------------------------
+    def reset_view(self) -> None:
+        """Rebuild sprites and shown counters from ``self.state`` (new game, undo)."""
+        raise NotImplementedError
+
+    def show_pieces(self, sprites) -> None:
+        """The board shows exactly ``sprites`` (a new game, an undo)."""
+        self.board.empty()
+        self.pieces = {}
+        for sprite in sprites:
+            self.add_piece(sprite)
+
+    def add_piece(self, sprite: pygame.sprite.Sprite) -> None:
+        self.pieces[sprite.key] = sprite
+        self.board.add(sprite)
+
+    def cell_at(self, pos: tuple[int, int]) -> Any | None:
+        """The board cell under a screen position (None off the board): the layout knows."""
+        return self.layout.cell_at(pos) if self.layout else None
+
+    def point_at(self, pos: tuple[int, int] | None) -> None:
+        """The mouse moved: the cursor follows it over the board."""
+        cell = self.cell_at(pos) if pos is not None else None
+        self.hover_from_mouse = cell is not None
+        if cell is not None:
+            self.cursor = cell
+
+    # -- the sides ---------------------------------------------------------------------------
+    def side_name(self, player: str) -> str:
+        """A side's name as a player reads it ("Red"), in the current language."""
+        return _(self.entry.side(player).name)
+
+    def side_word(self, player: str) -> str:
+        """A side in the middle of a sentence, as the rules name it ("it is white's turn"):
+        the lower-case word, in the current language (marked in ``rules.core.SIDE_WORDS``)."""
+        return _(player)
+
+    def level_title(self) -> str:
+        """The board's title ("Classic"), in the current language."""
+        return _(self.level.get("title", self.level["name"]))
+
+    def side_ink(self, player: str) -> tuple[int, int, int]:
+        """A side's colour for texts and marks on the dark screen."""
+        return self.entry.side(player).tint.light
+
+    def who_is_who(self, compact: bool = False) -> str:
+        """Who plays each side, in a line: "Red: you · Blue: computer (hard)" (``compact``:
+        "Red: you · Blue: hard", for a narrow panel)."""
+        return " · ".join(text for text, _ink in self.who_parts(compact))
+
+    def who_parts(self, compact: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
+        """:meth:`who_is_who` in parts, each in its side's colour."""
+        first, second = self.rules.players
+        seats = self.seats
+        if self.recorded_seats:  # a replay: who played the game, not the replay's own seats
+            seats = {p: Seat(p, kind) for p, kind in self.recorded_seats.items()}
+        humans = [p for p in (first, second) if not seats[p].is_ai]
+        if len(humans) == 2 and all(seats[p].device in (None, OPEN) for p in humans):
+            return [(_("{first} and {second}: two players").format(
+                first=self.side_name(first), second=self.side_name(second)), theme.INK_DIM)]
+        parts = []
+        for player in (first, second):
+            seat, side = seats[player], self.side_name(player)
+            if seat.is_ai:
+                text = (_("{side}: {level}") if compact else _("{side}: computer ({level})")).format(
+                    side=side, level=level_name(seat.kind))
+            elif len(humans) == 1:
+                text = _("{side}: you").format(side=side)
+            else:
+                text = _("{side}: {device}").format(side=side, device=device_label(seat.device))
+            parts.append((text, self.side_ink(player)))
+        return parts
+
+    # -- drawing -------------------------------------------------------------------------------
+    def make_layout(self, size: tuple[int, int]) -> Any:
+        """The game's layout for a window of ``size`` (its kit's)."""
+        raise NotImplementedError
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """The window has a new size: lay everything out once, for drawing, hit-testing and
+        animation alike."""
+        self.layout = self.make_layout(size)
+        self._background = None
+        self._panel = None
+        self.layers.clear()
+
+    def ensure_layout(self, size: tuple[int, int]) -> Any:
+        """The layout for ``size``, computed again only when the size changed."""
+        if self.layout is None or self.layout.frame.size != size:
+            self.relayout(size)
+        return self.layout
+
+    @property
+    def frame(self) -> PlayFrame:
+        return self.layout.frame
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The static layer: what never changes while the window keeps its size."""
+        surface.fill(theme.BG)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The game's board, pieces, marks and cursor (the sprites are up to date:
+        ``update_sprites``)."""
+
+    def draw_board_and_sparks(self, surface: pygame.Surface) -> None:
+        self.draw_board(surface)
+        if self.particles.alive:  # sparks stay over the board: the bars and panel keep still
+            clip = surface.get_clip()
+            surface.set_clip(clip.clip(self.frame.board))
+            self.particles.draw(surface)
+            surface.set_clip(clip)
+
+    def burst(self, center: tuple[float, float], color: tuple[int, int, int], count: int = 14) -> None:
+        """Sparks from ``center`` (a score, a capture), when the player has motion on."""
+        if self.app.motion():
+            self.particles.burst(center, color, self.layout.s if self.layout else 1.0, count)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface.get_size())
+        surface.blit(self.background(surface), (0, 0))
+        self.update_sprites()
+        self.draw_board_and_sparks(surface)
+        self._sparks_shown = self.particles.bounds()
+        self._board_shown, self._sprites = self.board_key(), self.sprites_shown()
+        self.blit_panel(surface)
+        # the bars keep to their strips here too, so that drawing one again alone gives
+        # the same picture (a growing pill would otherwise spill onto the board)
+        for strip, paint in ((self.top_strip(), self.draw_status), (self.bottom_strip(), self.draw_bottom)):
+            surface.set_clip(strip)
+            paint(surface)
+        surface.set_clip(None)
+        self._bars = (self.top_key(), self.bottom_line())
+
+    def background(self, surface: pygame.Surface) -> pygame.Surface:
+        """The static layer, drawn once per window size."""
+        if self._background is None:
+            img = pygame.Surface(surface.get_size())
+            self.draw_background(img)
+            self._background = img.convert() if pygame.display.get_surface() else img
+        return self._background
+
+    def layer(self, surface: pygame.Surface, key: tuple, paint) -> None:
+        """Blit a part of the board that changes seldom (a row of stones and its label),
+        painted once per ``key`` by ``paint(static layer) -> (image, where)``: the
+        image is opaque, the static layer under it included."""
+        found = self.layers.get(key)
+        if found is None:
+            if len(self.layers) >= 16:  # what was shown before the last few changes
+                self.layers.clear()
+            found = self.layers[key] = paint(self.background(surface))
+        surface.blit(*found)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The board area every frame; the bars and the side panel only when what they
+        say changed. A game whose board moves in a small part names that part
+        (``board_changes``)."""
+        if self.layout is None or self.layout.frame.size != surface.get_size() or self._background is None:
+            self.draw(surface)
+            return None
+        frame = self.frame
+        rects = []
+        area = self.board_changes()
+        sparks = self.particles.bounds()
+        for spot in (self._sparks_shown, sparks):  # where sparks were and are
+            if spot is not None:
+                spot = spot.clip(frame.board)
+                area = spot if area is None else area.union(spot)
+        self._sparks_shown = sparks
+        if area is not None:
+            self.redraw_strip(surface, area, self.draw_board_and_sparks, rects)
+            self._sprites = self.sprites_shown()
+        panel = self._panel
+        self.blit_panel(surface, only_changed=True)
+        if self._panel is not panel:
+            rects.append(frame.panel)
+        top = self.top_key()
+        if top != self._bars[0]:
+            self.redraw_strip(surface, self.top_strip(), self.draw_status, rects)
+        bottom = self.bottom_line()  # after the status: it decides where the banner goes
+        if bottom != self._bars[1]:
+            self.redraw_strip(surface, self.bottom_strip(), self.draw_bottom, rects)
+        self._bars = (top, bottom)
+        return rects
+
+    def redraw_strip(self, surface: pygame.Surface, strip: pygame.Rect, paint, rects: list) -> None:
+        """Paint one part again over the static layer, clipped to it, and list it."""
+        surface.blit(self._background, strip, strip)
+        surface.set_clip(strip)
+        paint(surface)
+        surface.set_clip(None)
+        rects.append(strip)
+
+    def update_sprites(self) -> None:
+        """Bring the board's sprites to this frame (where each stands, its fade, its
+        image), once before the board is drawn."""
+        self.board.update(self.layout)
+
+    def board_key(self) -> tuple | None:
+        """Everything the board draws besides its sprites, when the game can name it
+        (while a move plays out, or the computer is to move); None: unknown, so the
+        whole board area is drawn. Frames whose key did not change redraw only where
+        sprites moved."""
+        return None
+
+    def sprites_shown(self) -> dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]]:
+        return {id(sprite): (sprite.image, tuple(sprite.rect)) for sprite in self.board.sprites()}
+
+    def board_changes(self) -> pygame.Rect | None:
+        """The part of the window the board may have changed in since the last frame
+        (None: nothing); it is drawn again, clipped to it, and presented. While only
+        sprites move (``board_key`` unchanged) that is where they were and are: at
+        4K the whole board area costs about 6 ms to draw and present, a moving disc
+        a fraction of a millisecond."""
+        self.update_sprites()  # once a frame, here: draw_board draws them as they stand
+        board = self.frame.board
+        key = self.board_key()
+        before, self._board_shown = self._board_shown, key
+        if key is None or before is None or key != before:
+            return board
+        now, was = self.sprites_shown(), self._sprites
+        # a sprite that came, went, moved or changed its image: where it was and where it is
+        dirty = [pygame.Rect(shown[1]) for k in now.keys() | was.keys() if now.get(k) != was.get(k)
+                 for shown in (now.get(k), was.get(k)) if shown is not None]
+        if not dirty:
+            return None
+        return dirty[0].unionall(dirty[1:]).clip(board)
+
+    def top_strip(self) -> pygame.Rect:
+        """The window's band that holds the status bar."""
+        frame = self.frame
+        return pygame.Rect(0, 0, frame.left.width, frame.board.top)
+
+    def bottom_strip(self) -> pygame.Rect:
+        frame = self.frame
+        return pygame.Rect(0, frame.board.bottom, frame.left.width, frame.size[1] - frame.board.bottom)
+
+    # the status bar: whose turn, and the news of the moment
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.state.over:
+            return self.over_status or (_("Game over"), theme.ACCENT)
+        p = self.state.to_move
+        return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
+
+    def banner_text(self) -> str:
+        """The news of the moment, right of the status (empty: none)."""
+        return self.banner if self.banner_t > 0 else ""
+
+    def top_key(self) -> tuple:
+        """Everything the status bar shows."""
+        return (*self.status(), self.banner_text())
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        text, color = self.status()
+        banner = self.banner_text()
+        self.banner_fits = present.status_bar(surface, self.frame.top, text, color, banner, self.frame.s)
+
+    # the message line: a refusal explained, news that did not fit above, the computer
+    # thinking, or the controls of the moment
+    def hint(self) -> str:
+        """The game's controls now, in the glyphs of the device used last."""
+        return ""
+
+    def bottom_line(self) -> tuple[str, tuple[int, int, int]]:
+        if self.message_t > 0:
+            return self.message, self.message_color
+        if self.unsaved:
+            return _("Not saved: {reason}. Trying again...").format(reason=self.unsaved), theme.BAD
+        if not self.banner_fits and self.banner_text():
+            return self.banner_text(), theme.ACCENT
+        if self.hinter is not None:
+            dots = "." * (1 + int(self.hint_t * 3) % 3)
+            return _("Looking for a hint{dots}").format(dots=dots), theme.ACCENT
+        if self.thinking:
+            dots = "." * (1 + int(self.think_t * 3) % 3)
+            seat = self.seat()
+            return (_("{side} ({level}) is thinking{dots}").format(
+                side=self.side_name(seat.player), level=level_name(seat.kind), dots=dots), theme.ACCENT)
+        if self.hosting.controls == "none":
+            return "", theme.INK_DIM  # the host's own prompt says what keys do
+        elsewhere = self.hosting.controls == "board"
+        if elsewhere or self.ladder is not None:
+            # a lesson's card says what undo and the menu key do there; the ladder has no
+            # take-backs, so its controls do not offer them
+            g = self.app.glyphs()
+            drop = (g[UNDO], g[MENU]) if elsewhere else (f"{g[UNDO]}/{g[REDO]}",)
+            kept = [p for p in self.hint().split(present.PARTS) if not p.startswith(drop)]
+            if not (self.queue.busy or self.state.over):
+                return present.PARTS.join(kept), theme.INK_DIM
+        if self.queue.busy:
+            return _("Any key or click: skip to the end of the move"), theme.INK_DIM
+        if self.state.over:
+            return _("Game over: Enter or click for the result"), theme.INK_DIM
+        return self.hint(), theme.INK_DIM
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        text, color = self.bottom_line()
+        present.message_line(surface, self.frame.bottom, text, color, self.frame.s,
+                             28 if color != theme.INK_DIM else 24)
+
+    # the side panel: drawn into its own surface when what it shows changes
+    def panel_key(self) -> tuple:
+        """Everything the side panel shows depends on: it is redrawn when this changes."""
+        return (id(self.state), len(self.history), self.queue.busy)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
+        """The game's own part of the panel, from ``rect.y`` down; returns where it ends."""
+        return rect.y
+
+    def blit_panel(self, surface: pygame.Surface, only_changed: bool = False) -> None:
+        frame = self.frame
+        key = (frame.size, i18n.language(), self.app.last_device,
+               tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
+               tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()), self.ladder,
+               *self.panel_key())
+        held = (self._panel_held is not None and self._panel is not None
+                and self._panel[1].get_size() == frame.panel.size)
+        if held:
+            # the frame a move lands in plays it and draws the board; its panel (a
+            # millisecond of new texts) follows in the next frame, so that no frame does
+            # both. A whole redraw in between shows the same, older panel.
+            if only_changed:
+                return
+        elif self._panel is None or self._panel[0] != key:
+            img = self._panel[1] if self._panel is not None else None
+            if img is None or img.get_size() != frame.panel.size:
+                # made once per size and painted over: a new 4K panel and its convert()
+                # cost about 8 ms, half a frame
+                display = pygame.display.get_surface()
+                img = (pygame.Surface(frame.panel.size, 0, display) if display
+                       else pygame.Surface(frame.panel.size))
+            self.paint_panel(img, frame.s)
+            self._panel = (key, img)
+        elif only_changed:
+            return
+        surface.blit(self._panel[1], frame.panel.topleft)
+        for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
+            button.rect = button.local_rect.move(frame.panel.x, frame.panel.y)
+
+    def paint_panel(self, img: pygame.Surface, s: float) -> None:
+        rect = img.get_rect()
+        img.fill(theme.BG_PANEL)
+        # depth: the panel stands over the board, its edge in shade, then a lit rim
+        shade = max(4, int(14 * s))
+        for i in range(shade):
+            ink = palette.mix(theme.BG, theme.BG_PANEL, (i + 1) / (shade + 1))
+            img.fill(ink, (i, 0, 1, rect.h))
+        img.fill(theme.BG_PANEL_HI, (shade, 0, max(1, int(2 * s)), rect.h))
+        x0, width = int(20 * s), rect.width - int(40 * s)
+        y = int(14 * s)
+        name = _(self.entry.name)
+        size = theme.fitted(name, int(40 * s), width, True)
+        heading = theme.draw_text(img, name, (x0, y), size, theme.INK, bold=True)
+        sub = self.panel_subtitle()
+        sub_y, who_y, body_y = panel_head(s, heading.height)  # large text: lower
+        if self.ladder in ladder.RUNGS:  # first: a line too narrow keeps it and drops the rest
+            rung = _("Ladder: rung {number} of {count}").format(
+                number=ladder.RUNGS.index(self.ladder) + 1, count=len(ladder.RUNGS))
+            sub = rung + present.PARTS + sub
+        present.parts_line(img, (x0, sub_y), sub, int(21 * s), width, theme.INK_DIM)
+        self.draw_who(img, x0, who_y, width, s)
+        body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
+        y = self.draw_panel(img, body, s)
+        buttons_top = rect.height - int(48 * s) * max(1, len(self.button_rows(width, s)))
+        list_bottom = buttons_top - 8 * s
+        hint = self.buttons["hint"]
+        hint.rect = hint.local_rect = pygame.Rect(0, 0, 0, 0)  # not there: not clicked
+        if self.hints_allowed:  # a row of its own above the others: it fits every width
+            list_bottom -= 44 * s
+            hint.draw(img, pygame.Rect(int(x0), int(buttons_top - 44 * s), width, int(36 * s)), int(24 * s))
+        self.draw_move_list(img, x0, y + 8 * s, width, list_bottom, s)
+        if not self.hosted:
+            self.draw_buttons(img, x0, buttons_top, width, s)
+
+    def draw_who(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        """Who is who, under the panel's heading, each side in its colour, on one line (in
+        fewer words where the panel is narrow)."""
+        sep = " · "
+        size = int(21 * s)
+        for compact in (False, True):
+            parts = self.who_parts(compact)
+            text = sep.join(t for t, _ink in parts)
+            size = theme.fitted(text, int(21 * s), width)
+            if theme.font(size).size(text)[0] <= width:
+                break
+        else:
+            parts = [(theme.ellipsized(text, size, int(width)), theme.INK_DIM)]
+        x = x0
+        for k, (part, ink) in enumerate(parts):
+            if k:
+                x = theme.draw_text(surface, sep, (x, y), size, theme.INK_FAINT).right
+            x = theme.draw_text(surface, part, (x, y), size, ink).right
+
+    def panel_subtitle(self) -> str:
+        if self.set_up:
+            return _("{board} board").format(board=self.level_title())
+        return _("{board} board   {side} started").format(board=self.level_title(),
+                                                          side=self.side_name(self.start_player))
+
+    def turns(self) -> list[tuple[str, list[str]]]:
+        """The history as turns: ``(player, [notation, ...])``, the moves of one player in a
+        row joined into one turn (a Rush turn of placements, an Improbable turn of rolls)."""
+        return self.match.turns()
+
+    def turn_ink(self, player: str, text: str) -> tuple[int, int, int]:
+        """The colour a turn is written in: its side's."""
+        return self.side_ink(player)
+
+    def draw_move_list(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float,
+                       s: float) -> None:
+        """The turns so far, newest at the bottom, each numbered (its number is what "move
+        12" means everywhere: ``Game.turn_numbers``). A column per side, headed by its name,
+        the side that began on the left: a long turn wraps inside its own column, so that
+        a side's turns never drift into the other's."""
+        theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
+        y += theme.step(int(22 * s), int(24 * s))
+        # the notation explained where it is read (the record's one line), while there is room
+        key_size = int(18 * s)
+        key_step = theme.step(key_size, 19 * s)
+        key = theme.wrap(_(self.entry.notation), key_size, int(width))
+        if bottom - y - len(key) * key_step >= 5 * theme.step(max(12, int(21 * s)), 21 * s):
+            for line in key:
+                theme.draw_text(surface, line, (x0, y), key_size, theme.INK_FAINT)
+                y += key_step
+            y += int(4 * s)
+        turns = self.turns()
+        if not turns:
+            return
+        size = max(12, int(21 * s))
+        line = theme.step(size, int(size * 1.05))
+        font = theme.font(size)
+        column_w = width / 2
+        number_w = font.size("999. ")[0]  # a long game's numbers keep their gap
+        text_w = int(column_w - number_w - 6 * s)
+        sides = (turns[0][0], self.other(turns[0][0]))
+        for c, side in enumerate(sides):  # the columns' heads
+            theme.draw_text(surface, self.side_name(side), (x0 + c * column_w + number_w, y), int(18 * s),
+                            self.side_ink(side))
+        y += theme.step(int(18 * s), 20 * s)
+        # rows of a turn per column; a turn whose column is taken in the row starts the next
+        rows: list[list[tuple[int, str, str] | None]] = []
+        for number, (player, texts) in enumerate(turns, 1):
+            c = sides.index(player)
+            if not rows or any(cell is not None for cell in rows[-1][c:]):
+                rows.append([None, None])
+            rows[-1][c] = (number, player, " ".join(texts))
+        # each row as lines, the cells wrapped in their column
+        lines: list[list[tuple[float, str | None, tuple[int, int, int], str]]] = []
+        for row in rows:
+            cells = [(x0 + c * column_w, cell, theme.wrap(cell[2], size, text_w))
+                     for c, cell in enumerate(row) if cell]
+            for k in range(max(len(parts) for _x, _cell, parts in cells)):
+                lines.append([(x, None if k else f"{cell[0]}.", self.turn_ink(cell[1], cell[2]), parts[k])
+                              for x, cell, parts in cells if k < len(parts)])
+        room = max(1, int((bottom - y) // line))
+        shown = lines[-room:]
+        while len(shown) > 1 and all(number is None for _x, number, _ink, _text in shown[0]):
+            shown.pop(0)  # a turn cut at the top would read as another side's: from a turn's start
+        for parts in shown:
+            for x, number, ink, text in parts:
+                if number is not None:
+                    theme.draw_text(surface, number, (x + number_w - 5 * s, y), size, theme.INK_DIM,
+                                    "topright")
+                theme.draw_text(surface, text, (x + number_w, y), size, ink)
+            y += line
+
+    def buttons_row(self) -> tuple[str, ...]:
+        return ("undo", "redo", "menu")
+
+    def button_rows(self, width: float, s: float) -> list[tuple[str, ...]]:
+        """The panel's buttons in rows: one row when every label fits its share of the
+        width at a readable size, else two to a row (German's "Rückgängig" at 800×600)."""
+        names = self.buttons_row()
+        if self.ladder is not None:  # no take-backs on the ladder
+            names = tuple(n for n in names if n not in ("undo", "redo"))
+        gap = int(10 * s)
+        share = (int(width) - gap * (len(names) - 1)) // max(1, len(names))
+        smallest = theme.font(1)  # the smallest size a label is drawn at
+        if all(smallest.size(self.buttons[n].label)[0] <= share - 10 for n in names):
+            return [names]
+        return [names[k:k + 2] for k in range(0, len(names), 2)]
+
+    def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
+        for name in self.buttons_row():  # a button not drawn (undo on the ladder) is not clicked
+            self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
+        gap = int(10 * s)
+        for row in self.button_rows(width, s):
+            bw = (int(width) - gap * (len(row) - 1)) // len(row)
+            for k, name in enumerate(row):
+                rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
+                self.buttons[name].draw(surface, rect, int(24 * s))
+            y += int(48 * s)
