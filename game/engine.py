@@ -15,16 +15,16 @@ from collections.abc import Callable
 from typing import Any, BinaryIO, TextIO
 
 from . import catalogue, levels
+from .match import Match
 from .rules.core import Game, RulesError
 
 
 class Session:
-    """The one game an engine process holds, and the requests that act on it."""
+    """The one game an engine process holds (a :class:`Match`, as a play screen holds one),
+    and the requests that act on it."""
 
     def __init__(self) -> None:
-        self.game: Game | None = None
-        self.state: Any = None
-        self.level: dict[str, Any] | None = None
+        self.match: Match | None = None
         self.rng = random.Random()
         self.done = False
         self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -73,8 +73,9 @@ class Session:
         options = req.get("options")
         if options is not None and not isinstance(options, dict):
             return fail("\"options\" must be a JSON object.")
-        state = game.new(level, seed=seed, first=req.get("first"), options=options)
-        self.game, self.state, self.level = game, state, level
+        match = Match(game.id, level, options=options, start=False, notes=False)
+        match.new(seed, first=req.get("first"))
+        self.match = match
         return self.show(req)
 
     def load(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -86,8 +87,9 @@ class Session:
             return fail(f"The state is a {obj['game']!r} state, not a {game.id!r} one.")
         name = obj.get("level")
         level = levels.load(game.id, name if isinstance(name, str) else None)
-        state = game.load_state(obj, level)
-        self.game, self.state, self.level = game, state, level
+        match = Match(game.id, level, start=False, notes=False)
+        match.set_position(game.load_state(obj, level))
+        self.match = match
         return self.show(req)
 
     def show(self, _: dict[str, Any]) -> dict[str, Any]:
@@ -102,10 +104,8 @@ class Session:
         game, state = self._current()
         if "move" not in req:
             return fail("\"play\" needs \"move\".")
-        move = game.parse_move(req["move"])
-        state, effects = game.play(state, move)
-        self.state = state
-        return {"ok": True, "effects": effects, "state": game.state_json(state)}
+        _before, after, effects = self.match.play(game.parse_move(req["move"]))
+        return {"ok": True, "effects": effects, "state": game.state_json(after)}
 
     def genmove(self, req: dict[str, Any]) -> dict[str, Any]:
         game, state = self._current()
@@ -135,9 +135,9 @@ class Session:
         return game_id
 
     def _current(self) -> tuple[Game, Any]:
-        if self.game is None:
+        if self.match is None:
             raise RulesError("No game yet: send \"new\" or \"load\" first.")
-        return self.game, self.state
+        return self.match.rules, self.match.state
 
 
 #: the longest error line: a message quoting a request's value quotes its start only

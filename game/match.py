@@ -103,7 +103,7 @@ class Match:
                  options: dict[str, Any] | None = None, seats: dict[str, Seat] | None = None,
                  ladder: str | None = None,
                  notation: Callable[[Any, Any, list[dict[str, Any]]], str] | None = None,
-                 start: bool = True) -> None:
+                 start: bool = True, notes: bool = True) -> None:
         self.game_id = game_id
         self.entry = catalogue.get(game_id)
         self.rules = self.entry.rules
@@ -111,7 +111,9 @@ class Match:
         self.options = options
         self.seats: dict[str, Seat] = {**default_seats(self.rules.players), **(seats or {})}
         self.ladder = ladder
-        self.notation = notation or self.rules.move_note
+        #: a move's entry in the move list; a match nobody reads as a list (the engine
+        #: protocol's) writes none
+        self.notation = notation or (self.rules.move_note if notes else lambda before, move, effects: "")
         self.seed = 0
         self.state: Any = None
         self.start_player = ""
@@ -123,10 +125,12 @@ class Match:
             self.new(seed)
 
     # -- the game ---------------------------------------------------------------------------
-    def new(self, seed: int | None = None) -> Any:
-        """A fresh game from the level, ``seed`` deciding the start player and the dice."""
+    def new(self, seed: int | None = None, first: str | None = None) -> Any:
+        """A fresh game from the level, ``seed`` deciding the start player (unless ``first``
+        names it) and the dice."""
         self.seed = fresh_seed() if seed is None else seed
-        return self.set_position(self.rules.new(self.level, seed=self.seed, options=self.options))
+        state = self.rules.new(self.level, seed=self.seed, first=first, options=self.options)
+        return self.set_position(state)
 
     def set_position(self, state: Any) -> Any:
         """``state`` as it is, with no moves before it (a new game, a puzzle's position)."""
