@@ -1,4 +1,4 @@
-"""The headless engine protocol (``python -m game.engine``), as PROTOCOL.md specifies.
+"""The headless engine protocol (``python -m game.engine``), as docs/protocol.md specifies.
 
 One JSON object per line in, exactly one JSON object per line out; logs and
 tracebacks go to standard error only. Nothing a client sends can stop the engine

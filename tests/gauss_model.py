@@ -1,4 +1,4 @@
-"""A second, deliberately plain model of GAUSS (RULINGS.md §1), used only by the tests.
+"""A second, deliberately plain model of GAUSS (docs/rules/gauss.md), used only by the tests.
 
 Written straight from the rulings, sharing no code with ``game/rules/gauss.py``:
 the board is a dict ``{(q, r): "red" | "blue"}`` of occupied cells, everything else
@@ -67,7 +67,7 @@ class Model:
 
     @staticmethod
     def from_json(state: dict) -> Model:
-        """Read a protocol STATE (only the keys PROTOCOL.md names)."""
+        """Read a protocol STATE (only the keys docs/protocol.md names)."""
         return Model(radius=state["radius"],
                      board={(q, r): c for q, r, c in state["board"]},
                      supply=copy.deepcopy(state["supply"]),

@@ -1,4 +1,4 @@
-"""The engine line protocol (PROTOCOL.md, general part and `gauss`), end to end.
+"""The engine line protocol (docs/protocol.md, general part and `gauss`), end to end.
 
 Most tests drive ``Session().handle_line``; a few start ``python -m game.engine`` as a
 real process. Every bad input must answer exactly one ``{"ok": false, "error": ...}``,

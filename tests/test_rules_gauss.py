@@ -1,4 +1,4 @@
-"""GAUSS rules (RULINGS.md §1, PROTOCOL.md `gauss`): one test per clause, then properties.
+"""GAUSS rules (docs/rules/gauss.md, docs/protocol.md `gauss`): one test per clause, then properties.
 
 Positions are built with ``GAUSS.load_state`` from protocol STATE dicts; an independent
 model (tests/gauss_model.py) cross-checks the engine on random games and positions.
@@ -257,7 +257,7 @@ def test_all_six_lines_at_once_in_direction_order():
             expected.append(((2 * dq, 2 * dr), (4 * dq, 4 * dr), "red", "repel"))
         else:
             expected.append(((2 * dq, 2 * dr), (dq, dr), "blue", "attract"))
-    # RULINGS: "Direction order, wherever an order is needed"
+    # docs/rules/gauss.md: "Direction order, wherever an order is needed"
     assert slides(effects) == expected
     assert board_of(after) == {(0, 0): "red"} | {s[1]: s[2] for s in expected}
 
@@ -332,7 +332,7 @@ def test_no_chain_reaction_after_scoring():
                                (-3, 3): "red"}
 
 
-# -- effects exactly as PROTOCOL.md ----------------------------------------------------------
+# -- effects exactly as docs/protocol.md ----------------------------------------------------------
 def test_effect_shapes_and_order():
     state = load(both_colours_position(), to_move="blue")
     _, effects = play(state, (0, 0), "red")

@@ -1,4 +1,4 @@
-"""The Improbable (RULINGS.md §4, PROTOCOL.md `improbable`): one test per rule clause,
+"""The Improbable (docs/rules/improbable.md, docs/protocol.md `improbable`): one test per rule clause,
 property tests, protocol tests, and a slow many-games soak (``pytest -m slow``)."""
 from __future__ import annotations
 

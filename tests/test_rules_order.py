@@ -1,4 +1,4 @@
-"""The Great Order (RULINGS.md §5, PROTOCOL.md `order`): one test per rule clause,
+"""The Great Order (docs/rules/order.md, docs/protocol.md `order`): one test per rule clause,
 property tests, protocol tests, and a slow many-games soak (``pytest -m slow``)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rush rules (RULINGS.md §2) and its engine protocol (PROTOCOL.md, section rush)."""
+"""Rush rules (docs/rules/rush.md) and its engine protocol (docs/protocol.md, section rush)."""
 from __future__ import annotations
 
 import json
@@ -210,7 +210,7 @@ def test_loaded_continuing_turn_without_placement_ends():
 
 
 def test_no_play_ever_leaves_the_next_player_without_a_placement():
-    # RULINGS: the pass clause is unreachable in real games
+    # docs/rules/rush.md: the pass clause is unreachable in real games
     rng = random.Random(11)
     for _ in range(30):
         s = RUSH.new(levels.load("rush", "9x9"), seed=1)

@@ -1,4 +1,4 @@
-"""Gauss: Sparks & Surges (RULINGS.md §3, PROTOCOL.md ``sparks``): one test per rule
+"""Gauss: Sparks & Surges (docs/rules/sparks.md, docs/protocol.md ``sparks``): one test per rule
 clause, the subtle cases, perft regression cross-checked by a naive second move
 generator written here, property tests, the protocol, and a slow soak."""
 from __future__ import annotations

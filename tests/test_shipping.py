@@ -74,7 +74,14 @@ def test_a_start_without_a_sound_card_says_so_in_one_line(tmp_path):
 
 
 def test_no_document_points_outside_the_repository():
+    """A clone has no specification files of its own beside it: the docs, the code's
+    docstrings and the tests name the repository's own docs (docs/rules, docs/protocol.md)."""
     docs = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    code = [p for folder in ("game", "tests") for p in sorted((ROOT / folder).rglob("*.py"))
+            if p.name != "test_shipping.py"]
+    for path in code:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "RULINGS" not in text and "PROTOCOL.md" not in text, path
     for path in docs:
         text = path.read_text(encoding="utf-8")
         assert "../shared" not in text and "RULINGS.md" not in text and "PROTOCOL.md" not in text, path

@@ -1,4 +1,4 @@
-"""GAUSS, the magnetic duel (Susumu Kawasaki), exactly as RULINGS.md §1 states it.
+"""GAUSS, the magnetic duel (Susumu Kawasaki), exactly as docs/rules/gauss.md states it.
 
 The board is a hexagon of hexagons of radius ``R`` in axial coordinates ``(q, r)``
 (``s = -q - r``). Its outer ring is the **VOID**; every other cell is gray.

@@ -1,4 +1,4 @@
-"""THE IMPROBABLE (Play Gauss, for Sid Sackson), exactly as RULINGS.md §4 states it.
+"""THE IMPROBABLE (Play Gauss, for Sid Sackson), exactly as docs/rules/improbable.md states it.
 
 Two players, ``blue`` and ``brown``; the seeded random start player begins. Each
 holds stones of lengths 1–6, three of each, in a **supply**, and one die.

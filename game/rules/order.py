@@ -1,4 +1,4 @@
-"""THE GREAT ORDER (Play Gauss), exactly as RULINGS.md §5 states it.
+"""THE GREAT ORDER (Play Gauss), exactly as docs/rules/order.md states it.
 
 The field lies between two boundaries (each colour's three 6-stones end to end):
 **18 columns** (0–17) of **5 cells**. Blue lays stones against its boundary,

@@ -1,4 +1,4 @@
-"""Rush (Mark Steere), exactly as RULINGS.md §2 states it.
+"""Rush (Mark Steere), exactly as docs/rules/rush.md states it.
 
 The board is ``N × N`` points, ``N`` odd (levels 9x9, 11x11, 13x13, 19x19). A point
 is ``(x, y)``: ``x`` the column from the left, ``y`` the row from the top, both from 0.

@@ -1,4 +1,4 @@
-"""Gauss: Sparks & Surges, a chess-like game, exactly as RULINGS.md §3 states it.
+"""Gauss: Sparks & Surges, a chess-like game, exactly as docs/rules/sparks.md states it.
 
 **Board.** 8×8 squares ``a1``–``h8``, White at the bottom (rank 1). The corners
 ``a1 h1 a8 h8`` are death squares. Each side has 6 **Sparks** (S), 3 **Surges** (U),
