@@ -3,6 +3,7 @@ local imports included), pure rules and AI, and one record per game."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,7 @@ def imports_of(name: str, path: Path, package: bool, known: dict) -> set[str]:
     return out
 
 
+@functools.lru_cache(maxsize=1)  # every test of the module reads the same graph: built once
 def graph() -> dict[str, set[str]]:
     known = modules()
     return {name: imports_of(name, path, package, known) for name, (path, package) in known.items()}

@@ -294,7 +294,10 @@ def test_sigterm_stops_a_kiosk(tmp_path):
 def test_keys_still_work_after_all_this(home):
     app = make_app(Options(headless=True))
     app.start()
+    title = app.stack.top
+    before = title.menu.index
     app.frame([key(pygame.K_DOWN)], 1 / 60)
+    assert app.stack.top is title and title.menu.index == before + 1  # the title answers a key
     app.shutdown()
 
 

@@ -340,6 +340,7 @@ def test_a_relative_xdg_config_home_is_ignored(monkeypatch, tmp_path):
     monkeypatch.delenv("GAUSS_ARCADE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CONFIG_HOME", "relative/config")
+    assert storage.home().is_absolute()  # everywhere: never a folder relative to where it was started
     if sys.platform.startswith("linux"):
         assert storage.home() == tmp_path / ".config" / "gauss-arcade"
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))

@@ -194,6 +194,7 @@ def test_move_validation_messages():
 
 def test_nth_roll_follows_the_seed_stream():
     rng = random.Random(5)
+    rolled = 0
     for seed in (0, 1, 99, 2**31 - 1):
         s = new(seed)
         for _ in range(200):
@@ -203,8 +204,10 @@ def test_nth_roll_follows_the_seed_stream():
             move = rng.choice(G.legal_moves(s))
             s, eff = G.play(s, move)
             if move == ROLL:
+                rolled += 1
                 assert eff[0]["value"] == draw(seed, 1 + before, 6) + 1
                 assert s.rolls == before + 1 and s.die == eff[0]["value"]
+    assert rolled >= 100  # the check above ran, many times
 
 
 def test_forced_roll_uses_up_its_place_in_the_stream():
