@@ -60,7 +60,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
     yield "load-menu"
     for gid in games:
         nav.select(gid)
-        frames(app)
+        frames(app, 3 + len(games))  # the cards' pictures come one a frame
         yield f"select-{gid}"
         nav.setup(gid)
         frames(app)

@@ -228,7 +228,7 @@ def test_a_mouse_alone_leaves_the_game_list_and_the_who_plays_screen(app):
     app.nav.select("rush")
     app.frame([], 1 / 60)
     select = app.stack.top
-    app.frame([click(select.rows[1][0].center)], 1 / 60)  # Rush: who plays?
+    app.frame([click(select.cards[1].rect.center)], 1 / 60)  # Rush: who plays?
     setup = app.stack.top
     assert setup is not select
     app.frame([], 0.5)  # a click within a double-click's time of the last would be its second half
@@ -241,7 +241,7 @@ def test_a_mouse_alone_leaves_the_game_list_and_the_who_plays_screen(app):
 
 def test_the_board_chosen_in_the_game_list_stays_chosen(app):
     app.nav.select("rush")
-    run(app, [key(pygame.K_RIGHT)])  # the next board of Rush
+    run(app, [key(pygame.K_TAB)])  # the next board of Rush
     chosen = app.stack.top.level_of("rush")
     assert chosen != "9x9"
     app.nav.select("rush")  # back from a game: a new list

@@ -24,16 +24,31 @@ def test_select_lists_all_five_games_and_starts_each_one(app):
         app.stack.pop()
 
 
-def test_left_and_right_choose_the_level(app):
+def test_tab_chooses_the_board_and_the_arrows_the_game(app):
     select = SelectScene(app)
     app.stack.push(select)
     assert select.level_of("gauss") == "classic"
-    app.frame([key(pygame.K_RIGHT)], 1 / 60)
+    app.frame([key(pygame.K_TAB)], 1 / 60)
     assert select.level_of("gauss") == "small"
+    app.frame([key(pygame.K_RIGHT), key(pygame.K_LEFT)], 1 / 60)  # to Rush's card and back
+    assert select.games[select.index] == "gauss"
     app.frame([key(pygame.K_RETURN)], 1 / 60)
     assert isinstance(app.stack.top, SetupScene) and app.stack.top.level == "small"
-    app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], 1 / 60)  # Up from the first seat: Start
+    app.frame([key(pygame.K_RETURN)], 1 / 60)  # play the computer
     assert app.stack.top.level["name"] == "small"
+
+
+def test_the_arrows_move_across_the_cards_in_rows(app):
+    select = SelectScene(app)
+    app.stack.push(select)
+    app.frame([], 1 / 60)
+    cols = select.columns()
+    app.frame([key(pygame.K_DOWN)], 1 / 60)
+    assert select.index == min(cols, len(select.games) - 1)
+    app.frame([key(pygame.K_UP)], 1 / 60)
+    assert select.index == 0
+    for i, card in enumerate(select.cards):  # every card under its own place, none over another
+        assert not any(card.rect.colliderect(other.rect) for other in select.cards[i + 1:])
 
 
 @pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
@@ -49,10 +64,10 @@ def test_every_how_to_play_pages_through_to_the_end_and_closes(app, game_id):
     assert app.stack.top is not scene
 
 
-def test_tab_on_the_select_screen_opens_the_rules(app):
+def test_h_on_the_select_screen_opens_the_rules(app):
     select = SelectScene(app)
     app.stack.push(select)
-    app.frame([key(pygame.K_TAB)], 1 / 60)
+    app.frame([key(pygame.K_h)], 1 / 60)
     assert app.stack.top.game_title == "GAUSS"
     app.frame([key(pygame.K_ESCAPE)], 1 / 60)
     assert app.stack.top is select

@@ -26,8 +26,8 @@ def test_the_second_click_of_a_double_click_stays_on_the_screen_it_was_meant_for
     app.nav.select("rush")
     run(app)
     select = app.stack.top
-    rush_row = select.rows[1][0]
-    where = (rush_row.x + 40, rush_row.centery)
+    rush_card = select.cards[1].rect
+    where = (rush_card.centerx, rush_card.y + 60)  # its picture
     run(app, [click(where)])  # Rush: who plays?
     setup = app.stack.top
     assert setup is not select

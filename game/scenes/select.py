@@ -1,13 +1,39 @@
-"""Game select: every game of the catalogue, each with its level."""
+"""The game list: a card per game of the catalogue, each with its board as the game draws it
+(a real position), its one-line pitch, the player's progress in it (lessons done, puzzles
+solved, the ladder's rung, a game to resume) and its board to play on.
+
+Keys, pads and the mouse move across the cards alike: the arrows (D-pad) from card to card,
+Enter (A, a click) plays, Tab (X, the card's arrows) changes the board, H (Y, the card's
+"How to play") opens the rules.
+"""
 from __future__ import annotations
+
+import math
 
 import pygame
 
-from .. import catalogue, i18n, levels
+from .. import catalogue, i18n, ladder, lessons, levels, puzzles, saves
 from ..i18n import _
+from ..storage import StoredFileError
 from ..ui import theme
-from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, HINT, LEFT, MENU, RIGHT, UP, Action
+from . import previews
 from .base import BackButton, Scene
+from .lesson import done_steps
+from .puzzle import solved
+from .seats import level_name
+
+#: the share of a card's height its board's picture takes
+PICTURE = 0.42
+
+
+class Card:
+    """Where one game's card and its parts stand on the screen."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.level = pygame.Rect(0, 0, 0, 0)  # "<  Classic  >": its halves step the board
+        self.howto = pygame.Rect(0, 0, 0, 0)
 
 
 class SelectScene(Scene):
@@ -20,7 +46,7 @@ class SelectScene(Scene):
         self.level_names = {g: levels.names(g) for g in self.games}
         self.titles: dict[tuple[str, str], str] = {}  # (game, level name) -> its English title
         self.level_index = dict.fromkeys(self.games, 0)
-        self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
+        self.cards: list[Card] = []
         self.message = levels.problem_line()  # level files that were bad and set aside, if any
         self.back = BackButton()
         # the board chosen for each game stays chosen while the game runs (back from a game too)
@@ -28,6 +54,39 @@ class SelectScene(Scene):
         for g, name in self.chosen.items():
             if g in self.level_names and name in self.level_names[g]:
                 self.level_index[g] = self.level_names[g].index(name)
+        self.progress = self.read_progress()
+
+    # -- what the cards say --------------------------------------------------------------
+    def read_progress(self) -> dict[str, tuple[str, str]]:
+        """Each game's progress in a line, and its game in progress (read once: the files
+        are not read at every draw)."""
+        lessons_done, puzzles_solved = done_steps(), solved()
+        out = {}
+        for g in self.games:
+            parts = []
+            course = lessons.load(g)
+            if course is not None:
+                parts.append(_("Lessons {done}/{total}").format(
+                    done=len(set(lessons_done.get(g, [])) & set(range(len(course.steps)))),
+                    total=len(course.steps)))
+            shelf = puzzles.load_all(g)
+            if shelf:
+                names = {p.name for p in shelf}
+                parts.append(_("Puzzles {done}/{total}").format(
+                    done=len(names & set(puzzles_solved.get(g, []))), total=len(names)))
+            climb = ladder.of(g)
+            parts.append(_("Ladder: climbed") if climb.rung is None else
+                         _("Ladder: {level}").format(level=level_name(climb.rung)))
+            resume = ""
+            if not self.app.options.kiosk:
+                try:
+                    saved = saves.read_autosave(g)
+                except StoredFileError:
+                    saved = None
+                if saved is not None and saved.moves:
+                    resume = _("In progress: move {number}").format(number=saved.move_number())
+            out[g] = (" · ".join(parts), resume)
+        return out
 
     def level_of(self, game_id: str) -> str | None:
         names = self.level_names[game_id]
@@ -46,6 +105,7 @@ class SelectScene(Scene):
             self.titles[(game_id, name)] = title if isinstance(title, str) else name
         return _(self.titles[(game_id, name)])
 
+    # -- choices -----------------------------------------------------------------------------
     def start(self, i: int) -> None:
         game_id = self.games[i]
         self.app.nav.setup(game_id, self.level_of(game_id))
@@ -66,85 +126,143 @@ class SelectScene(Scene):
         if not self.app.nav.howto(self.games[i]):
             self.message = _("No rules screen for that game yet.")
 
+    def columns(self) -> int:
+        n = len(self.games)
+        return n if n <= 3 else math.ceil(n / 2) if n <= 6 else 4
+
     def handle(self, action: Action) -> None:
         if self.back.clicked(action):
             self.app.stack.pop()
             return
         if action.pos is not None:
-            for i, (row, level_rect, howto_rect) in enumerate(self.rows):
-                if row.collidepoint(action.pos):
+            for i, card in enumerate(self.cards):
+                if card.rect.collidepoint(action.pos):
                     self.index = i
                     if action.name == CONFIRM:
-                        if level_rect.collidepoint(action.pos):
-                            self.cycle_level(i, 1)
-                        elif howto_rect.collidepoint(action.pos):
+                        if card.level.collidepoint(action.pos):
+                            self.cycle_level(i, -1 if action.pos[0] < card.level.centerx else 1)
+                        elif card.howto.collidepoint(action.pos):
                             self.howto(i)
                         else:
                             self.start(i)
                     elif action.name == ALTERNATE:
                         self.cycle_level(i, 1)
             return
-        if action.name in (UP, DOWN):
-            self.index = (self.index + (1 if action.name == DOWN else -1)) % len(self.games)
+        cols, n = self.columns(), len(self.games)
+        if action.name in (LEFT, RIGHT):
+            self.index = (self.index + (1 if action.name == RIGHT else -1)) % n
             self.message = ""
-        elif action.name in (LEFT, RIGHT):
-            self.cycle_level(self.index, 1 if action.name == RIGHT else -1)
+        elif action.name in (UP, DOWN):
+            step = cols if action.name == DOWN else -cols
+            if 0 <= self.index + step < n:
+                self.index += step
+            elif action.name == DOWN and self.index // cols < (n - 1) // cols:
+                self.index = n - 1  # a shorter last row: its last card
+            self.message = ""
         elif action.name == CONFIRM:
             self.start(self.index)
         elif action.name == ALTERNATE:
+            self.cycle_level(self.index, 1)
+        elif action.name == HINT:
             self.howto(self.index)
         elif action.name in (BACK, MENU):
             self.app.stack.pop()
 
+    # -- drawing ---------------------------------------------------------------------------
+    def next_change(self) -> float:
+        # the cards' pictures are made one a frame, so that the list shows at once
+        pairs = zip(self.games, self.cards, strict=False)
+        if self.cards and any(not previews.ready(g, self.picture_size(c)) for g, c in pairs):
+            return 0.0
+        return super().next_change()
+
+    @staticmethod
+    def picture_size(card: Card) -> tuple[int, int]:
+        return (card.rect.width - 16, int(card.rect.height * PICTURE) - 8)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, _("Choose a game"))
         self.back.draw(surface, s)
-        self.rows = []
-        top = int(100 * s)
-        # the rows share the height there is (not a fixed height that left half the screen
-        # empty while each description was cut to one line)
-        room_h = h - top - 56 * s
-        row_h = int(max(96 * s, min(150 * s, room_h / len(self.games))))
-        width = int(min(w - 80 * s, 1000 * s))
+        cols = self.columns()
+        rows = math.ceil(len(self.games) / cols)
+        gap = int(14 * s)
+        top, bottom = int(96 * s), h - int(46 * s)
+        width = int(min(w - 40 * s, 1400 * s))
+        card_w = (width - gap * (cols - 1)) // cols
+        card_h = min(int(card_w * 1.05), (bottom - top - gap * (rows - 1)) // rows)
+        x0 = (w - (card_w * cols + gap * (cols - 1))) // 2
+        budget = 1  # pictures still to make: one a frame
+        self.cards = []
         for i, game_id in enumerate(self.games):
-            rect = pygame.Rect(0, 0, width, row_h - int(12 * s))
-            rect.midtop = (w // 2, top + i * row_h)
-            selected = i == self.index
-            record = catalogue.get(game_id)
-            pygame.draw.rect(surface, theme.BG_PANEL_HI if selected else theme.BG_PANEL, rect,
-                             border_radius=int(10 * s))
-            if selected:
-                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
-            level_rect = pygame.Rect(0, 0, int(200 * s), int(34 * s))
-            howto_w = max(int(150 * s), theme.font(int(22 * s)).size(_("How to play"))[0] + int(16 * s))
-            howto_rect = pygame.Rect(0, 0, howto_w, int(34 * s))
-            # left of the level and rules buttons
-            room = rect.width - max(level_rect.width, howto_rect.width) - int(56 * s)
-            title, blurb = _(record.title), _(record.blurb)
-            theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
-                            theme.fitted(title, int(38 * s), room, True), theme.INK, bold=True)
-            # the description on as many lines as the row has room for (the last one cut
-            # short with an ellipsis only where even those are too few)
-            blurb_size = int(24 * s)
-            step = theme.step(blurb_size, 26 * s)
-            fits = max(1, int((rect.bottom - 8 * s - (rect.y + 50 * s)) // step))
-            lines = theme.wrap(blurb, blurb_size, int(room))
-            if len(lines) > fits:
-                rest = " ".join(lines[fits - 1:])
-                lines = lines[:fits - 1] + [theme.ellipsized(rest, blurb_size, int(room))]
-            for k, line in enumerate(lines):
-                theme.draw_text(surface, line, (rect.x + 20 * s, rect.y + 50 * s + k * step), blurb_size,
-                                theme.INK_DIM)
-            level_rect.topright = (rect.right - 16 * s, rect.y + 10 * s)
-            pygame.draw.rect(surface, theme.BG, level_rect, border_radius=6)
-            theme.draw_text(surface, f"<  {self.level_label(game_id)}  >", level_rect.center, int(26 * s),
-                            theme.ACCENT if selected else theme.INK, "center")
-            howto_rect.topright = (rect.right - 16 * s, rect.y + 48 * s)
-            theme.draw_text(surface, _("How to play"), howto_rect.center, int(22 * s), theme.INK_DIM,
-                            "center")
-            self.rows.append((rect, level_rect, howto_rect))
-        hint = _("Up/Down choose   Left/Right level   Enter play   Tab how to play   Esc back")
+            r, c = divmod(i, cols)
+            in_row = min(cols, len(self.games) - r * cols)  # a shorter last row is centred
+            row_x = x0 + (cols - in_row) * (card_w + gap) // 2
+            card = Card(pygame.Rect(row_x + c * (card_w + gap), top + r * (card_h + gap), card_w, card_h))
+            size = self.picture_size(card)
+            picture = None
+            if previews.ready(game_id, size) or budget:
+                budget -= 0 if previews.ready(game_id, size) else 1
+                picture = previews.preview(self.app, game_id, size)
+            self.draw_card(surface, card, game_id, i == self.index, picture, s)
+            self.cards.append(card)
+        hint = _("Arrows: choose   Enter: play   Tab: board   H: how to play   Esc: back")
+        if self.app.last_device.startswith("pad"):
+            hint = _("D-pad: choose   A: play   X: board   Y: how to play   B: back")
         line = i18n.refusal(self.message) if self.message else hint
-        theme.draw_text(surface, line, (w / 2, h - 26 * s), int(24 * s),
+        theme.draw_text(surface, line, (w / 2, h - 24 * s), theme.fitted(line, int(24 * s), w - 20 * s),
                         theme.ACCENT if self.message else theme.INK_FAINT, "center")
+
+    def draw_card(self, surface: pygame.Surface, card: Card, game_id: str, focused: bool,
+                  picture: pygame.Surface | None, s: float) -> None:
+        rect = card.rect
+        record = catalogue.get(game_id)
+        pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, rect,
+                         border_radius=int(12 * s))
+        edge = theme.ACCENT if focused else theme.INK_FAINT
+        pygame.draw.rect(surface, edge, rect, max(2, int(3 * s)) if focused else 1, border_radius=int(12 * s))
+        pic_h = int(rect.height * PICTURE)
+        if picture is not None:
+            surface.blit(picture, picture.get_rect(midtop=(rect.centerx, rect.y + 8)))
+        inner = rect.inflate(-int(24 * s), 0)
+        y = rect.y + pic_h + int(12 * s)
+        title = _(record.title)
+        size = theme.fitted(title, int(32 * s), inner.width, True)
+        shown = theme.ellipsized(title, size, inner.width, True)
+        theme.draw_text(surface, shown, (inner.x, y), size, theme.INK, bold=True)
+        y += theme.step(size, 34 * s)
+        small = int(21 * s)
+        step = theme.step(small, 23 * s)
+        controls_top = rect.bottom - int(40 * s)
+        lines = theme.wrap(_(record.blurb), small, inner.width)
+        done, resume = self.progress[game_id]
+        progress = [(line, theme.INK_FAINT) for line in theme.wrap(done, small, inner.width)]
+        if resume:
+            progress.append((theme.ellipsized(resume, small, inner.width), theme.ACCENT))
+        room = max(0, int((controls_top - 4 * s - y) // step))
+        keep = max(0, room - len(progress))
+        if len(lines) > keep:  # the progress stays; the pitch gives up its last lines
+            lines = lines[:keep] if keep else []
+            if lines:
+                lines[-1] = theme.ellipsized(lines[-1] + " …", small, inner.width)
+        for line in lines:
+            theme.draw_text(surface, line, (inner.x, y), small, theme.INK_DIM)
+            y += step
+        for line, ink in progress[:max(0, room - len(lines))]:
+            theme.draw_text(surface, line, (inner.x, y), small, ink)
+            y += step
+        # the board to play on, and the rules
+        label = f"<  {self.level_label(game_id)}  >"
+        lw = theme.font(small).size(label)[0] + int(16 * s)
+        card.level = pygame.Rect(inner.x, controls_top, lw, int(32 * s))
+        pygame.draw.rect(surface, theme.BG, card.level, border_radius=6)
+        theme.draw_text(surface, label, card.level.center, theme.fitted(label, small, card.level.width - 6),
+                        theme.ACCENT if focused else theme.INK, "center")
+        howto = _("How to play")
+        hw = theme.font(small).size(howto)[0] + int(16 * s)
+        card.howto = pygame.Rect(0, controls_top, hw, int(32 * s))
+        card.howto.right = inner.right
+        if card.howto.x < card.level.right + 6:  # a narrow card: the rules' button under the board's
+            card.howto.topleft = (inner.x, controls_top - int(36 * s))
+        pygame.draw.rect(surface, theme.BG, card.howto, border_radius=6)
+        theme.draw_text(surface, howto, card.howto.center, theme.fitted(howto, small, card.howto.width - 6),
+                        theme.INK_DIM, "center")
