@@ -209,6 +209,8 @@ def test_a_menus_highlight_glides_to_the_item_chosen_unless_motion_is_reduced():
     app = make_app(Options(size=(640, 480)))  # a window: motion on
     try:
         app.start()
+        app.start_game("gauss", seed=3)
+        app.stack.top.pause()  # a menu in a column: the pause menu
         app.frame([], 1 / 60)
         menu = app.stack.top.menu
         app.frame([key(pygame.K_DOWN)], 1 / 60)

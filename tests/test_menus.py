@@ -176,3 +176,29 @@ def test_a_click_on_the_left_arrow_of_a_setting_lowers_it(app):
     assert app.settings.volume < before
     run(app, [click((value.right - 4, value.centery))])
     assert app.settings.volume == before
+
+
+def test_the_home_is_cards_that_keys_and_the_mouse_cross_alike(app):
+    from game.ui.cards import CardMenu
+    from game.ui.icons import ICONS
+
+    title = app.stack.top
+    app.frame([], 1 / 60)
+    menu = title.menu
+    assert isinstance(menu, CardMenu)
+    cards = sorted(menu.icons)
+    names = {"Play", "Lessons", "Puzzles", "Arcade ladder", "Hall of fame", "Watch the demo"}
+    assert {menu.items[i].label for i in cards} >= names
+    assert set(menu.icons.values()) <= set(ICONS)
+    row = sorted(cards, key=lambda i: menu.rects[i].x)
+    menu.index = row[0]
+    for right in row[1:]:  # Right steps across the row of cards, one by one
+        app.frame([key(pygame.K_RIGHT)], 1 / 60)
+        assert menu.index == right
+    app.frame([key(pygame.K_DOWN)], 1 / 60)  # down to the row of small buttons
+    assert menu.index not in menu.icons and menu.rects[menu.index].y > menu.rects[row[-1]].bottom
+    for i, rect in enumerate(menu.rects):  # nothing over anything else
+        assert not any(rect.colliderect(other) for other in menu.rects[i + 1:])
+    play = menu.rects[[item.label for item in menu.items].index("Play")]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=play.center, button=1)], 1 / 60)
+    assert type(app.stack.top).__name__ == "SelectScene"

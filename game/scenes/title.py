@@ -9,8 +9,8 @@ from .. import catalogue, i18n, saves
 from ..i18n import N_, _
 from ..ui import theme
 from ..ui.actions import BACK, MENU, Action
+from ..ui.cards import CardMenu
 from ..ui.gauss import disc_image
-from ..ui.widgets import Menu
 from .base import LiveItem, Scene
 from .overlay import AskScene
 
@@ -82,7 +82,12 @@ class TitleScene(Scene):
         elif self.saved:
             items.insert(0, LiveItem(N_("Resume a game ({count} in progress)"), self.resume,
                                      count=len(self.saved)))
-        self.menu = Menu(items)
+        # the big choices are cards with a picture; the others a row of buttons under them
+        pictures = {self.resume: "resume", self.play: "play", app.nav.lessons: "lessons",
+                    app.nav.puzzles: "puzzles", app.nav.ladder: "ladder", app.nav.hall_of_fame: "fame",
+                    app.nav.demo: "demo"}
+        self.menu = CardMenu(items, {i: pictures[item.on_choose] for i, item in enumerate(items)
+                                     if item.on_choose in pictures})
 
     def resume(self) -> None:
         """The one game in progress, or a choice among them (the one saved last first)."""
@@ -150,14 +155,9 @@ class TitleScene(Scene):
                         True)
         theme.draw_text(surface, head.tagline, head.tag.center, head.tag_size, theme.INK_DIM, "center")
         menu_top = head.menu_top
-        room = h - 64 * s - menu_top  # above the line of controls at the foot
-        # a row is kept for "Resume" whether or not there is a game to resume: the items keep
-        # their places (they moved down a row whenever a game was in progress)
-        rows = len(self.menu.items) + (0 if self.saved or self.app.options.kiosk else 1)
-        scale = min(s, room / (rows * self.menu.size * 1.35))
-        if rows > len(self.menu.items):
-            menu_top += int(int(self.menu.size * scale) * 1.35)
-        self.menu.draw(surface, w / 2, menu_top, scale)
+        area = pygame.Rect(int(20 * s), int(menu_top), w - int(40 * s), int(h - 60 * s - menu_top))
+        self.menu.layout(area, s, banner=not self.app.options.kiosk)
+        self.menu.draw_cards(surface, s)
         if self.app.notice:
             notice = i18n.refusal(self.app.notice)
             theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
