@@ -390,3 +390,55 @@ def test_each_kiosk_visitor_climbs_from_the_start_and_the_hall_of_fame_stays(app
         assert ladder.of("rush").rung == "medium", "the owner's climb went"
     finally:
         home.shutdown()
+
+
+# -- a moment at the end ---------------------------------------------------------------------
+def finished_against_the_computer(app, won: bool):
+    from game.scenes.seats import Seat
+    for seed in range(40):
+        app.start_game("gauss", seed=seed, seats={"red": Seat("red"), "blue": Seat("blue", "hard")})
+        game = app.stack.top
+        rng = random.Random(seed)
+        while not game.state.over:
+            game.commit(game.rules.random_move(game.state, rng), animate=False)
+        if (game.rules.outcome(game.state).winner == "red") == won:
+            return game
+        app.nav.title()
+    raise AssertionError("no such game")
+
+
+def test_a_win_is_celebrated_and_its_score_counts_up():
+    from game.app.app import Options
+    from game.navigation import make_app
+    app = make_app(Options(size=(800, 600), ai_worker=False))  # a window: motion on
+    try:
+        app.start()
+        finished_against_the_computer(app, won=True)
+        run(app, frames=2)
+        while type(app.stack.top).__name__ == "InitialsScene":  # a win against hard: the hall asks first
+            app.stack.top.skip()
+        card = app.stack.top
+        assert isinstance(card, ResultScene) and card.celebrate
+        final = card.card.table[-1]
+        shown = card.counted().table[-1]
+        assert shown != final and shown[0] == final[0], "the score does not count up"
+        run(app, frames=2)
+        assert card.sparks.alive and card.next_change() == 0.0
+        run(app, frames=int(2.5 / DT))
+        assert card.counted().table[-1] == final and not card.sparks.alive and card.next_change() > 0
+        app.settings.reduced_motion = True  # with reduced motion the numbers stand at once
+        app.nav.title()
+        finished_against_the_computer(app, won=True)
+        run(app, frames=2)
+        while type(app.stack.top).__name__ == "InitialsScene":
+            app.stack.top.skip()
+        assert app.stack.top.counted().table[-1] == app.stack.top.card.table[-1]
+    finally:
+        app.shutdown()
+
+
+def test_a_loss_to_the_computer_is_not_celebrated(app):
+    finished_against_the_computer(app, won=False)
+    run(app, frames=2)
+    card = app.stack.top
+    assert isinstance(card, ResultScene) and not card.celebrate and not card.burst_pending

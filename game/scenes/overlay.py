@@ -6,6 +6,7 @@ text never floats over a busy board.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -14,6 +15,7 @@ from .. import ladder, lessons
 from ..i18n import N_, _
 from ..ui import present, theme
 from ..ui.actions import BACK, LEFT, MENU, RIGHT, Action
+from ..ui.particles import Particles
 from ..ui.present import EndCard
 from ..ui.widgets import Item, Menu
 from .base import LiveItem, Scene
@@ -219,7 +221,45 @@ class ResultScene(Scene):
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
         self.menu.index = 1
-        app.audio.play("win")  # the result appears with a fanfare
+        #: a person won (or nobody says otherwise): the card celebrates, its score counts up
+        self.celebrate = self.a_person_won()
+        self.t = 0.0
+        self.sparks = Particles(seed=7)
+        self.burst_pending = self.celebrate  # the sparks fly from the card once it is drawn
+        # the result appears with a fanfare, or with the sound of a turn gone wrong
+        app.audio.play("win" if self.celebrate or game is None else "bust")
+
+    #: how long the card celebrates: the score counts up, and sparks fly for a winner
+    CELEBRATION = 1.2
+
+    def a_person_won(self) -> bool:
+        game = self.game
+        if game is None:
+            return True
+        outcome = game.rules.outcome(game.state)
+        if outcome is None or outcome.winner not in game.seats:
+            return False  # a draw
+        return not game.seats[outcome.winner].is_ai
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.sparks.update(dt)
+
+    def next_change(self) -> float:
+        if self.app.motion() and (self.t < self.CELEBRATION or self.sparks.alive):
+            return 0.0
+        return super().next_change()
+
+    def counted(self) -> EndCard:
+        """The card as shown now: while it celebrates, the numbers of its last row (the final
+        score) count up to their values."""
+        k = min(1.0, self.t / (self.CELEBRATION * 0.7)) if self.app.motion() else 1.0
+        if k >= 1.0 or not self.card.table:
+            return self.card
+        last = self.card.table[-1]
+        eased = 1 - (1 - k) ** 3
+        shown = [last[0]] + [str(round(int(v) * eased)) if v.lstrip("-").isdigit() else v for v in last[1:]]
+        return replace(self.card, table=[*self.card.table[:-1], shown])
 
     # the card's parts, by the names the screens have always used
     @property
@@ -267,5 +307,12 @@ class ResultScene(Scene):
         present.dim(surface, 190)
         s = theme.scale_of(surface)
         menu_h = len(self.menu.items) * int(32 * s * 1.35)
-        _, top = present.end_card(surface, self.card, s, menu_h)
+        box, top = present.end_card(surface, self.counted(), s, menu_h)
+        if self.burst_pending and self.app.motion():
+            self.burst_pending = False  # sparks from the card's top edge, in the winner's colour and gold
+            for k in range(5):
+                x = box.x + box.width * (k + 0.5) / 5
+                self.sparks.burst((x, box.y), self.card.accent if k % 2 else theme.ACCENT, s, count=16,
+                                  speed=260.0, life=1.1)
+        self.sparks.draw(surface)
         self.menu.draw(surface, surface.get_width() / 2, top, s)
