@@ -227,3 +227,23 @@ def test_a_streak_of_clean_puzzles_ends_at_a_wrong_move_and_enters_the_hall(app)
     assert streak("sparks") == []
     mark_solved("sparks", puzzle.name, clean=False)  # solved after a miss: solved, not in a streak
     assert streak("sparks") == []
+
+
+def test_the_hall_of_fame_is_an_arcade_table_of_five_places_each(app, monkeypatch):
+    from game.scenes import arcade
+    from game.ui import theme
+
+    fame.add("rush", "margin", "JOE", 9)
+    drawn = []
+    original = theme.draw_text
+
+    def watch(surface, text, *a, **k):
+        drawn.append(text)
+        return original(surface, text, *a, **k)
+    monkeypatch.setattr(theme, "draw_text", watch)
+    app.nav.hall_of_fame("rush")
+    app.stack.top.draw(app.screen)
+    tables = [t for t in fame.TABLES if t.kind != "streak" or arcade.puzzles.load_all("rush")]
+    assert drawn.count("1ST") == len(tables) and drawn.count("5TH") == len(tables)  # five places, each
+    assert ["J", "O", "E"] == [t for t in drawn if t in "JOE" and len(t) == 1][:3]  # letter by letter
+    assert drawn.count("- - -") == 5 * len(tables) - 1  # the empty places wait

@@ -7,12 +7,15 @@ a time: Left/Right (or the arrows on screen, or the mouse wheel) go from game to
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from .. import catalogue, fame, ladder, puzzles
-from ..i18n import _
-from ..ui import theme
+from ..i18n import N_, _
+from ..ui import present, theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from . import previews
 from .base import BackButton, Scene
 from .seats import Seat, level_name
 
@@ -146,7 +149,7 @@ class HallScene(Scene):
         self.back.draw(surface, s)
         game_id = self.games[self.index]
         area = pygame.Rect(0, int(100 * s), w, h - int(150 * s))
-        draw_hall(surface, game_id, fame.hall().get(game_id, {}), area, s)
+        draw_hall(surface, game_id, fame.hall().get(game_id, {}), area, s, self.app)
         self.arrows = []
         for step, x in ((-1, 40 * s), (1, w - 40 * s)):
             rect = pygame.Rect(0, 0, int(56 * s), int(56 * s))
@@ -161,40 +164,72 @@ class HallScene(Scene):
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s), theme.INK_FAINT, "center")
 
 
+#: the places of a high-score table, as an arcade names them, and their colours: gold, silver, bronze
+PLACES = (N_("1ST"), N_("2ND"), N_("3RD"), N_("4TH"), N_("5TH"))
+MEDALS = ((235, 190, 70), (200, 205, 215), (205, 140, 90))
+
+
 def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame.Entry]], area: pygame.Rect,
-              s: float) -> None:
-    """``game_id``'s three ``tables`` in ``area``: the game's name, then a column per table."""
+              s: float, app: Any = None) -> None:
+    """``game_id``'s tables in ``area`` as an arcade's high-score table: the game's board (with
+    ``app``, its picture) and name, then per table its five places (empty ones wait as dashes),
+    each with its initials, its result and its day."""
     name = _(catalogue.get(game_id).title)
-    theme.draw_text(surface, name, (area.centerx, area.y + 10 * s),
-                    theme.fitted(name, int(40 * s), area.width - 200 * s, True), theme.ACCENT, "midtop", True)
+    top = area.y
+    if app is not None:  # the game's own board beside its name: the table's art
+        art = previews.preview(app, game_id, (int(150 * s), int(70 * s)))
+        surface.blit(art, art.get_rect(midtop=(area.centerx, top)))
+        top += art.get_height() + int(6 * s)
+    name_size = theme.fitted(name, int(40 * s), area.width - 200 * s, True)
+    title = theme.draw_text(surface, name, (area.centerx, top), name_size, theme.ACCENT, "midtop", True)
     where = _("game {number} of {total}").format(number=catalogue.GAME_IDS.index(game_id) + 1,
                                                   total=len(catalogue.GAME_IDS))
-    below = theme.draw_text(surface, where, (area.centerx, area.y + 58 * s), int(20 * s), theme.INK_FAINT,
+    below = theme.draw_text(surface, where, (area.centerx, title.bottom), int(20 * s), theme.INK_FAINT,
                             "midtop").bottom
     # a game without puzzles has no puzzle streaks to keep
     shown = [t for t in fame.TABLES if t.kind != "streak" or puzzles.load_all(game_id)]
+    gap = int(14 * s)
     cols = len(shown)
-    col_w = min(area.width - 40 * s, 1200 * s) / cols
-    x0 = area.centerx - col_w * cols / 2
-    size = int(26 * s)
-    line = theme.step(size, 36 * s)
+    col_w = int(min(area.width - 40 * s, 1200 * s) - gap * (cols - 1)) // cols
+    x0 = area.centerx - (col_w * cols + gap * (cols - 1)) // 2
+    y0 = int(below + 10 * s)
+    size = int(28 * s)
+    line = theme.step(size, 40 * s)
+    box_h = int(min(area.bottom - y0, 80 * s + fame.KEEP * line + 12 * s))
     for k, table in enumerate(shown):
-        x = x0 + k * col_w + 14 * s
-        y = max(area.y + 84 * s, below + 6 * s)
+        box = pygame.Rect(x0 + k * (col_w + gap), y0, col_w, box_h)
+        present.panel(surface, box, s, edge=theme.INK_FAINT)
         inner = int(col_w - 28 * s)
-        for text in theme.wrap(_(table.title), int(26 * s), inner)[:2]:  # a word longer than the room: cut
-            theme.draw_text(surface, theme.ellipsized(text, int(26 * s), inner, True), (x, y), int(26 * s),
-                            theme.INK, bold=True)
-            y += theme.step(int(26 * s), 32 * s)
-        y += 8 * s
+        x, y = box.x + 14 * s, box.y + 12 * s
+        heading = theme.wrap(_(table.title), int(24 * s), inner)[:2]
+        for text in heading:  # a word longer than the room: cut
+            theme.draw_text(surface, theme.ellipsized(text, int(24 * s), inner, True), (box.centerx, y),
+                            int(24 * s), theme.INK, "midtop", True)
+            y += theme.step(int(24 * s), 28 * s)
+        y = max(y, box.y + 12 * s + 2 * theme.step(int(24 * s), 28 * s)) + 6 * s
         rows = tables.get(table.kind, [])
-        if not rows:
-            theme.draw_text(surface, _("nobody yet"), (x, y), int(22 * s), theme.INK_FAINT)
-        for place, entry in enumerate(rows, 1):
-            theme.draw_text(surface, f"{place}. {entry.initials}", (x, y), size,
-                            theme.ACCENT if place == 1 else theme.INK, bold=True)
-            value = _(table.unit).format(value=entry.value)
-            theme.draw_text(surface, value, (x + inner, y), theme.fitted(value, size, inner * 0.5),
-                            theme.INK_DIM,
-                            "topright")
+        place_w = max(theme.font(size, True).size(_(p))[0] for p in PLACES) + int(10 * s)
+        for place in range(fame.KEEP):
+            ink = MEDALS[place] if place < len(MEDALS) else theme.INK_DIM
+            theme.draw_text(surface, _(PLACES[place]), (x, y), size, ink, bold=True)
+            letters_x = x + place_w
+            if place < len(rows):
+                entry = rows[place]
+                # the initials letter by letter in cells of one width, as a cabinet shows them
+                cell = theme.font(size, True).size("W")[0] + 2
+                for n, ch in enumerate(entry.initials):
+                    theme.draw_text(surface, ch, (letters_x + n * cell + cell / 2, y), size,
+                                    ink if place < len(MEDALS) else theme.INK, "midtop", True)
+                value = _(table.unit).format(value=entry.value)
+                room = x + inner - (letters_x + 3 * cell + 8 * s)
+                vsize = theme.fitted(value, size, max(20, room))
+                shown = theme.draw_text(surface, value, (x + inner, y), vsize, theme.INK, "topright")
+                # the day it was set, between the initials and the result where there is room
+                day = entry.date[5:] if len(entry.date) == 10 else entry.date  # MM-DD: the year is this one's
+                dsize = int(18 * s)
+                if shown.x - (letters_x + 3 * cell) >= theme.font(dsize).size(day)[0] + 16 * s:
+                    theme.draw_text(surface, day, (shown.x - 10 * s, shown.bottom - 3 * s), dsize,
+                                    theme.INK_FAINT, "bottomright")
+            else:
+                theme.draw_text(surface, "- - -", (letters_x, y), size, theme.INK_FAINT, bold=True)
             y += line

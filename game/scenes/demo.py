@@ -124,7 +124,7 @@ class DemoScene(Scene):
     def draw_hall(self, surface: pygame.Surface) -> None:
         game_id, tables, _left = self.hall
         w, h, s = theme.begin_screen(surface, _("Hall of fame"))
-        draw_hall(surface, game_id, tables, pygame.Rect(0, int(100 * s), w, h - int(160 * s)), s)
+        draw_hall(surface, game_id, tables, pygame.Rect(0, int(100 * s), w, h - int(160 * s)), s, self.app)
         blink = int(self.t * 1.6) % 2 == 0
         if blink:
             theme.draw_text(surface, _("Press any key or button to play"), (w / 2, h - 40 * s),
