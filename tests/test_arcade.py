@@ -247,3 +247,18 @@ def test_the_hall_of_fame_is_an_arcade_table_of_five_places_each(app, monkeypatc
     assert drawn.count("1ST") == len(tables) and drawn.count("5TH") == len(tables)  # five places, each
     assert ["J", "O", "E"] == [t for t in drawn if t in "JOE" and len(t) == 1][:3]  # letter by letter
     assert drawn.count("- - -") == 5 * len(tables) - 1  # the empty places wait
+
+
+def test_the_ladder_is_a_climb_a_card_a_game_side_by_side(app):
+    ladder.finished("rush", "easy", won=True)
+    app.nav.ladder("rush")
+    scene = app.stack.top
+    scene.draw(app.screen)
+    w, h = app.screen.get_size()
+    assert len(scene.rows) == len(catalogue.GAME_IDS)
+    for i, card in enumerate(scene.rows):  # in the window, none over another
+        assert app.screen.get_rect().contains(card)
+        assert not any(card.colliderect(other) for other in scene.rows[i + 1:])
+    run(app, [key(pygame.K_RIGHT)])
+    assert scene.games[scene.index] == catalogue.GAME_IDS[(catalogue.GAME_IDS.index("rush") + 1)
+                                                         % len(catalogue.GAME_IDS)]

@@ -13,7 +13,7 @@ import pygame
 
 from .. import catalogue, fame, ladder, puzzles
 from ..i18n import N_, _
-from ..ui import present, theme
+from ..ui import icons, present, theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from . import previews
 from .base import BackButton, Scene
@@ -35,13 +35,18 @@ def start_ladder_game(app, game_id: str) -> None:
 
 
 class LadderScene(Scene):
+    """Each game's ladder as a climb: a card per game with its board, and a ladder of three
+    rungs (easy at the foot, hard at the top), the rungs beaten lit and ticked, the player's
+    marker on the rung to beat, a star at the top once climbed. Left/Right (or a click)
+    choose the game, Enter plays its rung."""
+
     moves_by_itself = False
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
         self.games = list(catalogue.GAME_IDS)
         self.index = self.games.index(game_id) if game_id in self.games else 0
-        self.rows: list[pygame.Rect] = []
+        self.rows: list[pygame.Rect] = []  # each game's card
         self.back = BackButton()
 
     def handle(self, action: Action) -> None:
@@ -55,8 +60,9 @@ class LadderScene(Scene):
                     if action.name == CONFIRM:
                         start_ladder_game(self.app, self.games[i])
             return
-        if action.name in (UP, DOWN):
-            self.index = (self.index + (1 if action.name == DOWN else -1)) % len(self.games)
+        if action.name in (UP, DOWN, LEFT, RIGHT):
+            forward = action.name in (DOWN, RIGHT)
+            self.index = (self.index + (1 if forward else -1)) % len(self.games)
         elif action.name == CONFIRM:
             start_ladder_game(self.app, self.games[self.index])
 
@@ -67,51 +73,77 @@ class LadderScene(Scene):
         intro = _("Beat the computer at easy, then medium, then hard. No hints, no take-backs.")
         theme.draw_text(surface, intro, (w / 2, 92 * s), theme.fitted(intro, int(24 * s), w - 60 * s),
                         theme.INK_DIM, "midtop")
+        n = len(self.games)
+        gap = int(12 * s)
+        top, bottom = int(128 * s), h - int(48 * s)
+        width = int(min(w - 40 * s, 1500 * s))
+        card_w = min(int(260 * s), (width - gap * (n - 1)) // n)
+        x0 = (w - (card_w * n + gap * (n - 1))) // 2
         self.rows = []
-        row_h = int(100 * s)
-        top = int(136 * s)
-        width = int(min(w - 80 * s, 1000 * s))
         for i, game_id in enumerate(self.games):
-            climb = climbs.get(game_id, ladder.Progress())
-            rect = pygame.Rect(0, 0, width, row_h - int(12 * s))
-            rect.midtop = (w // 2, top + i * row_h)
-            self.rows.append(rect)
-            on = i == self.index
-            pygame.draw.rect(surface, theme.BG_PANEL_HI if on else theme.BG_PANEL, rect,
-                             border_radius=int(10 * s))
-            if on:
-                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
-            rungs_w = int(420 * s)
-            title = _(catalogue.get(game_id).title)
-            room = rect.width - rungs_w - int(40 * s)
-            theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
-                            theme.fitted(title, int(36 * s), room, True), theme.INK, bold=True)
-            if climb.climbed:
-                note = _("Climbed in {count} games. Play hard again.").format(count=climb.games)
-            else:
-                note = _("Next: the computer at {level}").format(level=level_name(climb.rung))
-            theme.draw_text(surface, note, (rect.x + 20 * s, rect.y + 52 * s),
-                            theme.fitted(note, int(24 * s), room), theme.ACCENT if on else theme.INK_DIM)
-            # the three rungs: beaten ones lit, with a check
-            pip_w = (rungs_w - int(20 * s)) // 3
-            for k, rung in enumerate(ladder.RUNGS):
-                pip = pygame.Rect(rect.right - rungs_w + k * pip_w, rect.y + int(18 * s), pip_w - int(10 * s),
-                                  rect.height - int(36 * s))
-                done = rung in climb.beaten
-                nxt = rung == climb.rung and not climb.climbed
-                pygame.draw.rect(surface, theme.GOOD if done else theme.BG, pip, border_radius=int(8 * s))
-                pygame.draw.rect(surface, theme.ACCENT if nxt else theme.INK_FAINT, pip, 2,
-                                 border_radius=int(8 * s))
-                label = level_name(rung)
-                tick = sum(theme.tick_size(int(24 * s), done)) if done else 0
-                size = theme.fitted(label, int(24 * s), pip.width - 8 - tick, done)
-                if done:
-                    theme.draw_ticked_text(surface, label, pip.center, size, theme.BG, True)
-                else:
-                    theme.draw_text(surface, label, pip.center, size, theme.INK, "center")
+            card = pygame.Rect(x0 + i * (card_w + gap), top, card_w, bottom - top)
+            self.rows.append(card)
+            climb = climbs.get(game_id, ladder.of(game_id))
+            self.draw_climb(surface, card, game_id, climb, i == self.index, s)
         controls = (_("D-pad: choose   A: play   B: back") if self.app.last_device.startswith("pad")
-                    else _("Up/Down: choose   Enter or click: play   Esc: back"))
-        theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s), theme.INK_FAINT, "center")
+                    else _("Left/Right: choose   Enter or click: play   Esc: back"))
+        size = theme.fitted(controls, int(22 * s), w - 20 * s)
+        theme.draw_text(surface, controls, (w / 2, h - 24 * s), size, theme.INK_FAINT, "center")
+
+    def draw_climb(self, surface: pygame.Surface, card: pygame.Rect, game_id: str, climb: ladder.Progress,
+                   focused: bool, s: float) -> None:
+        pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, card,
+                         border_radius=int(12 * s))
+        pygame.draw.rect(surface, theme.ACCENT if focused else theme.INK_FAINT, card,
+                         max(2, int(3 * s)) if focused else 1, border_radius=int(12 * s))
+        inner = card.inflate(-int(16 * s), -int(16 * s))
+        art = previews.preview(self.app, game_id, (inner.width, int(inner.height * 0.2)))
+        surface.blit(art, art.get_rect(midtop=(inner.centerx, inner.y)))
+        y = inner.y + art.get_height() + int(6 * s)
+        title = _(catalogue.get(game_id).name)
+        size = theme.fitted(title, int(28 * s), inner.width, True)
+        shown = theme.ellipsized(title, size, inner.width, True)
+        y = theme.draw_text(surface, shown, (inner.centerx, y), size, theme.INK, "midtop", True).bottom
+        y += int(4 * s)
+        note = (_("Climbed in {count} games").format(count=climb.games) if climb.climbed
+                else _("Next: {level}").format(level=level_name(climb.rung)))
+        small = int(20 * s)
+        for line in theme.wrap(note, small, inner.width)[:2]:
+            y = theme.draw_text(surface, line, (inner.centerx, y), small,
+                                theme.GOOD if climb.climbed else (theme.ACCENT if focused else theme.INK_DIM),
+                                "midtop").bottom
+        # the ladder: two rails, a rung per level, easy at the foot; a star over a climbed one
+        foot = inner.bottom - int(6 * s)
+        head = y + int(34 * s)
+        rail = max(2, int(4 * s))
+        left, right = inner.centerx - inner.width * 0.32, inner.centerx + inner.width * 0.32
+        pygame.draw.line(surface, theme.INK_FAINT, (left, head - int(14 * s)), (left, foot), rail)
+        pygame.draw.line(surface, theme.INK_FAINT, (right, head - int(14 * s)), (right, foot), rail)
+        count = len(ladder.RUNGS)
+        step = (foot - head) / count
+        for k, rung in enumerate(ladder.RUNGS):
+            cy = foot - step * (k + 0.5)
+            box = pygame.Rect(0, 0, int(right - left + rail), max(int(26 * s), int(step * 0.5)))
+            box.center = (inner.centerx, int(cy))
+            beaten = rung in climb.beaten
+            here = rung == climb.rung and not climb.climbed
+            pygame.draw.rect(surface, theme.GOOD if beaten else theme.BG, box, border_radius=int(6 * s))
+            pygame.draw.rect(surface, theme.ACCENT if here else theme.INK_FAINT, box,
+                             max(2, int(3 * s)) if here else 1, border_radius=int(6 * s))
+            label = level_name(rung)
+            lsize = theme.fitted(label, int(22 * s), box.width - 30 * s, beaten)
+            if beaten:
+                theme.draw_ticked_text(surface, label, box.center, lsize, theme.BG, True)
+            else:
+                ink = theme.ACCENT if here else theme.INK
+                theme.draw_text(surface, label, box.center, lsize, ink, "center")
+            if here:  # the player's marker, beside the rung to beat
+                r = max(4, int(8 * s))
+                pygame.draw.circle(surface, theme.ACCENT, (box.x - r - int(4 * s), box.centery), r)
+        if climb.climbed:
+            star = pygame.Rect(0, 0, int(30 * s), int(30 * s))
+            star.midbottom = (inner.centerx, int(head - 14 * s))
+            icons.fame(surface, star, theme.ACCENT)
 
 
 class HallScene(Scene):
