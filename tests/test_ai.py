@@ -26,6 +26,7 @@ from game.engine import Session
 from game.rules import gauss as G
 from game.rules import improbable as IM
 from game.rules import order as O
+from game.rules import rush as R
 from game.rules.core import DRAW, Game
 
 GAMES = ("gauss", "rush", "sparks", "improbable", "order")
@@ -365,6 +366,44 @@ def test_rush_turn_values_are_by_mover():
     assert s.root.visits == 1500
 
 
+def test_rush_scored_playout_plays_legal_placements():
+    game = catalogue.game("rush")
+    policy = policies.RushPolicy(game)
+    rng = random.Random(3)
+    for size in ("9x9", "13x13"):
+        for _ in range(10):
+            state = game.new(levels.load("rush", size), seed=1)
+            for _ in range(rng.randrange(40)):
+                state, _ = game.play(state, game.random_move(state, rng))
+            placed: list[int] = []
+            end = policy.scored_playout(state, rng, 8, placed)
+            for i in placed:
+                state, _ = game.play(state, R.Move(state.geo.cell(i)))
+            assert state.over and state.board == end.board and state.winner == end.winner
+
+
+def test_rush_hard_looks_only_at_the_best_scored_placements():
+    game = catalogue.game("rush")
+    policy = policies.RushPolicy(game)
+    hard = policies.RushPolicy.tuning["hard"]["playout"]
+
+    def position(rows):
+        return game.load_state({"size": 9, "board": rows + ["." * 9] * (9 - len(rows)), "to_move": "black",
+                                "continuing": False}, levels.load("rush"))
+
+    # c9 touches a black and a white stone: it earns another placement, so it alone is looked at
+    assert [m.cell for m in policy.moves(position(["B.W......"]), hard)] == [(1, 0)]
+    # nothing earns another: next to its own stone a placement scores 3, touching nothing 2, next to
+    # the white stone 0, and 1 less for each point it hands White (f8 hands over f9 and e8)
+    state = position(["B...W...."])
+    scores = {state.geo.name(i): s for i, s in policies.rush_scores(state).items()}
+    assert scores["a8"] == 3 and scores["c8"] == 2 and scores["d9"] == 0 and scores["f8"] == 0
+    best = {game.move_text(m, state) for m in policy.moves(state, hard)}
+    assert best == {n for n, s in scores.items() if s == max(scores.values())}
+    assert len(policy.moves(state, {"margin": 1})) > len(best)
+    assert policy.moves(state) == game.legal_moves(state)  # no margin: every legal placement
+
+
 # -- determinism, levels, time ------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", GAMES)
 def test_deterministic_with_a_seed(game_id):
@@ -549,6 +588,13 @@ def test_arena_plays_the_naive_players():
 def test_hard_beats_random(game_id):
     r = arena_run(game_id, "hard", "random", 10, seed=9, time_scale=0.2)
     assert r["wins"] >= 9
+
+
+@pytest.mark.slow
+def test_hard_beats_the_reading_order_filler_in_rush():
+    """Issue #28: the filler had beaten hard 4 games of 4 on Rush's 9x9 board."""
+    r = arena_run("rush", "hard", "filler", 4, seed=1, seconds=0.3)
+    assert r["wins"] == 4
 
 
 # -- stopping early -------------------------------------------------------------------------------------
