@@ -2,14 +2,16 @@
 
 Plays ``N`` games of ``GAME`` between side A and side B, alternating seats (A takes
 the game's first player id in even games, the second in odd ones); a LEVEL is
-``easy``, ``medium``, ``hard``, ``random`` or ``uct``: the plain UCT baseline
+``easy``, ``medium``, ``hard``, ``random``, ``uct``: the plain UCT baseline
 (:mod:`game.ai.uct`), which thinks exactly as long as its opponent's level does (or
-``--seconds``). ``--seconds S`` gives both sides S seconds a move. Prints A's wins, losses and draws,
-A's score (a draw counts half) with its 95% Wilson confidence interval, and the
-median, 99th percentile and maximum wall-clock seconds per move of each side, with
-the processor time of the slowest move (much less than its wall time: the process
-waited for a core). ``--time-scale`` multiplies the
-levels' think-time budgets (quick runs on a busy machine); ``--jobs`` plays games in
+``--seconds``), or a naive player of :mod:`game.ai.naive` (``filler``, ``filler-rev``,
+``mirror`` where the game's board has a symmetry, ``greedy``), which does not think.
+``--seconds S`` gives both sides S seconds a move. Prints A's wins, losses and draws,
+A's score (a draw counts half) with its 95% Wilson confidence interval, and the median,
+99th percentile and maximum wall-clock seconds per move of each side, with the processor
+time of the slowest move (much less than its wall time: the process waited for a core).
+``--time-scale`` multiplies the levels' think-time budgets (quick runs on a busy
+machine); ``--jobs`` plays games in
 parallel processes (each process searches on one core).
 
 Two options are for experiments, never for the yardstick's table: ``--a-seconds S`` gives
@@ -34,6 +36,8 @@ from . import catalogue, levels
 from .ai import Thinker
 from .ai import levels as ai_levels
 from .ai.mcts import Settings
+from .ai.naive import NAIVE, naive_move
+from .ai.naive import kinds as naive_kinds
 from .ai.uct import uct_move
 
 SIDES = ("a", "b")
@@ -50,7 +54,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-LEVELS = ("easy", "medium", "hard", "random", "uct")
+LEVELS = ("easy", "medium", "hard", "random", "uct", *(k for k in NAIVE if k != "random"))
 
 
 def budget(game_id: str, level: str, other: str, time_scale: float, seconds: float | None) -> float:
@@ -93,6 +97,8 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
         t0, c0 = time.perf_counter(), time.process_time()
         if level[side] == "uct":
             move = uct_move(game, state, seconds=think[side], rng=rngs[side])
+        elif level[side] in NAIVE and level[side] != "random":
+            move = naive_move(game, state, level[side], rngs[side], policy)
         else:
             move = Thinker(game, state, level[side], rng=rngs[side], time_scale=scale[side],
                            policy=policies[side]).result()
@@ -190,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--level", default=None, help="the game's level (board), default the game's default")
     p.add_argument("--json", action="store_true")
     ns = p.parse_args(argv)
+    for side in (ns.a, ns.b):
+        if side in NAIVE and side not in naive_kinds(ns.game):
+            p.error(f"{ns.game} has no board symmetry: no {side} player")
     r = run(ns.game, ns.a, ns.b, ns.n, ns.seed, ns.time_scale, ns.jobs, ns.level, progress=not ns.json,
             seconds=ns.seconds, a_seconds=ns.a_seconds, a_tuning=ns.a_tuning)
     if ns.json:

@@ -17,12 +17,16 @@ import pytest
 from game import ai, catalogue, levels, rules
 from game.ai import Search, Settings, policies
 from game.ai import levels as ai_levels
+from game.ai.naive import kinds as naive_kinds
+from game.ai.naive import naive_move
 from game.arena import main as arena_main
 from game.arena import run as arena_run
 from game.arena import wilson
 from game.engine import Session
+from game.rules import gauss as G
 from game.rules import improbable as IM
 from game.rules import order as O
+from game.rules import rush as R
 from game.rules.core import DRAW, Game
 
 GAMES = ("gauss", "rush", "sparks", "improbable", "order")
@@ -362,6 +366,44 @@ def test_rush_turn_values_are_by_mover():
     assert s.root.visits == 1500
 
 
+def test_rush_scored_playout_plays_legal_placements():
+    game = catalogue.game("rush")
+    policy = policies.RushPolicy(game)
+    rng = random.Random(3)
+    for size in ("9x9", "13x13"):
+        for _ in range(10):
+            state = game.new(levels.load("rush", size), seed=1)
+            for _ in range(rng.randrange(40)):
+                state, _ = game.play(state, game.random_move(state, rng))
+            placed: list[int] = []
+            end = policy.scored_playout(state, rng, 8, placed)
+            for i in placed:
+                state, _ = game.play(state, R.Move(state.geo.cell(i)))
+            assert state.over and state.board == end.board and state.winner == end.winner
+
+
+def test_rush_hard_looks_only_at_the_best_scored_placements():
+    game = catalogue.game("rush")
+    policy = policies.RushPolicy(game)
+    hard = policies.RushPolicy.tuning["hard"]["playout"]
+
+    def position(rows):
+        return game.load_state({"size": 9, "board": rows + ["." * 9] * (9 - len(rows)), "to_move": "black",
+                                "continuing": False}, levels.load("rush"))
+
+    # c9 touches a black and a white stone: it earns another placement, so it alone is looked at
+    assert [m.cell for m in policy.moves(position(["B.W......"]), hard)] == [(1, 0)]
+    # nothing earns another: next to its own stone a placement scores 3, touching nothing 2, next to
+    # the white stone 0, and 1 less for each point it hands White (f8 hands over f9 and e8)
+    state = position(["B...W...."])
+    scores = {state.geo.name(i): s for i, s in policies.rush_scores(state).items()}
+    assert scores["a8"] == 3 and scores["c8"] == 2 and scores["d9"] == 0 and scores["f8"] == 0
+    best = {game.move_text(m, state) for m in policy.moves(state, hard)}
+    assert best == {n for n, s in scores.items() if s == max(scores.values())}
+    assert len(policy.moves(state, {"margin": 1})) > len(best)
+    assert policy.moves(state) == game.legal_moves(state)  # no margin: every legal placement
+
+
 # -- determinism, levels, time ------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", GAMES)
 def test_deterministic_with_a_seed(game_id):
@@ -464,12 +506,95 @@ def test_wilson_and_arena_smoke():
         arena_main(["gauss", "--a-tuning", '{"no such setting": 1}'])
 
 
+# -- naive opponents (the arena's yardsticks) --------------------------------------------------------
+def naive(game_id: str, state, kind: str, seed: int = 1):
+    game = catalogue.game(game_id)
+    return naive_move(game, state, kind, random.Random(seed), policy_of(game))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_filler_plays_the_first_legal_move_and_filler_rev_the_last(game_id):
+    game, state = start(game_id, seed=4)
+    if game_id == "order":  # the arrangement is not listed: drawn at random, then the placements
+        state = game.new(levels.load("order"), seed=4, options={"arrangement": "random"})
+    moves = game.legal_moves(state)
+    assert naive(game_id, state, "filler") == moves[0]
+    assert naive(game_id, state, "filler-rev") == moves[-1]
+
+
+def test_rush_filler_fills_in_reading_order():
+    game, state = start("rush")
+    assert naive("rush", state, "filler").cell == (0, 0)
+    assert naive("rush", state, "filler-rev").cell == (8, 8)
+
+
+def test_mirror_reflects_the_opponents_move():
+    game, state = start("rush")
+    state, _ = game.play(state, game.parse_text("c3", state))
+    assert game.move_text(naive("rush", state, "mirror"), state) == "g7"  # through the centre e5
+    game, state = start("sparks")
+    state, _ = game.play(state, game.parse_text("b2-b4", state))
+    assert naive("sparks", state, "mirror") == game.parse_text("b7-b5", state)  # the ranks reflected
+    game, state = start("gauss", seed=3)
+    mover = state.to_move
+    state, _ = game.play(state, G.Move((1, 1), mover))
+    other = "red" if mover == "blue" else "blue"
+    assert naive("gauss", state, "mirror") == G.Move((-1, -1), other)  # the colours swapped too
+
+
+def test_mirror_exists_only_where_the_board_has_a_symmetry():
+    assert "mirror" in naive_kinds("rush") and "mirror" not in naive_kinds("improbable")
+    assert "mirror" not in naive_kinds("order")
+    game, state = start("improbable")
+    with pytest.raises(ValueError):
+        naive("improbable", state, "mirror")
+    with pytest.raises(SystemExit):
+        arena_main(["order", "--b", "mirror"])
+
+
+def test_greedy_takes_the_immediate_gain():
+    game = catalogue.game("rush")
+    state = game.load_state({"size": 9, "board": ["B.W......"] + ["." * 9] * 8, "to_move": "black",
+                             "continuing": False}, levels.load("rush"))
+    assert naive("rush", state, "greedy").cell == (1, 0)  # two connections: another placement
+    game = catalogue.game("sparks")
+    state = game.load_state({"board": {"d1": "WI", "e7": "WD", "d8": "BI", "b7": "BS", "g2": "WS"},
+                             "to_move": "white", "quiet_plies": 0}, levels.load("sparks"))
+    assert naive("sparks", state, "greedy") == game.parse_move({"from": "e7", "to": "d8"})  # the IC
+    game, state = start("improbable", seed=5)
+    while not state.aside:
+        state, _ = game.play(state, IM.ROLL)
+    assert naive("improbable", state, "greedy") == IM.STOP  # a roll adds nothing now, on average
+
+
+def test_random_naive_player_is_uniform_and_seeded():
+    game, state = start("rush")
+    picks = {naive("rush", state, "random", seed) for seed in range(40)}
+    assert len(picks) > 20 and picks <= set(game.legal_moves(state))
+    assert naive("rush", state, "random", 7) == naive("rush", state, "random", 7)
+
+
+def test_arena_plays_the_naive_players():
+    for kind in naive_kinds("rush"):
+        r = arena_run("rush", kind, "random" if kind != "random" else "filler", 2, seed=3)
+        assert r["wins"] + r["losses"] + r["draws"] == 2
+    r = arena_run("improbable", "filler", "greedy", 2, seed=3)
+    assert r["sec_per_move_b"]["moves"] > 0
+
+
 # -- strength (slow) ------------------------------------------------------------------------------------
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["gauss", "rush", "order", "sparks"])
 def test_hard_beats_random(game_id):
     r = arena_run(game_id, "hard", "random", 10, seed=9, time_scale=0.2)
     assert r["wins"] >= 9
+
+
+@pytest.mark.slow
+def test_hard_beats_the_reading_order_filler_in_rush():
+    """Issue #28: the filler had beaten hard 4 games of 4 on Rush's 9x9 board."""
+    r = arena_run("rush", "hard", "filler", 4, seed=1, seconds=0.3)
+    assert r["wins"] == 4
 
 
 # -- stopping early -------------------------------------------------------------------------------------

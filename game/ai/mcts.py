@@ -192,7 +192,7 @@ class Search:
                 path.append(node)
                 continue
             if node.untried is None:
-                moves = policy.moves(node.state)
+                moves = policy.moves(node.state, self.settings.playout)
                 node.priors = policy.priors(node.state, moves) if self.settings.prior_weight else {}
                 if node.priors:
                     # best prior last (popped first); ties in the rng's order
@@ -383,7 +383,7 @@ class Search:
         root = self.root
         me = root.to_move
         if not root.children:
-            moves = root.untried if root.untried else self.policy.moves(root.state)
+            moves = root.untried if root.untried else self.policy.moves(root.state, self.settings.playout)
             if root.priors:
                 return max(moves, key=lambda m: root.priors.get(m, 0.0))
             return moves[0]

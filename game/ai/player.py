@@ -61,7 +61,7 @@ class Thinker:
         if direct is not None:
             self.move = direct
             return
-        moves = self.policy.moves(state)
+        moves = self.policy.moves(state, self.settings.playout)
         if len(moves) == 1:
             self.move = moves[0]
             return
