@@ -69,6 +69,8 @@ class Phones:
         #: seconds from a tap's arrival to the end of the frame that showed its answer
         self.answered: deque[float] = deque(maxlen=TIMED_TAPS)
         self.taps = 0  # taps handled since the start
+        #: seconds from a tap's arrival to the start of the frame that read it
+        self.waited: deque[float] = deque(maxlen=TIMED_TAPS)
         self.seated: set[str] = set()
         self.locked = False
 
@@ -238,8 +240,10 @@ class Phones:
         what each phone is shown now; the hub sends only what changed."""
         now = time.perf_counter()
         if self.arrived:
+            started = self.app.frame_started
             for t in self.arrived:
                 self.answered.append(now - t)
+                self.waited.append(max(0.0, started - t))
             self.taps += len(self.arrived)
             self.arrived.clear()
         hub = self.hub
