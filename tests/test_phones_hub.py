@@ -266,3 +266,85 @@ def test_the_hub_stops_with_the_app_and_its_thread_is_joined(app):
     app.shutdown()
     assert not thread.is_alive()
     assert phone.closed_with() == 1001
+
+
+def test_a_port_in_use_is_said_in_a_line_and_the_game_goes_on(phone_app):
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    port = phone_app.phones.hub.port
+    other = make_app(Options(headless=True))
+    other.start()
+    try:
+        assert other.phones.start(host="127.0.0.1", port=port) is False
+        assert f"port {port}" in other.phones.error and "\n" not in other.phones.error
+        assert not other.phones.on
+        assert other.phones.start(host="203.0.113.7", port=0) is False  # an address not this machine's
+        assert other.phones.error and not other.phones.on
+        pump(other, 3)
+    finally:
+        other.shutdown()
+
+
+def test_raw_garbage_at_the_port_is_answered_without_a_traceback(phone_app, caplog):
+    import socket
+
+    port = phone_app.phones.hub.port
+    origin = f"http://127.0.0.1:{port}"
+    for payload in (b"\x16\x03\x01\x02\x00not http at all\r\n\r\n",
+                    b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    b"Sec-WebSocket-Key: bad\r\nSec-WebSocket-Version: 13\r\nOrigin: "
+                    + origin.encode() + b"\r\n\r\n",
+                    b"GET / HTTP/1.1\r\nX: " + b"a" * 20_000 + b"\r\n\r\n"):
+        with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as raw:
+            raw.sendall(payload)
+            answer = raw.recv(100)
+        assert answer == b"" or answer.startswith((b"HTTP/1.1 400", b"HTTP/1.1 431")), answer
+    pump(phone_app, 3)
+    assert "Traceback" not in caplog.text and phone_app.phones.on and phone_app.phones.known == set()
+
+
+def test_sigterm_ends_a_game_with_phones_cleanly(tmp_path):
+    """The hub running (a real, if dummy, window: the hub is not started for --headless),
+    a phone in the room: SIGTERM ends the run with exit 0, the phone told the game went."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from websockets.sync.client import connect
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    home = tmp_path / "home"
+    home.mkdir()
+    chosen = {"format": 1, "phones": True, "phones_address": "127.0.0.1", "phones_port": port}
+    (home / "settings.json").write_text(json.dumps(chosen), encoding="utf-8")
+    env = {**os.environ, "GAUSS_ARCADE_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    root = Path(__file__).resolve().parent.parent
+    game = subprocess.Popen([sys.executable, "main.py", "--game", "gauss"], cwd=root, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = __import__("time").monotonic() + 30
+        while True:
+            try:
+                ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
+                             open_timeout=2).__enter__()
+                break
+            except OSError:
+                assert __import__("time").monotonic() < deadline, "the hub never came up"
+                __import__("time").sleep(0.2)
+        game.send_signal(signal.SIGTERM)
+        out, err = game.communicate(timeout=30)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert game.returncode == 0, err.decode()[-2000:]
+    assert b"Traceback" not in err and b"The phone hub stopped." in err
+    with pytest.raises(ConnectionClosed) as closed:
+        ws.recv(timeout=5)
+    assert closed.value.rcvd is None or closed.value.rcvd.code == 1001

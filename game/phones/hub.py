@@ -59,6 +59,9 @@ class Hub:
         self.port = port
         self.on_event = on_event
         self.room = Room(clock=clock, grace=grace, rate=rate, burst=burst)
+        quiet = logging.getLogger("gauss_arcade.phones")  # websockets' own lines: one per socket
+        if quiet.level == logging.NOTSET:
+            quiet.setLevel(logging.WARNING)
         self.lock = threading.Lock()  # the room is changed from the hub's thread and the game's
         self.page = page()
         self.loop: asyncio.AbstractEventLoop | None = None
