@@ -190,3 +190,21 @@ def test_who_plays_shows_the_code_only_while_the_hub_runs(app):
     finally:
         app.phones.stop()
     assert isinstance(PlayScene, type)
+
+
+def test_a_phone_coming_is_drawn_at_once_and_a_phone_answers_still_there(app):
+    app.nav.setup("gauss")
+    setup = app.stack.top
+    app.frame([], 1 / 60, draw=None)
+    app.frame([], 1 / 60, draw=None)
+    drawn = app.drawn
+    app.frame([phone("joined")], 1 / 60, draw=None)  # the resting screen shows the new choice
+    assert app.drawn == drawn + 1 and setup.choices[-1] == "pads"
+    from game.scenes.kiosk import StillThereScene
+
+    app.stack.push(StillThereScene(app))
+    assert app.phones.seat_scene() is None
+    run(app, [phone("act", name="down")])
+    assert isinstance(app.stack.top, StillThereScene)  # only its one button
+    run(app, [phone("act", name="confirm")])
+    assert app.stack.top is setup

@@ -31,7 +31,7 @@ from ..ui import theme, widgets
 from .clock import FixedStep
 from .input import POINT, TEXT, Action, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
-from .phones import PHONE_GONE, PHONE_NEWS, Phones, is_phone, phone_glyphs
+from .phones import PHONE_EVENT, PHONE_GONE, PHONE_NEWS, Phones, is_phone, phone_glyphs
 from .scene import SceneStack
 
 if TYPE_CHECKING:
@@ -378,6 +378,8 @@ class App:
             if event.type in _WINDOW_EVENTS:
                 touched = True
                 self._on_screen = ()
+            elif event.type == PHONE_EVENT:
+                touched = True  # a phone came or went: "Who plays?" shows who is connected
             for action in self.actions_of(event):
                 touched = True
                 self.note_top()

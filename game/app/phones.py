@@ -107,6 +107,7 @@ class Phones:
             log.warning("The phone hub could not start: %s", exc)
             return False
         self.hub, self.error = hub, ""
+        self.seated, self.locked = set(), False  # the new hub is told at the next frame
         return True
 
     def stop(self) -> None:

@@ -11,9 +11,9 @@ import math
 import pygame
 
 from .. import fame, storage
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..ui import theme
-from ..ui.actions import BACK, MENU, POINT, Action
+from ..ui.actions import BACK, CONFIRM, MENU, POINT, Action
 from ..ui.present import dim, panel
 from ..ui.widgets import Menu
 from .base import LiveItem, Scene
@@ -31,6 +31,9 @@ class StillThereScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.left = self.SECONDS
+
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        return {CONFIRM: pgettext("phone button", "Keep playing")}
 
     def handle(self, action: Action) -> None:
         if action.name == POINT:
