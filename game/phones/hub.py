@@ -42,6 +42,20 @@ class HubError(RuntimeError):
     machine's, the port is taken. The message says which, in a line."""
 
 
+class OneLine(logging.Filter):
+    """websockets' complaints about what reached the port, in one line each, never a traceback:
+    a request that is not a WebSocket handshake (a port scanner, garbage) is not logged at all."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info:
+            if str(record.msg).startswith("opening handshake failed"):
+                return False
+            exc = record.exc_info[1]
+            record.msg, record.args = f"{record.getMessage()}: {type(exc).__name__}: {exc}", ()
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def page() -> bytes:
     """The phone page, as shipped beside this module."""
     return resources.files(__package__).joinpath("page.html").read_bytes()
@@ -62,6 +76,8 @@ class Hub:
         quiet = logging.getLogger("gauss_arcade.phones")  # websockets' own lines: one per socket
         if quiet.level == logging.NOTSET:
             quiet.setLevel(logging.WARNING)
+        if not any(isinstance(f, OneLine) for f in quiet.filters):
+            quiet.addFilter(OneLine())
         self.lock = threading.Lock()  # the room is changed from the hub's thread and the game's
         self.page = page()
         self.loop: asyncio.AbstractEventLoop | None = None
