@@ -446,7 +446,7 @@ class SetupScene(Scene):
             return
         matrix, address, room, wifi = code
         w = surface.get_width()
-        size = int(min(bottom - top, 260 * s))
+        size = int(min(bottom - top - (24 * s if wifi is not None else 0), 320 * s))
         words = [_("Play with your phone: scan the code"),
                  _("or open {address} and type {code}").format(address=address, code=room)]
         text_w = int(max(theme.font(int(26 * s), True).size(line)[0] for line in words) + 20 * s)
