@@ -8,7 +8,9 @@ game, survives a drop, speaks both languages, and refuses a wrong code. Screensh
 Run in CI by ``.ci/run``; skipped where Chromium, its driver or Selenium is missing."""
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import shutil
 import subprocess
 import tempfile
@@ -155,7 +157,7 @@ def test_the_page_joins_by_the_qr_code_and_plays_a_whole_game(phone_app, browser
     phone.press("confirm")  # two players on one screen: the phone plays both sides, as one pad would
     game = app.stack.top
     assert isinstance(game, PlayScene) and game.game_id == game_id
-    rng = __import__("random").Random(7)
+    rng = random.Random(7)
     moves = 0
     while not game.state.over:
         if moves == 3:
@@ -177,8 +179,6 @@ def test_the_page_survives_a_drop_and_the_screen_says_so_meanwhile(phone_app, br
     setup.choose("pads")
     phone.press("confirm")  # phone1 takes red
     assert setup.seats["red"].device == "phone1"
-    import asyncio
-
     hub = app.phones.hub
     # the socket is lost under the page (a Wi-Fi blip): no goodbye, just gone
     for ws in list(hub.sockets.values()):

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.error
 import urllib.request
 
+import pygame
 import pytest
 
 pytest.importorskip("websockets")
 pytest.importorskip("segno")
 
+from driver import key  # noqa: E402
 from phones import PATIENCE, Phone, join_link, play_turn, pump, until  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
@@ -329,15 +332,15 @@ def test_sigterm_ends_a_game_with_phones_cleanly(tmp_path):
     game = subprocess.Popen([sys.executable, "main.py", "--game", "gauss"], cwd=root, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        deadline = __import__("time").monotonic() + 30
+        deadline = time.monotonic() + 30
         while True:
             try:
                 ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
                              open_timeout=2).__enter__()
                 break
             except OSError:
-                assert __import__("time").monotonic() < deadline, "the hub never came up"
-                __import__("time").sleep(0.2)
+                assert time.monotonic() < deadline, "the hub never came up"
+                time.sleep(0.2)
         game.send_signal(signal.SIGTERM)
         out, err = game.communicate(timeout=30)
     finally:
@@ -348,3 +351,46 @@ def test_sigterm_ends_a_game_with_phones_cleanly(tmp_path):
     with pytest.raises(ConnectionClosed) as closed:
         ws.recv(timeout=5)
     assert closed.value.rcvd is None or closed.value.rcvd.code == 1001
+
+
+def test_the_kiosk_operator_turns_the_phones_on_sends_them_away_and_the_idle_reset_changes_the_code():
+    import socket
+
+    from game.app.app import Options
+    from game.navigation import make_app
+    from game.scenes.kiosk import OperatorScene
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    kiosk = make_app(Options(headless=True, kiosk=True))
+    kiosk.start()
+    try:
+        kiosk.settings.phones_address, kiosk.settings.phones_port = "127.0.0.1", port
+        kiosk.nav.operator()
+        operator = kiosk.stack.top
+        assert isinstance(operator, OperatorScene)
+        labels = [item.label for item in operator.menu.items]
+        assert "Phones as controllers: off" in labels
+        operator.menu.index = labels.index("Phones as controllers: off")
+        pump(kiosk)
+        kiosk.frame([key(pygame.K_RETURN)], 1 / 60)
+        assert kiosk.phones.on and kiosk.settings.phones is True
+        assert f"Phones as controllers: on: 127.0.0.1:{port}" in [item.label for item in operator.menu.items]
+        phone = Phone(kiosk)
+        phone.wait_for("welcome", kiosk)
+        code = kiosk.phones.code
+        operator.send_phones_away()
+        phone.wait_for("bye", kiosk)
+        assert phone.bye == "new-game" and kiosk.phones.code != code
+        until(kiosk, lambda: not kiosk.phones.known, "the phone gone")
+        again = Phone(kiosk)
+        again.wait_for("welcome", kiosk)
+        code = kiosk.phones.code
+        kiosk.nav.demo()  # nobody there: the demo comes back, the visitors' phones go
+        again.wait_for("bye", kiosk)
+        assert again.bye == "new-game" and kiosk.phones.code != code
+        kiosk.phones.switch(False)
+        assert not kiosk.phones.on and kiosk.settings.phones is False
+    finally:
+        kiosk.shutdown()
