@@ -96,6 +96,8 @@ def test_a_phone_that_drops_keeps_its_seat_with_a_banner_and_after_the_grace_the
 
 
 def test_a_resting_loop_wakes_at_once_for_a_phone(app):
+    pytest.importorskip("websockets")
+    assert app.phones.start(host="127.0.0.1", port=0)  # only then does the loop wait on a wake
     app.phones.known.add("phone1")
     pygame.event.get()
     started = time.perf_counter()
@@ -104,6 +106,7 @@ def test_a_resting_loop_wakes_at_once_for_a_phone(app):
     waited = time.perf_counter() - started
     assert 0.04 < waited < 0.07, waited  # not a REST_POLL later: at once
     assert pygame.event.peek(PHONE_EVENT)
+    app.phones.stop()
 
 
 def test_without_the_packages_the_menus_say_not_installed_and_the_game_goes_on(app, monkeypatch):
