@@ -247,4 +247,6 @@ PLAYERS = {"gauss": play_gauss, "rush": play_rush, "sparks": play_sparks, "impro
 
 
 def play_turn(phone, scene, game_id, rng: random.Random):
+    """One turn of ``game_id`` by phone (a new game of the catalogue needs its player here)."""
+    assert game_id in PLAYERS, f"tests/phones.py has no phone player for {game_id!r} yet"
     PLAYERS[game_id](phone, scene, rng)
