@@ -5,6 +5,10 @@
 * frames: median and 99th-percentile frame time (update + draw) of each game's
   scene at 1280×720 with SDL's dummy video driver, while its animations play
   (a random move is fed through the animation queue whenever it runs dry).
+* ``--phones``: a game of a phone (one side, through the hub on 127.0.0.1) against the
+  hard computer (the other side, in its worker), in the real loop: the frames while the
+  computer thinks and the phone taps at its rate limit, and how long a tap waits, from
+  its arrival at the hub, for the frame that answers it on screen.
 * ``--soak FRAMES``: the demo (computer against computer, every game in turn, real
   think budgets) run headless for FRAMES frames; per window of frames, the memory
   Python holds and the median CPU and wall time per frame, to show they stay flat.
@@ -304,12 +308,127 @@ def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seco
         app.shutdown()
 
 
+class Thumb:
+    """A phone's thumb for the bench: a WebSocket client in a thread of its own that joins
+    the hub, then taps about ``rate`` times a second: on its own turn a random arrow or
+    its A (a legal cell is found by wandering), otherwise arrows the game refuses."""
+
+    def __init__(self, url: str, rate: float = 10.0, seed: int = 1) -> None:
+        import threading
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.ws_url, self.origin = f"ws://{parts.netloc}/ws", f"http://{parts.netloc}"
+        self.code, _, self.key = parts.fragment.partition(".")
+        self.rate, self.rng = rate, random.Random(seed)
+        self.stop, self.joined = threading.Event(), threading.Event()
+        self.sent = 0
+        self.thread = threading.Thread(target=self.run, name="bench-thumb", daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        from websockets.sync.client import connect
+
+        with connect(self.ws_url, origin=self.origin, open_timeout=5) as ws:
+            ws.send(json.dumps({"t": "hello", "room": self.code, "key": self.key}))
+            state: dict = {}
+            due = time.perf_counter()
+            while not self.stop.is_set():
+                try:
+                    message = json.loads(ws.recv(timeout=0.005))
+                except TimeoutError:
+                    message = None
+                if message is not None:
+                    if message["t"] == "welcome":
+                        self.joined.set()
+                    elif message["t"] == "state":
+                        state = message
+                if time.perf_counter() < due or not state.get("buttons"):
+                    continue
+                due += 1 / self.rate
+                arrows = [a for a in ("up", "down", "left", "right") if a in state["buttons"]]
+                place = state.get("mine") and "confirm" in state["buttons"] and self.rng.random() < 0.5
+                name = "confirm" if place else self.rng.choice(arrows or ["confirm"])
+                ws.send(json.dumps({"t": "act", "a": name, "n": self.sent}))
+                self.sent += 1
+
+
+def phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
+                 size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
+    """A phone against the hard computer in the real loop (``App.loop``: resting between
+    frames, woken by a tap); see the module's docstring."""
+    quiet_pygame()
+    from .app.app import Options
+    from .navigation import make_app
+    from .scenes.seats import Seat
+
+    record = catalogue.get(game_id)
+    app = make_app(Options(headless=True, size=size, ai_worker=True))
+    try:
+        app.start()
+        if not app.phones.start(host="127.0.0.1", port=0):
+            raise SystemExit(f"the phone hub cannot start: {app.phones.error}")
+        app.nav.setup(game_id)
+        thumb = Thumb(app.phones.url, seed=seed)
+        if not thumb.joined.wait(5):
+            raise SystemExit("the bench's phone could not join")
+        app.loop(0.3)  # its welcome reaches the game
+        person, computer = record.players
+        app.nav.play(game_id, seed=seed, seats={person: Seat(person, device="phone1"),
+                                                computer: Seat(computer, "hard")})
+        game = app.stack.top
+        game.autosave = False
+        wall: list[float] = []
+        frame = app.frame
+
+        cpu: list[float] = []
+
+        def timed(*args, **kwargs):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            thinking = game.thinker is not None
+            frame(*args, **kwargs)
+            if thinking:
+                wall.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.thread_time() - c0) * 1000)
+
+        app.frame = timed  # type: ignore[method-assign]
+        app.phones.answered.clear()
+        app.phones.waited.clear()
+        app.loop(seconds)
+        thumb.stop.set()
+        thumb.thread.join(5)
+        wall.sort()
+        cpu.sort()
+        answered = sorted(t * 1000 for t in app.phones.answered)
+        waited = sorted(t * 1000 for t in app.phones.waited)
+        period = 1000 / app.options.fps
+        return {"game": game_id, "moves": len(game.history), "taps_sent": thumb.sent,
+                "taps_answered": len(answered), "thinking_frames": len(wall),
+                "thinking_frame_median_ms": round(statistics.median(wall), 3) if wall else None,
+                "thinking_frame_p99_ms": round(percentile(wall, 99), 3) if wall else None,
+                "thinking_frame_max_ms": round(wall[-1], 3) if wall else None,
+                "thinking_frame_cpu_p99_ms": round(percentile(cpu, 99), 3) if cpu else None,
+                "tap_to_frame_median_ms": round(statistics.median(waited), 3) if waited else None,
+                "tap_to_frame_p99_ms": round(percentile(waited, 99), 3) if waited else None,
+                "tap_to_frame_max_ms": round(waited[-1], 3) if waited else None,
+                "tap_answered_median_ms": round(statistics.median(answered), 3) if answered else None,
+                "tap_answered_p99_ms": round(percentile(answered, 99), 3) if answered else None,
+                "tap_answered_max_ms": round(answered[-1], 3) if answered else None,
+                "taps_in_the_next_frame": (round(sum(w <= period for w in waited) / len(waited), 4)
+                                           if waited else None)}
+    finally:
+        app.shutdown()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--games", help="comma-separated game ids (default: every available game)")
     p.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, not a measurement)")
     p.add_argument("--soak", type=int, metavar="FRAMES", help="run the demo this many frames instead")
+    p.add_argument("--phones", action="store_true",
+                   help="a phone (through the hub on 127.0.0.1) against the hard computer, instead: "
+                        "thinking frames and how fast a tap is answered")
     p.add_argument("--soak-hours", type=float, metavar="HOURS",
                    help="run the demo for this many simulated hours (the computer thinking a fixed "
                         "40 simulations a move) and report memory per window")
@@ -319,6 +438,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sizes", help="with --display: window sizes, e.g. 1920x1080,3840x2160 "
                                    "(default: 1280x720,1920x1080,3840x2160)")
     ns = p.parse_args(argv)
+    if ns.phones:
+        games = ns.games.split(",") if ns.games else ["gauss"]
+        rows = [phone_frames(game_id, 8.0 if ns.quick else 30.0) for game_id in games]
+        for row in rows:
+            if not ns.json:
+                print(f"phones  {row['game']:<11} thinking frames median "
+                      f"{row['thinking_frame_median_ms']} ms "
+                      f"p99 {row['thinking_frame_p99_ms']} ms max {row['thinking_frame_max_ms']} ms "
+                      f"(CPU p99 {row['thinking_frame_cpu_p99_ms']} ms) "
+                      f"({row['thinking_frames']} frames, {row['moves']} moves); a tap reaches a frame in "
+                      f"{row['tap_to_frame_median_ms']} ms (p99 {row['tap_to_frame_p99_ms']}, max "
+                      f"{row['tap_to_frame_max_ms']}), is on screen after {row['tap_answered_median_ms']} ms "
+                      f"(p99 {row['tap_answered_p99_ms']}, max {row['tap_answered_max_ms']}); "
+                      f"{row['taps_answered']} of {row['taps_sent']} taps answered, "
+                      f"{row['taps_in_the_next_frame']:.1%} by the next frame", flush=True)
+        if ns.json:
+            print(json.dumps({"phones": rows}))
+        return 0
     if ns.soak or ns.soak_hours:
         if ns.soak_hours:
             frames = int(ns.soak_hours * 3600 * 60)

@@ -115,6 +115,7 @@ class Navigator:
         if self.app.options.kiosk:
             storage.new_visitor()
             InitialsScene.last = "AAA"
+            self.app.phones.rotate()  # the last visitors' phones go; the code changes
         self.stack.reset(TitleScene(self.app))
         self.stack.push(DemoScene(self.app, seed=self.app.options.seed))
 

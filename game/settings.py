@@ -5,6 +5,7 @@ ones, uses the default for the bad ones, and is set aside with a message.
 """
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,18 @@ ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
 
 SEAT_VALUES = ("human", "human@keyboard", *AI_LEVELS)
+
+
+def _is_address(v: Any) -> bool:
+    """"auto" (this machine's address on its network) or one IPv4 address of it."""
+    if not isinstance(v, str):
+        return False
+    if v == "auto":
+        return True
+    try:
+        return ipaddress.ip_address(v).version == 4
+    except ValueError:
+        return False
 
 
 def _is_language(v: Any) -> bool:
@@ -45,6 +58,11 @@ SHAPES: dict[str, Any] = {
     "kiosk_lessons": bool,
     "kiosk_puzzles": bool,
     "kiosk_ladder": bool,
+    "phones": bool,
+    "phones_address": storage.Where(str, _is_address),
+    "phones_port": storage.Whole(1024, 65535),
+    "phones_wifi": storage.Where(str, lambda v: len(v.encode("utf-8")) <= 32),
+    "phones_wifi_password": storage.Where(str, lambda v: len(v) <= 63),
 }
 CHECKS: dict[str, Callable[[Any], bool]] = {key: storage.checker(shape) for key, shape in SHAPES.items()}
 
@@ -68,6 +86,15 @@ class Settings:
     kiosk_lessons: bool = True
     kiosk_puzzles: bool = True
     kiosk_ladder: bool = True
+    #: the phone hub: phones on the same network join by the code on "Who plays?" (off
+    #: unless the player, or a kiosk's operator, turns it on)
+    phones: bool = False
+    #: the address it is offered on: "auto" (this machine's on its network) or one IPv4 address
+    phones_address: str = "auto"
+    phones_port: int = 8765
+    #: a venue's Wi-Fi for phones, shown as a QR code beside the game's ("": none)
+    phones_wifi: str = ""
+    phones_wifi_password: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **{key: getattr(self, key) for key in CHECKS}}

@@ -445,7 +445,7 @@ def test_genmove_through_the_protocol(game_id):
     session = Session()
     assert session.handle_line(json.dumps({"cmd": "new", "game": game_id, "seed": 3}))["ok"]
     for _ in range(3):
-        if session.state.over:
+        if session.match.state.over:
             break
         for level, time_ms in (("easy", 100), ("hard", 150)):
             t0 = time.perf_counter()
@@ -458,7 +458,7 @@ def test_genmove_through_the_protocol(game_id):
         played = session.handle_line(json.dumps({"cmd": "play", "move": answer["move"]}))
         assert played["ok"], played
     zero = session.handle_line('{"cmd":"genmove","level":"medium","time_ms":0}')
-    assert zero["ok"] or session.state.over
+    assert zero["ok"] or session.match.state.over
 
 
 # -- the stepped Thinker ----------------------------------------------------------------------------

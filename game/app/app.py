@@ -31,6 +31,7 @@ from ..ui import theme, widgets
 from .clock import FixedStep
 from .input import POINT, TEXT, Action, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
+from .phones import PHONE_EVENT, PHONE_GONE, PHONE_NEWS, Phones, is_phone, phone_glyphs
 from .scene import SceneStack
 
 if TYPE_CHECKING:
@@ -224,6 +225,9 @@ class App:
         self._click_guard: tuple[int, float] = (-1, 0.0)
         self.last_device = "keyboard"
         self.pads = Pads()
+        #: set by another thread (the phone hub) when input waits: a resting loop wakes at once
+        self.wake = threading.Event()
+        self.phones = Phones(self)
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
@@ -248,6 +252,8 @@ class App:
             self.ai.start()  # it boots on the other core while the title is shown
         if self.settings.fullscreen and not self.fullscreen and not self.options.headless:
             self.toggle_fullscreen(remember=False)
+        if self.settings.phones and not self.options.headless:
+            self.phones.start()  # a line in the log when it cannot; the settings say why
 
     # -- scenes (the navigator decides which) ------------------------------------------
     def start(self) -> None:
@@ -372,10 +378,14 @@ class App:
             if event.type in _WINDOW_EVENTS:
                 touched = True
                 self._on_screen = ()
+            elif event.type == PHONE_EVENT:
+                touched = True  # a phone came or went: "Who plays?" shows who is connected
             for action in self.actions_of(event):
                 touched = True
                 self.note_top()
                 top = self.stack.top
+                if is_phone(action.device) and not self.phones.welcome(action, top):
+                    continue  # not a phone's screen (settings, saves, files, the operator's)
                 if top is not None and not self.guarded(action, top):
                     version = self.stack.version
                     top.handle(action)
@@ -402,6 +412,8 @@ class App:
             self.draw()
             self.drawn += 1
         self.frames += 1
+        if self.phones.hub is not None or self.phones.arrived:
+            self.phones.publish()
 
     def note_top(self) -> None:
         """Remember when the scene on top came there (pushed, or uncovered)."""
@@ -429,7 +441,7 @@ class App:
         size = self.canvas_size(surface.get_size()) if surface is not None else self.screen.get_size()
         # a scene that was moving until now has a last frame to show
         changed = (touched or not self.resting or now >= self.wake_at
-                   or self._on_screen[1:] != (self.stack.version, size))
+                   or self._on_screen[1:] != (self.stack.version, size, self.phones.banner()))
         if self._fade is not None:  # a fade draws every frame until its last, plain one
             rest = 0.0
         self.resting = rest > 0
@@ -462,6 +474,8 @@ class App:
             return []
         actions = self.pads.translate(event)
         if actions is None:
+            actions = self.phones.translate(event)
+        if actions is None:
             actions = translate(event)
         if actions:
             self.idle = 0.0
@@ -470,11 +484,13 @@ class App:
         for action in actions:
             if action.name == PAD_REMOVED:
                 self.pad_unplugged(action)
-            elif action.name not in (POINT, PAD_ADDED):
+            elif action.name == PHONE_GONE:
+                self.phone_gone(action)
+            elif action.name not in (POINT, PAD_ADDED, *PHONE_NEWS):
                 self.last_device = action.device
         wants_text = self.stack.top is not None and self.stack.top.wants_text  # only for text entry
         return [a for a in actions
-                if a.name not in (PAD_ADDED, PAD_REMOVED) and (a.name != TEXT or wants_text)]
+                if a.name not in (PAD_ADDED, PAD_REMOVED, *PHONE_NEWS) and (a.name != TEXT or wants_text)]
 
     def pad_unplugged(self, action: Action) -> None:
         """A pad left: every scene hears it (a game pauses and frees the pad's seats)."""
@@ -483,9 +499,25 @@ class App:
         if self.last_device == action.device:
             self.last_device = "keyboard"
 
+    def phone_gone(self, action: Action) -> None:
+        """A phone did not come back within its grace period: every scene hears it (a game
+        asks the player on screen who plays that side now; "Who plays?" frees its seat)."""
+        for scene in list(self.stack.scenes):
+            scene.phone_gone(action.device)
+        if self.last_device == action.device:
+            self.last_device = "keyboard"
+
+    #: glyphs a screen's prompts are written with instead, while set (a phone's buttons are
+    #: read from a play scene's line of controls: ``game.scenes.play.seating``)
+    spelling: dict[str, str] | None = None
+
     def glyphs(self) -> dict[str, str]:
         """Button names for on-screen prompts, for the device used last, in the current language."""
-        return pad_glyphs() if self.last_device.startswith("pad") else key_glyphs()
+        if self.spelling is not None:
+            return self.spelling
+        if self.last_device.startswith("pad"):
+            return pad_glyphs()
+        return phone_glyphs() if is_phone(self.last_device) else key_glyphs()
 
     #: how long the picture of the screen left behind fades out over the new one
     FADE_SECONDS = 0.22
@@ -514,7 +546,8 @@ class App:
         a card over the game, back), the old picture fades out over the new one, eased."""
         self.fit_window()
         scenes = self.stack.visible()
-        on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size())
+        banner = self.phones.banner()
+        on_screen = (tuple(id(scene) for scene in scenes), self.stack.version, self.screen.get_size(), banner)
         if (self._on_screen and on_screen[0] != self._on_screen[0]
                 and on_screen[2] == self._on_screen[2] and self.motion()):
             self._kept = self.kept_picture(self._kept)
@@ -525,7 +558,7 @@ class App:
                 and not self._touched and top is not None and top.next_change() > 0):
             # the new screens rest while the old picture fades: they are not drawn again
             self.screen.blit(self._fade_new, (0, 0))
-        elif len(scenes) == 1 and on_screen == self._on_screen and self._fade is None:
+        elif len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner:
             rects = scenes[0].draw_changes(self.screen)
         else:
             for scene in scenes:
@@ -544,6 +577,9 @@ class App:
                 # a surface alpha of 255 takes SDL's slowest blit (90 ms at 4K): opaque is a copy
                 old.set_alpha(alpha if alpha < 255 else None)
                 self.screen.blit(old, (0, 0))
+            rects = None
+        if banner:  # over every screen: a seated phone is away
+            widgets.top_banner(self.screen, banner)
             rects = None
         self._on_screen = on_screen
         if self._canvas is not None:  # a window too small for any layout: the picture, scaled down
@@ -602,20 +638,26 @@ class App:
                     sleep = min(sleep, started + seconds - time.perf_counter())
                 self.rest(sleep)
 
-    @staticmethod
-    def rest(seconds: float) -> None:
+    def rest(self, seconds: float) -> None:
         """Sleep up to ``seconds``, returning as soon as an event waits.
 
         Polled every REST_POLL rather than with ``pygame.event.wait``, which itself
         wakes every millisecond (2.7 % of a core on Xvfb against 1 % for this); a key
-        pressed meanwhile is answered at most REST_POLL late.
+        pressed meanwhile is answered at most REST_POLL late. While the phone hub runs, its
+        thread's input (a tap) sets ``wake`` and is answered at once (waiting on the event
+        costs more than sleeping, 0.3 % of a core at rest: only then).
         """
         end = time.perf_counter() + seconds
+        woken = self.wake if self.phones.hub is not None else None
         while True:
             left = end - time.perf_counter()
             if left <= 0:
                 return
-            time.sleep(min(REST_POLL, left))
+            if woken is None:
+                time.sleep(min(REST_POLL, left))
+            elif woken.wait(min(REST_POLL, left)):
+                woken.clear()
+                return
             if pygame.event.peek():
                 return
 
@@ -627,6 +669,7 @@ class App:
         while self.stack.top:
             self.stack.pop()
         storage.welcome_visitors(False)  # a kiosk's visitors leave with it
+        self.phones.stop()  # every phone told, the hub's thread joined
         if self.ai is not None:
             self.ai.close()
         self.audio.close()

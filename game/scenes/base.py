@@ -235,3 +235,26 @@ class Scene:
 
     def device_lost(self, device: str) -> None:
         """A gamepad was unplugged (every scene on the stack hears it)."""
+
+    # -- phones (game.app.phones) ------------------------------------------------------------
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        """The actions a phone (``device``) may send this screen now, each with the word its
+        button shows ("" for an arrow). None by default: phones reach only the screens that
+        say so (a game, "Who plays?"), never settings, saves, files or the operator's menu."""
+        return {}
+
+    def phone_seats(self) -> dict[str, Seat] | None:
+        """The seats phones take on this screen (a game's, "Who plays?"'s), or None."""
+        return None
+
+    def phone_view(self, device: str) -> dict[str, Any]:
+        """What a phone shows of this screen's seats: its side (``seat``, ``side``,
+        ``colour``), whose turn (``turn``) and whether it is its own (``mine``)."""
+        return {}
+
+    def side_words(self, player: str) -> str:
+        """A side's name in the player's language (``Blue``)."""
+        return player
+
+    def phone_gone(self, device: str) -> None:
+        """A phone did not come back within its grace period (every scene hears it)."""

@@ -80,6 +80,14 @@ class ImprobableScene(PlayScene):
         elif action.name == ALTERNATE:
             self.press("stop")
 
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        """A phone's A says what it presses now: Roll, or Stop."""
+        buttons = super().phone_buttons(device)
+        if CONFIRM in buttons and not self.state.over:
+            buttons[CONFIRM] = (pgettext("phone button", "Roll") if self.choice == "roll"
+                                else pgettext("phone button", "Stop"))
+        return buttons
+
     def button_at(self, pos: tuple[int, int] | None) -> str | None:
         if pos is None or self.state.over or self.layout is None:
             return None

@@ -11,13 +11,14 @@ import math
 import pygame
 
 from .. import fame, storage
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..ui import theme
-from ..ui.actions import BACK, MENU, POINT, Action
+from ..ui.actions import BACK, CONFIRM, MENU, POINT, Action
 from ..ui.present import dim, panel
 from ..ui.widgets import Menu
 from .base import LiveItem, Scene
 from .overlay import AskScene
+from .settings_menu import phones_state
 
 
 class StillThereScene(Scene):
@@ -30,6 +31,9 @@ class StillThereScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.left = self.SECONDS
+
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        return {CONFIRM: pgettext("phone button", "Keep playing")}
 
     def handle(self, action: Action) -> None:
         if action.name == POINT:
@@ -107,6 +111,8 @@ class OperatorScene(Scene):
             LiveItem(N_("Settings"), self.settings),
             LiveItem(N_("Restart the demo"), app.nav.demo),
             LiveItem(N_("Clear the hall of fame"), self.clear_hall),
+            LiveItem(N_("Phones as controllers: {state}"), self.phones, state=lambda: phones_state(app)),
+            LiveItem(N_("Send every phone away"), self.send_phones_away),
             LiveItem(N_("Quit Gauss Arcade"), app.quit),
         ])
         self.note = ""
@@ -126,6 +132,15 @@ class OperatorScene(Scene):
 
     def back(self) -> None:
         self.app.stack.pop()
+
+    def phones(self) -> None:
+        """The phone hub on or off (off by default; on a kiosk only this menu turns it on)."""
+        self.app.phones.switch(not self.app.phones.on)
+
+    def send_phones_away(self) -> None:
+        """Every phone told to go, with a new room code: the next visitors scan again."""
+        self.app.phones.rotate()
+        self.note = _("Every phone was sent away; the room has a new code.")
 
     def settings(self) -> None:
         self.app.nav.settings(operator=True)

@@ -12,9 +12,9 @@ from typing import Any
 import pygame
 
 from .. import ladder, lessons
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..ui import present, theme
-from ..ui.actions import BACK, LEFT, MENU, RIGHT, Action
+from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from ..ui.particles import Particles
 from ..ui.present import EndCard
 from ..ui.widgets import Item, Menu
@@ -35,8 +35,10 @@ class AskScene(Scene):
 
     def __init__(self, app, title: str, lines: list[str], answers: list[tuple[str, Callable[[], None]]],
                  on_cancel: Callable[[], None] | None = None, index: int = 0,
-                 title_color: tuple[int, int, int] = theme.INK) -> None:
+                 title_color: tuple[int, int, int] = theme.INK, phones: bool = False) -> None:
         super().__init__(app)
+        #: phones may answer (a question about the game they play, never about files)
+        self.phones = phones
         self.title = title
         self.lines = lines
         self.title_color = title_color
@@ -63,6 +65,11 @@ class AskScene(Scene):
             self.cancel()
             return
         self.menu.handle(action)
+
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        if not self.phones:
+            return {}
+        return {UP: "", DOWN: "", CONFIRM: pgettext("phone button", "Choose")}
 
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -165,6 +172,10 @@ class PauseScene(Scene):
 
     def quit_to_menu(self) -> None:
         self.app.nav.leave_game(self.game)
+
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        """A phone may only close the pause menu (saves and files are not a phone's)."""
+        return {MENU: pgettext("phone button", "Resume")}
 
     def handle(self, action: Action) -> None:
         if action.name in (MENU, BACK) and not action.is_pointer:
@@ -296,7 +307,21 @@ class ResultScene(Scene):
     def look(self) -> None:
         self.app.stack.pop()
 
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        """A phone may ask for a rematch (its A), or look at the board (its B); reviewing
+        and saving are the screen's own keys'."""
+        if device not in {seat.device for seat in self.game.seats.values()} and not any(
+                seat.device is None for seat in self.game.seats.values()):
+            return {}
+        return {CONFIRM: str(self.menu.items[0].label), BACK: pgettext("phone button", "Look at the board")}
+
     def handle(self, action: Action) -> None:
+        if action.device.startswith("phone"):
+            if action.name == CONFIRM:
+                self.rematch()
+            elif action.name == BACK:
+                self.look()
+            return
         if action.name == BACK and not action.is_pointer:
             self.look()
             return

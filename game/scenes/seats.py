@@ -22,7 +22,7 @@ from ..match import (  # noqa: F401 - who sits where is the match's; the words f
 
 
 def device_label(device: str | None) -> str:
-    """Who holds a seat, in the current language: ``Pad 2``, ``Keyboard & mouse``, ``anyone``."""
+    """Who holds a seat, in the current language: ``Pad 2``, ``Phone 1``, ``Keyboard & mouse``, ``anyone``."""
     if device is None:
         return pgettext("seat held by", "anyone")
     if device == OPEN:
@@ -32,6 +32,8 @@ def device_label(device: str | None) -> str:
     if device.startswith("pad") and device[3:].isdigit():
         # SDL counts pads from 0; people count from 1
         return _("Pad {number}").format(number=int(device[3:]) + 1)
+    if device.startswith("phone") and device[5:].isdigit():
+        return _("Phone {number}").format(number=int(device[5:]))
     return device
 
 

@@ -20,7 +20,7 @@ class SettingsScene(Scene):
     moves_by_itself = False
 
     ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
-            "demo_sound", "kiosk_idle_seconds", "back")
+            "demo_sound", "phones", "kiosk_idle_seconds", "back")
     #: what the kiosk's operator alone decides: what visitors may use
     OPERATOR_ROWS = ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder")
     #: the rows that flip between on and off
@@ -31,6 +31,8 @@ class SettingsScene(Scene):
         self.operator = operator  # opened from the kiosk's operator menu
         if operator:  # an instance's own rows: the kiosk's switches before Back
             self.ROWS = (*self.ROWS[:-1], *self.OPERATOR_ROWS, self.ROWS[-1])
+        elif app.options.kiosk:  # on a kiosk only the operator lets phones in
+            self.ROWS = tuple(row for row in self.ROWS if row != "phones")
         self.index = 0
         self.rects: list[pygame.Rect] = []
         #: where each row shows "<  value  >": a click left of its middle lowers the value
@@ -58,6 +60,8 @@ class SettingsScene(Scene):
                      "kiosk_puzzles": _("Kiosk: visitors solve puzzles"),
                      "kiosk_ladder": _("Kiosk: visitors climb the ladder")}
             return names[row], on
+        if row == "phones":
+            return _("Phones as controllers"), phones_state(self.app)
         if row == "kiosk_idle_seconds":
             idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)
             return _("Kiosk: back to the demo after"), idle
@@ -83,6 +87,9 @@ class SettingsScene(Scene):
                 audio.play("place")  # the new volume, heard at once
         elif row == "fullscreen":
             self.app.toggle_fullscreen()  # saves the settings itself
+            return
+        elif row == "phones":
+            self.app.phones.switch(not self.app.phones.on)  # saves the settings itself
             return
         elif row == "language":  # wraps around: the list is short, and Enter alone reaches each
             choices = self.language_choices()
@@ -128,7 +135,7 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row in ("fullscreen", "language", "animation_speed", *self.SWITCHES):
+        elif row in ("fullscreen", "phones", "language", "animation_speed", *self.SWITCHES):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings
@@ -176,3 +183,15 @@ class SettingsScene(Scene):
             self.rects.append(rect)
         hint = _("Up/Down: choose   Left/Right: change   Esc: back   (saved at once)")
         theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")
+
+
+def phones_state(app) -> str:
+    """The phone hub in a few words: "on: 192.168.1.20:8765", "off", "not installed"."""
+    phones = app.phones
+    if phones.on:
+        return _("on: {address}").format(address=phones.address.removeprefix("http://"))
+    if phones.missing:
+        return _("not installed")
+    if phones.error:
+        return _("off ({reason})").format(reason=phones.error)
+    return pgettext("setting", "off")

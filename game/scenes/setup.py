@@ -4,7 +4,9 @@ The common cases take one press: **Play the computer** (Left/Right choose the le
 Tab, X or a right click swaps the sides) and **Two players** (one screen, one keyboard
 or a pad passed around). Only when gamepads are connected is there a third choice,
 **A gamepad each**: the seats by device, where each pad presses A on its side to join
-it and A again to start, and each pad then plays only its own side.
+it and A again to start, and each pad then plays only its own side. Phones are pads
+here: with the phone hub on, the screen shows its QR code and room code, a phone that
+opens it makes "A gamepad each" appear, and joins a side with its A ("Join").
 
 The choice is remembered per game in the settings (``seats``: each side's kind,
 ``human`` or a level); a kiosk remembers nothing, so no visitor inherits the last
@@ -16,7 +18,7 @@ import pygame
 
 from .. import catalogue, levels
 from ..i18n import _, pgettext
-from ..ui import present, theme
+from ..ui import present, qr, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import BackButton, Scene
 from .seats import AI_LEVELS, HUMAN, KINDS, Seat, device_label, device_of, level_name
@@ -57,8 +59,49 @@ class SetupScene(Scene):
     # -- what is offered ---------------------------------------------------------------
     @property
     def choices(self) -> list[str]:
-        """The choices shown: seats by device only when a pad is there to join with."""
-        return [COMPUTER, TWO, PADS] if self.app.pads.known else [COMPUTER, TWO]
+        """The choices shown: seats by device only when a pad (or a phone) is there to join with."""
+        return [COMPUTER, TWO, PADS] if self.app.pads.known or self.phones() else [COMPUTER, TWO]
+
+    def phones(self) -> list[str]:
+        """The phones in the room (their devices, in order)."""
+        hub = getattr(self.app, "phones", None)
+        known = hub.known if hub is not None else ()
+        return sorted(known, key=lambda d: (len(d), d))
+
+    # -- phones -------------------------------------------------------------------------------
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        """Phones choose and join here like pads (their A is "Join"); they cannot leave the
+        screen (B only gives up a seat the phone holds)."""
+        if self.mode == "join":
+            buttons = {UP: "", DOWN: ""}
+            start = self.focus == len(self.players)
+            buttons[CONFIRM] = (pgettext("start the game", "Start") if start
+                                else pgettext("phone button", "Join"))
+            if any(seat.device == device for seat in self.seats.values()):
+                buttons[BACK] = pgettext("phone button", "Leave")
+            return buttons
+        buttons = {UP: "", DOWN: "", CONFIRM: pgettext("phone button", "Choose")}
+        if self.choices[min(self.focus, len(self.choices) - 1)] == COMPUTER:
+            buttons.update({LEFT: "", RIGHT: "", ALTERNATE: pgettext("phone button", "Swap sides")})
+        return buttons
+
+    def phone_seats(self) -> dict[str, Seat] | None:
+        return self.seats if self.mode == "join" else None
+
+    def side_words(self, player: str) -> str:
+        return _(self.entry.side(player).name)
+
+    def phone_view(self, device: str) -> dict:
+        view = {"title": _(self.entry.title), "turn": _("Who plays?"), "mine": False}
+        held = next((seat for seat in self.seats.values() if seat.device == device), None)
+        if held is not None and self.mode == "join":
+            tint = self.entry.side(held.player).tint.body
+            view.update(seat=held.player, side=self.side_words(held.player),
+                        colour="#{:02x}{:02x}{:02x}".format(*tint))
+        return view
+
+    def phone_gone(self, device: str) -> None:
+        self.leave(device)
 
     @property
     def computer(self) -> str:
@@ -322,8 +365,11 @@ class SetupScene(Scene):
                     name, line = _("Two players"), _("Take turns on this screen: keyboard, mouse or one pad")
                 else:
                     name = _("A gamepad each")
-                    line = _("Each player joins a side with their own pad ({count} connected)").format(
-                        count=len(self.app.pads.known))
+                    count = len(self.app.pads.known) + len(self.phones())
+                    line = (_("Each player joins a side with their own pad or phone ({count} connected)")
+                            if self.phones() else
+                            _("Each player joins a side with their own pad ({count} connected)"))
+                    line = line.format(count=count)
                 theme.draw_text(surface, name, (x, title_y), theme.fitted(name, title_size, right - x, True),
                                 theme.INK, bold=True)
                 present.parts_line(surface, (x, line_y), line, line_size, right - x, theme.INK_DIM)
@@ -332,6 +378,7 @@ class SetupScene(Scene):
                  "{back}: back").format(alt=g[ALTERNATE], confirm=g[CONFIRM], back=g[BACK])
         present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
                            theme.ACCENT if self.message else theme.INK_FAINT, "center")
+        self.draw_phone_code(surface, top + len(choices) * row_h, int(h - 52 * s), s)
 
     def draw_join(self, surface: pygame.Surface, w: int, h: int, s: float) -> None:
         g = self.app.glyphs()
@@ -352,7 +399,9 @@ class SetupScene(Scene):
             if seat.device is None:
                 # the pad's own button, whichever device was used last (the keyboard's Enter
                 # joins too, but the line is for the pads)
-                line = _("Press {key} on your pad to play this side").format(key="A")
+                line = (_("Press {key} on your pad or Join on your phone to play this side")
+                        if self.phone_code() else _("Press {key} on your pad to play this side"))
+                line = line.format(key="A")
                 ink = theme.INK_DIM
                 if focused and int(pygame.time.get_ticks() / BLINK_MS) % 2 == 0:
                     ink = theme.ACCENT
@@ -368,11 +417,53 @@ class SetupScene(Scene):
                         theme.ACCENT if focused else theme.INK, "center", True)
         self.rows.append(start)
         pads = sorted(self.app.pads.known)
-        devices = ", ".join([device_label("keyboard")] + [device_label(f"pad{p}") for p in pads])
-        theme.draw_text(surface, _("Connected: {devices}").format(devices=devices),
-                        (w / 2, start.bottom + 22 * s), int(24 * s), theme.INK_DIM, "midtop")
+        devices = ", ".join([device_label("keyboard")] + [device_label(f"pad{p}") for p in pads]
+                            + [device_label(phone) for phone in self.phones()])
+        line = _("Connected: {devices}").format(devices=devices)
+        drawn = theme.draw_text(surface, line, (w / 2, start.bottom + 14 * s),
+                                theme.fitted(line, int(24 * s), w - 40 * s), theme.INK_DIM, "midtop")
+        self.draw_phone_code(surface, drawn.bottom + int(8 * s), int(h - 52 * s), s)
         hint = _("A side nobody joins is shared: any device plays it   {back}: leave, or back").format(
             back=g[BACK])
         present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
                            theme.ACCENT if self.message else theme.INK_FAINT, "center")
 
+
+    # -- the phones' code ------------------------------------------------------------------------
+    def phone_code(self) -> tuple | None:
+        """``(QR modules or None, address, room code, Wi-Fi QR modules or None)`` while the
+        phone hub runs, else None."""
+        hub = getattr(self.app, "phones", None)
+        if hub is None or not hub.on:
+            return None
+        return hub.qr(), hub.address, hub.code, hub.wifi_qr()
+
+    def draw_phone_code(self, surface: pygame.Surface, top: int, bottom: int, s: float) -> None:
+        """Under the choices: the QR code that opens the phone page in this room (beside it,
+        when the operator set one, the venue's Wi-Fi), the address and the room code."""
+        code = self.phone_code()
+        if code is None or bottom - top < 60 * s:
+            return
+        matrix, address, room, wifi = code
+        w = surface.get_width()
+        size = int(min(bottom - top - (24 * s if wifi is not None else 0), 320 * s))
+        words = [_("Play with your phone: scan the code"),
+                 _("or open {address} and type {code}").format(address=address, code=room)]
+        text_w = int(max(theme.font(int(26 * s), True).size(line)[0] for line in words) + 20 * s)
+        codes = [c for c in (wifi, matrix) if c is not None]
+        total = len(codes) * (size + int(16 * s)) + text_w
+        x = max(int(10 * s), (w - total) // 2)
+        for k, modules in enumerate(codes):
+            rect = qr.draw(surface, modules, (x, top), size)
+            if wifi is not None:
+                label = _("1. Wi-Fi") if k == 0 else _("2. The game")
+                theme.draw_text(surface, label, (rect.centerx, rect.bottom + 2 * s), int(20 * s),
+                                theme.INK_DIM, "midtop")
+            x = rect.right + int(16 * s)
+        y = top + max(0, size // 2 - int(40 * s))
+        room_w = w - x - 10 * s
+        theme.draw_text(surface, words[0], (x, y), theme.fitted(words[0], int(26 * s), room_w, True),
+                        theme.INK, "topleft", True)
+        theme.draw_text(surface, words[1], (x, y + 36 * s), theme.fitted(words[1], int(24 * s), room_w),
+                        theme.INK_DIM, "topleft")
+        theme.draw_text(surface, room, (x, y + 70 * s), int(48 * s), theme.ACCENT, "topleft", True)

@@ -169,3 +169,17 @@ class Button:
         # fitted to the button: a longer word (German) takes a smaller size, not the next button
         size = theme.fitted(self.label, size, rect.width - 10, smallest=10)
         theme.draw_text(surface, self.label, rect.center, size, theme.INK, "center")
+
+
+def top_banner(surface: pygame.Surface, text: str) -> pygame.Rect:
+    """A line over any screen, near its top, on a solid pill (a phone reconnecting)."""
+    w, h = surface.get_size()
+    s = theme.scale_of(surface)
+    size = theme.fitted(text, int(28 * s), w - 80 * s, True)
+    tw, th = theme.font(size, True).size(text)
+    rect = pygame.Rect(0, 0, int(tw + 48 * s), int(th + 20 * s))
+    rect.midtop = (w // 2, int(h * 0.09))
+    pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=rect.height // 2)
+    pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(3 * s)), border_radius=rect.height // 2)
+    theme.draw_text(surface, text, rect.center, size, theme.ACCENT, "center", True)
+    return rect

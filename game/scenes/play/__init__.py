@@ -147,6 +147,10 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         self.new_game(seed)
 
     def new_game(self, seed: int | None = None) -> None:
+        if not self.hosted and self.hosting.overlays:
+            phones = getattr(self.app, "phones", None)
+            if phones is not None:  # a new game, a new code: only its seated phones stay
+                phones.new_game(self.seats)
         self.set_position(self.match.new(seed))
         if self.autosave:
             self.save_progress()  # a fresh game replaces the one that was in progress

@@ -1,14 +1,53 @@
-"""Who plays each side of a play scene, and which device may act for it now.
+"""Who plays each side of a play scene, and which device may act for it now (a phone
+included: what its buttons do here, and who plays its side when it does not come back).
 """
 from __future__ import annotations
 
-from ...i18n import _
+import re
+from typing import Any
+
+from ...i18n import _, pgettext
 from ...match import OPEN, Seat, held_elsewhere
 from ...ui.actions import (
+    CONFIRM,
+    DIRECTIONS,
+    HINT,
+    MENU,
     POINT,
     Action,
 )
-from ..seats import device_label
+from ...ui.present import PARTS
+from ..overlay import AskScene
+from ..seats import device_label, level_name
+
+#: the glyphs a play scene's line of controls is written with to read a phone's buttons
+#: from it: each action's name between two escape characters
+SPELLED = {name: f"\x1b{name}\x1b" for name in (
+    "up", "down", "left", "right", "confirm", "back", "alternate", "menu", "undo", "redo", "hint")}
+_SPELLED = re.compile("\x1b(\\w+)\x1b")
+
+
+def button_words(line: str) -> dict[str, str]:
+    """A line of controls written with :data:`SPELLED` glyphs ("<confirm>: place
+    <undo>/<redo>: undo/redo") as each action's word ("Place", "Undo", "Redo"): the words a
+    phone's buttons show, in the player's language, with no word written twice."""
+    words: dict[str, str] = {}
+    for part in line.split(PARTS):
+        keys, sep, said = part.partition(": ")
+        names = _SPELLED.findall(keys)
+        if not sep or not names:
+            continue
+        said = said.strip()
+        paired = len(names) > 1 and said.count("/") == len(names) - 1
+        pieces = said.split("/") if paired else [said] * len(names)
+        for name, piece in zip(names, pieces, strict=True):
+            piece = piece.strip()
+            words.setdefault(name, piece[:1].upper() + piece[1:])
+    return words
+
+
+def hex_colour(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 class Seating:
@@ -93,3 +132,77 @@ class Seating:
         """Undo, redo: anyone who holds a human seat (or anyone, when seats are shared)."""
         humans = [seat for seat in self.seats.values() if not seat.is_ai]
         return any(seat.accepts(action.device) for seat in humans)
+
+    # -- phones ------------------------------------------------------------------------------
+    def phone_seats(self) -> dict[str, Seat] | None:
+        return None if self.hosted else self.seats
+
+    def side_words(self, player: str) -> str:
+        return self.side_name(player)
+
+    def phone_buttons(self, device: str) -> dict[str, str]:
+        """The game's controls of the moment, read from its own line of controls (so each
+        game's words: "Place", "Switch colour", "Roll"...), for a phone that may play here."""
+        if self.hosted or not any(seat.accepts(device) for seat in self.seats.values()):
+            return {}
+        if self.state.over:
+            return {CONFIRM: pgettext("phone button", "The result"), MENU: pgettext("phone button", "Menu")}
+        app = self.app
+        kept = app.last_device, getattr(app, "spelling", None)
+        app.last_device, app.spelling = device, SPELLED
+        try:
+            words = button_words(self.hint())
+        finally:
+            app.last_device, app.spelling = kept
+        buttons = {name: "" for name in DIRECTIONS}
+        buttons.update({name: word for name, word in words.items() if name not in DIRECTIONS})
+        buttons.setdefault(MENU, pgettext("phone button", "Menu"))
+        if self.hints_allowed:
+            buttons.setdefault(HINT, pgettext("phone button", "Hint"))
+        return buttons
+
+    def phone_view(self, device: str) -> dict[str, Any]:
+        view: dict[str, Any] = {"title": _(self.entry.title), "turn": self.status()[0]}
+        held = next((seat for seat in self.seats.values() if seat.device == device), None)
+        people = [seat for seat in self.seats.values() if not seat.is_ai]
+        if held is None and len(people) == 1 and people[0].accepts(device):
+            held = people[0]  # against the computer: the phone plays the person's side
+        elif held is None and not self.state.over and self.seat().device is None and not self.seat().is_ai:
+            held = self.seat()  # a side shared by every device: the phone plays it now
+        if held is not None:
+            view.update(seat=held.player, side=self.side_name(held.player),
+                        colour=hex_colour(self.entry.side(held.player).tint.body))
+        view["mine"] = False
+        if not self.state.over:
+            to_move = self.seat()
+            view["mine"] = bool(not to_move.is_ai and to_move.accepts(device) and not (
+                to_move.device == OPEN and held_elsewhere(device, to_move, self.seats)))
+        return view
+
+    def phone_gone(self, device: str) -> None:
+        """A phone's grace ran out: the player on screen chooses who plays its side now,
+        the computer or the next device (until then the seat stays the phone's)."""
+        for seat in list(self.seats.values()):
+            if seat.device != device or seat.is_ai:
+                continue
+            if self.hosted or self.state.over:
+                seat.device = OPEN
+                continue
+            self.ask_who_plays(seat.player)
+
+    def ask_who_plays(self, player: str) -> None:
+        side = self.side_name(player)
+        level = self.app.settings.ai_levels.get(self.game_id, "medium")
+
+        def computer() -> None:
+            self.set_seats({player: Seat(player, level)})
+
+        def anyone() -> None:
+            self.seats[player].device = OPEN
+
+        self.app.stack.push(AskScene(
+            self.app, _("{side}'s phone did not come back").format(side=side),
+            [_("Who plays {side} from now on?").format(side=side)],
+            [(_("The computer ({level})").format(level=level_name(level)), computer),
+             (_("The next device to play for {side}").format(side=side), anyone)],
+            on_cancel=anyone, phones=True))
