@@ -3,12 +3,16 @@ import errno
 import random
 
 import pygame
+import pytest
 from driver import click, key, run
 
 from game import catalogue, fame, ladder, storage
+from game.scenes import arcade
 from game.scenes.arcade import HallScene, LadderScene
 from game.scenes.initials import InitialsScene
 from game.scenes.overlay import ResultScene
+from game.ui import theme
+from game.ui.actions import CONFIRM, Action
 
 
 def text(t):
@@ -115,6 +119,43 @@ def test_the_ladder_screen_starts_a_ladder_game_against_the_rung_to_beat(app):
     assert game.game_id == "rush" and game.ladder == "medium"
     assert game.seats["white"].kind == "medium" and not game.seats["black"].is_ai
     assert game.record().ladder == "medium"
+
+
+@pytest.mark.parametrize("games", [len(catalogue.GAME_IDS), 14])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_ladder_shows_the_chosen_game_among_rows_that_fit_the_window(games, size):
+    """Every game's row fits the window (six did not at 1280×720 and 1920×1080); with more
+    games than fit at a readable size the rows scroll, the chosen one always shown, and a
+    click plays the game whose row it hit."""
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    a = make_app(Options(headless=True, size=size))
+    a.start()
+    try:
+        scene = LadderScene(a)
+        scene.games = [catalogue.GAME_IDS[k % len(catalogue.GAME_IDS)] for k in range(games)]
+        a.stack.push(scene)
+        w, h = a.screen.get_size()
+        for index in (0, games // 2, games - 1):
+            scene.index = index
+            scene.draw(a.screen)
+            rects = [rect for _i, rect in scene.rows]
+            assert index in [i for i, _rect in scene.rows]
+            assert all(rect.top >= 0 and rect.bottom <= h - 40 * theme.scale_of(a.screen) for rect in rects)
+            assert all(up.bottom <= down.top for up, down in zip(rects, rects[1:], strict=False))
+            assert (len(rects) == games) == (games == len(catalogue.GAME_IDS))  # all six fit; 14 scroll
+        i, rect = scene.rows[-1]
+        seen = []
+        scene_start = arcade.start_ladder_game
+        try:
+            arcade.start_ladder_game = lambda app, game_id: seen.append(game_id)
+            scene.handle(Action(CONFIRM, "mouse", pos=rect.center))
+        finally:
+            arcade.start_ladder_game = scene_start
+        assert seen == [scene.games[i]] and scene.index == i
+    finally:
+        a.shutdown()
 
 
 def test_a_ladder_win_says_what_it_unlocked_and_the_rematch_climbs_on(app):

@@ -1,6 +1,7 @@
 """The arcade: the ladder (per game, beat easy, then medium, then hard) and the hall of fame.
 
-The ladder screen lists the five games with the rungs beaten and the one to beat next;
+The ladder screen lists the games with the rungs beaten and the one to beat next (the rows
+shrink to fit every game, down to a size still easy to read, and scroll beyond it);
 choosing a game starts a ladder game against that rung (the player takes the game's
 first side; no hints, no take-backs). The hall of fame shows one game's three tables at
 a time: Left/Right (or the arrows on screen, or the mouse wheel) go from game to game.
@@ -38,7 +39,8 @@ class LadderScene(Scene):
         super().__init__(app)
         self.games = list(catalogue.GAME_IDS)
         self.index = self.games.index(game_id) if game_id in self.games else 0
-        self.rows: list[pygame.Rect] = []
+        #: the rows drawn last: (the game's index, its rectangle)
+        self.rows: list[tuple[int, pygame.Rect]] = []
         self.back = BackButton()
 
     def handle(self, action: Action) -> None:
@@ -46,7 +48,7 @@ class LadderScene(Scene):
             self.app.stack.pop()
             return
         if action.pos is not None:
-            for i, row in enumerate(self.rows):
+            for i, row in self.rows:
                 if row.collidepoint(action.pos):
                     self.index = i
                     if action.name == CONFIRM:
@@ -65,14 +67,16 @@ class LadderScene(Scene):
         theme.draw_text(surface, intro, (w / 2, 92 * s), theme.fitted(intro, int(24 * s), w - 60 * s),
                         theme.INK_DIM, "midtop")
         self.rows = []
-        row_h = int(100 * s)
         top = int(136 * s)
+        shown, r = self.rows_shown(top, h - int(50 * s), s)
+        row_h = int(100 * r)
         width = int(min(w - 80 * s, 1000 * s))
-        for i, game_id in enumerate(self.games):
+        for place, i in enumerate(shown):
+            game_id = self.games[i]
             climb = climbs.get(game_id, ladder.Progress())
-            rect = pygame.Rect(0, 0, width, row_h - int(12 * s))
-            rect.midtop = (w // 2, top + i * row_h)
-            self.rows.append(rect)
+            rect = pygame.Rect(0, 0, width, row_h - int(12 * r))
+            rect.midtop = (w // 2, top + place * row_h)
+            self.rows.append((i, rect))
             on = i == self.index
             pygame.draw.rect(surface, theme.BG_PANEL_HI if on else theme.BG_PANEL, rect,
                              border_radius=int(10 * s))
@@ -81,27 +85,27 @@ class LadderScene(Scene):
             rungs_w = int(420 * s)
             title = _(catalogue.get(game_id).title)
             room = rect.width - rungs_w - int(40 * s)
-            theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
-                            theme.fitted(title, int(36 * s), room, True), theme.INK, bold=True)
+            theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * r),
+                            theme.fitted(title, int(36 * r), room, True), theme.INK, bold=True)
             if climb.climbed:
                 note = _("Climbed in {count} games. Play hard again.").format(count=climb.games)
             else:
                 note = _("Next: the computer at {level}").format(level=level_name(climb.rung))
-            theme.draw_text(surface, note, (rect.x + 20 * s, rect.y + 52 * s),
-                            theme.fitted(note, int(24 * s), room), theme.ACCENT if on else theme.INK_DIM)
+            theme.draw_text(surface, note, (rect.x + 20 * s, rect.y + 52 * r),
+                            theme.fitted(note, int(24 * r), room), theme.ACCENT if on else theme.INK_DIM)
             # the three rungs: beaten ones lit, with a check
             pip_w = (rungs_w - int(20 * s)) // 3
             for k, rung in enumerate(ladder.RUNGS):
-                pip = pygame.Rect(rect.right - rungs_w + k * pip_w, rect.y + int(18 * s), pip_w - int(10 * s),
-                                  rect.height - int(36 * s))
+                pip = pygame.Rect(rect.right - rungs_w + k * pip_w, rect.y + int(18 * r), pip_w - int(10 * s),
+                                  rect.height - int(36 * r))
                 done = rung in climb.beaten
                 nxt = rung == climb.rung and not climb.climbed
                 pygame.draw.rect(surface, theme.GOOD if done else theme.BG, pip, border_radius=int(8 * s))
                 pygame.draw.rect(surface, theme.ACCENT if nxt else theme.INK_FAINT, pip, 2,
                                  border_radius=int(8 * s))
                 label = level_name(rung)
-                tick = sum(theme.tick_size(int(24 * s), done)) if done else 0
-                size = theme.fitted(label, int(24 * s), pip.width - 8 - tick, done)
+                tick = sum(theme.tick_size(int(24 * r), done)) if done else 0
+                size = theme.fitted(label, int(24 * r), pip.width - 8 - tick, done)
                 if done:
                     theme.draw_ticked_text(surface, label, pip.center, size, theme.BG, True)
                 else:
@@ -109,6 +113,22 @@ class LadderScene(Scene):
         controls = (_("D-pad: choose   A: play   B: back") if self.app.last_device.startswith("pad")
                     else _("Up/Down: choose   Enter or click: play   Esc: back"))
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s), theme.INK_FAINT, "center")
+
+    #: rows shrink to this share of their full height to fit every game; below it they scroll
+    SMALLEST_ROW = 0.7
+
+    def rows_shown(self, top: int, bottom: int, s: float) -> tuple[list[int], float]:
+        """Which games' rows fit between ``top`` and ``bottom`` (the chosen one always among
+        them), and the scale they are drawn at: every game, shrunk as far as needed, or as
+        many as fit at the smallest scale around the chosen one."""
+        n = len(self.games)
+        r = s * min(1.0, (bottom - top) / (n * 100 * s))
+        if r >= s * self.SMALLEST_ROW:
+            return list(range(n)), r
+        r = s * self.SMALLEST_ROW
+        fit = max(1, int((bottom - top) // int(100 * r)))
+        first = min(max(0, self.index - fit // 2), n - fit)
+        return list(range(first, first + fit)), r
 
 
 class HallScene(Scene):
