@@ -66,6 +66,21 @@ class SelectScene(Scene):
         if not self.app.nav.howto(self.games[i]):
             self.message = _("No rules screen for that game yet.")
 
+    @staticmethod
+    def row_heights(lines: list[int], room: float, step: float, s: float) -> list[int]:
+        """Each game's row height (its gap below included): the rows share the height there
+        is (not a fixed height that left half the screen empty while each description was
+        cut to one line), each first getting what its title, buttons and description need
+        (a short description takes less, so a long one elsewhere keeps its lines), the rest
+        shared alike, up to 150 a row at the design size; where even the needs do not fit,
+        in proportion to them."""
+        need = [max(96 * s, 50 * s + n * step + 8 * s + 12 * s + 1) for n in lines]
+        total = sum(need)
+        if total > room:
+            return [int(n * room / total) for n in need]
+        spare = (room - total) / len(need)
+        return [int(min(max(n, 150 * s), n + spare)) for n in need]
+
     def handle(self, action: Action) -> None:
         if self.back.clicked(action):
             self.app.stack.pop()
@@ -102,34 +117,34 @@ class SelectScene(Scene):
         self.back.draw(surface, s)
         self.rows = []
         top = int(100 * s)
-        # the rows share the height there is (not a fixed height that left half the screen
-        # empty while each description was cut to one line)
-        room_h = h - top - 56 * s
-        row_h = int(max(96 * s, min(150 * s, room_h / len(self.games))))
         width = int(min(w - 80 * s, 1000 * s))
+        level_w = int(200 * s)
+        howto_w = max(int(150 * s), theme.font(int(22 * s)).size(_("How to play"))[0] + int(16 * s))
+        room = width - max(level_w, howto_w) - int(56 * s)  # left of the level and rules buttons
+        blurb_size = int(24 * s)
+        step = theme.step(blurb_size, 26 * s)
+        blurbs = [theme.wrap(_(catalogue.get(g).blurb), blurb_size, int(room)) for g in self.games]
+        heights = self.row_heights([len(lines) for lines in blurbs], h - top - 56 * s, step, s)
+        y = top
         for i, game_id in enumerate(self.games):
-            rect = pygame.Rect(0, 0, width, row_h - int(12 * s))
-            rect.midtop = (w // 2, top + i * row_h)
+            rect = pygame.Rect(0, 0, width, heights[i] - int(12 * s))
+            rect.midtop = (w // 2, y)
+            y += heights[i]
             selected = i == self.index
             record = catalogue.get(game_id)
             pygame.draw.rect(surface, theme.BG_PANEL_HI if selected else theme.BG_PANEL, rect,
                              border_radius=int(10 * s))
             if selected:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=int(10 * s))
-            level_rect = pygame.Rect(0, 0, int(200 * s), int(34 * s))
-            howto_w = max(int(150 * s), theme.font(int(22 * s)).size(_("How to play"))[0] + int(16 * s))
+            level_rect = pygame.Rect(0, 0, level_w, int(34 * s))
             howto_rect = pygame.Rect(0, 0, howto_w, int(34 * s))
-            # left of the level and rules buttons
-            room = rect.width - max(level_rect.width, howto_rect.width) - int(56 * s)
-            title, blurb = _(record.title), _(record.blurb)
+            title = _(record.title)
             theme.draw_text(surface, title, (rect.x + 20 * s, rect.y + 12 * s),
                             theme.fitted(title, int(38 * s), room, True), theme.INK, bold=True)
             # the description on as many lines as the row has room for (the last one cut
             # short with an ellipsis only where even those are too few)
-            blurb_size = int(24 * s)
-            step = theme.step(blurb_size, 26 * s)
             fits = max(1, int((rect.bottom - 8 * s - (rect.y + 50 * s)) // step))
-            lines = theme.wrap(blurb, blurb_size, int(room))
+            lines = blurbs[i]
             if len(lines) > fits:
                 rest = " ".join(lines[fits - 1:])
                 lines = lines[:fits - 1] + [theme.ellipsized(rest, blurb_size, int(room))]
