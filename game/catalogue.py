@@ -11,11 +11,15 @@ resolved by the scenes layer, so this module, like the rules and the AI, needs n
 pygame (the engine and the arena import it).
 
 Adding a sixth game: a rules module, an AI policy, a drawing kit, a scene, how-to
-pages, and one record here (see docs/architecture.md).
+pages, and one record here (see docs/architecture.md). A game that lives outside
+``game/`` (the test suite's own sixth game, ``tests/sixth/``) is added with
+:func:`register`, before the screens are built; its record names its own folder
+(``root``) and its scene by a full module path.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from . import palette
@@ -49,7 +53,8 @@ class GameRecord:
     #: settings for easy, medium and hard
     policy: type[policies.Policy]
     sides: tuple[Side, Side]
-    #: the play scene and the how-to pages: ``module:Class`` inside ``game.scenes``
+    #: the play scene and the how-to pages: ``module:Class`` inside ``game.scenes``, or a
+    #: full dotted module path (``sixth.scene:CornersScene``) for a game registered from outside
     scene: str
     howto: str
     #: the move notation in one line, for the screens that show a move list
@@ -59,6 +64,13 @@ class GameRecord:
     #: the default level as shipped in ``levels/<id>/``: played when that file is missing
     #: or damaged, so the game always starts
     builtin_level: dict[str, Any]
+    #: the plies of the forced lines ``python -m game.puzzlemaker`` looks for (odd: the solver
+    #: moves first and last); empty: no puzzles are searched for the game
+    puzzle_depths: tuple[int, ...] = ()
+    #: a game registered from outside ``game/``: the folder that holds its files the way the
+    #: repository holds the shipped games' (``levels/<id>/``, ``levels/lessons/<id>.json``,
+    #: ``levels/puzzles/<id>/``, ``docs/rules/<id>.md``); None for the games that ship
+    root: Path | None = None
 
     @property
     def players(self) -> tuple[str, str]:
@@ -81,7 +93,8 @@ SIDE_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "black": N_("Black"), "white
               "brown": N_("Brown")}
 
 
-def _sides(*ids: str) -> tuple[Side, Side]:
+def make_sides(*ids: str) -> tuple[Side, Side]:
+    """A record's two sides, by the rules' player ids: their names and colours (``palette.SIDES``)."""
     return tuple(Side(i, SIDE_NAMES.get(i, i.capitalize()), palette.SIDES[i]) for i in ids)  # type: ignore[return-value]
 
 
@@ -90,17 +103,17 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
     GameRecord(
         id="gauss", title=N_("GAUSS — magnetic duel"), name=N_("GAUSS"),
         blurb=N_("Place discs; like poles repel, opposites attract. Score groups of four."),
-        rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=_sides("red", "blue"),
+        rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=make_sides("red", "blue"),
         scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
         notation=N_("Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK."),
-        score_name=N_("GAIN"),
+        score_name=N_("GAIN"), puzzle_depths=(1, 3),
         builtin_level={
             "format": 1, "game": "gauss", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "Hex board of radius 4; the outer ring is the VOID.", "radius": 4}),
     GameRecord(
         id="rush", title=N_("Rush"), name=N_("Rush"),
         blurb=N_("Fill the Go board: two connections means you place again."),
-        rules=rush.RUSH, policy=policies.RushPolicy, sides=_sides("black", "white"),
+        rules=rush.RUSH, policy=policies.RushPolicy, sides=make_sides("black", "white"),
         scene="rush_scene:RushScene", howto="howto_rush:RushHowTo",
         notation=N_("e5: a stone on e5; the stones of one turn are listed together."),
         score_name=N_("Stones"),
@@ -110,11 +123,11 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
     GameRecord(
         id="sparks", title=N_("Gauss: Sparks & Surges"), name=N_("Sparks & Surges"),
         blurb=N_("Chess-like: gate enemy pieces between your Sparks and Surges."),
-        rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=_sides("white", "black"),
+        rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=make_sides("white", "black"),
         scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
         notation=N_("S Spark, O Surge, D Degausser, I IC.  Sb2-b5: a move;  x takes;  "
                     "* a Surge conducts;  †2: two pieces lost."),
-        score_name=N_("Pieces"),
+        score_name=N_("Pieces"), puzzle_depths=(1, 3),
         builtin_level={
             "format": 1, "game": "sparks", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "8x8 board, deadly corners; gating along ranks, files and diagonals.",
@@ -126,7 +139,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
     GameRecord(
         id="improbable", title=N_("The Improbable"), name=N_("The Improbable"),
         blurb=N_("Roll for stones, stop before a repeat busts your turn."),
-        rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=_sides("blue", "brown"),
+        rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=make_sides("blue", "brown"),
         scene="improbable_scene:ImprobableScene", howto="howto_improbable:ImprobableHowTo",
         notation=N_("R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost."),
         score_name=N_("Length"),
@@ -137,16 +150,35 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
     GameRecord(
         id="order", title=N_("The Great Order"), name=N_("The Great Order"),
         blurb=N_("Lay stones across the field; chains of connections score big."),
-        rules=order.ORDER, policy=policies.OrderPolicy, sides=_sides("blue", "brown"),
+        rules=order.ORDER, policy=policies.OrderPolicy, sides=make_sides("blue", "brown"),
         scene="order_scene:OrderScene", howto="howto_order:OrderHowTo",
         notation=N_("L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores."),
-        score_name=N_("Score"),
+        score_name=N_("Score"), puzzle_depths=(1, 3, 5),
         builtin_level={
             "format": 1, "game": "order", "name": "classic", "title": N_("Classic"), "order": 1,
             "description": "A field of 18 columns between the two boundaries of 6-stones; "
                            "chains of connections score 1+2+3+..."}),
 )}
+#: the ids of :data:`RECORDS`, in menu order (read it as ``catalogue.GAME_IDS`` when it is
+#: used: :func:`register` makes it anew)
 GAME_IDS = tuple(RECORDS)
+
+
+def register(record: GameRecord) -> None:
+    """Add a game that lives outside ``game/`` after the shipped ones (the test suite's sixth
+    game): from then on every screen, the engine protocol, saves and the arcade list it like
+    the others. Call it before anything shows or lists the games; registering the same
+    record again changes nothing, another record under a known id is refused."""
+    global GAME_IDS
+    known = RECORDS.get(record.id)
+    if known is not None:
+        if known is record:
+            return
+        raise ValueError(f"a game with the id {record.id!r} is registered already")
+    if record.rules.id != record.id:
+        raise ValueError(f"the record {record.id!r} names the rules of {record.rules.id!r}")
+    RECORDS[record.id] = record
+    GAME_IDS = tuple(RECORDS)
 
 
 def get(game_id: str) -> GameRecord:

@@ -16,8 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import storage
-from .catalogue import GAME_IDS
+from . import catalogue, storage
 from .i18n import N_
 
 log = logging.getLogger("gauss_arcade")
@@ -67,7 +66,7 @@ def _parse(data: dict[str, Any] | None) -> dict[str, dict[str, list[Entry]]]:
     if not isinstance(games, dict):
         return out
     for game, tables in games.items():
-        if game not in GAME_IDS or not isinstance(tables, dict):
+        if game not in catalogue.RECORDS or not isinstance(tables, dict):
             continue
         for kind, rows in tables.items():
             if kind not in KINDS or not isinstance(rows, list):

@@ -12,8 +12,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import storage
-from .catalogue import GAME_IDS
+from . import catalogue, storage
 
 log = logging.getLogger("gauss_arcade")
 
@@ -52,7 +51,7 @@ def _parse(data: dict[str, Any] | None) -> dict[str, Progress]:
     if not isinstance(games, dict):
         return out
     for game, entry in games.items():
-        if game not in GAME_IDS or not isinstance(entry, dict):
+        if game not in catalogue.RECORDS or not isinstance(entry, dict):
             continue
         beaten = entry.get("beaten")
         played = entry.get("games")

@@ -41,8 +41,10 @@ MAX_BYTES = 400_000
 TEXTS = ("title", "prompt", "explain", "wrong")
 
 
-def lessons_dir() -> Path:
-    return levels.LEVELS_DIR / "lessons"
+def lessons_dir(game: str | None = None) -> Path:
+    """Where the courses are: ``lessons/`` of the shipped levels, or of the data folder of
+    ``game`` when it was registered from outside (``levels.data_dir``)."""
+    return levels.data_dir(game) / "lessons"
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ def load(game: str) -> Course | None:
     file is read like every other (``storage.load_json``: a FIFO or a link to an endless
     device is refused at once); a step whose position the rules refuse makes the course
     unusable, rather than failing its screen."""
-    path = lessons_dir() / f"{game}.json"
+    path = lessons_dir(game) / f"{game}.json"
     data, problem = storage.load_json(path, FORMAT, MAX_BYTES)
     try:
         if data is None:
@@ -176,7 +178,7 @@ def candidates(rules: Game, state: Any, rng: random.Random, samples: int = 20) -
 def fill(game: str) -> int:
     """Give every step of ``game``'s course file with a null ``state`` a position; the
     number filled."""
-    path = lessons_dir() / f"{game}.json"
+    path = lessons_dir(game) / f"{game}.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     filled = 0
     for step in data["steps"]:

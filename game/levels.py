@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import importlib.resources
 import logging
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,34 @@ LEVELS_DIR = shipped_levels()
 FORMAT = 1
 MAX_BYTES = 1_000_000  # a level is a few hundred bytes: a bigger file is not one
 
+class _Builtin(Mapping[str, dict[str, Any]]):
+    """Each game's built-in default level, read from its record when asked (a game
+    registered after this module was read has one too)."""
+
+    def __getitem__(self, game_id: str) -> dict[str, Any]:
+        return catalogue.RECORDS[game_id].builtin_level
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalogue.RECORDS)
+
+    def __len__(self) -> int:
+        return len(catalogue.RECORDS)
+
+
 #: each game's default level as shipped (its record's ``builtin_level``), used when its
 #: file is missing or bad (tests check these equal the files in ``levels/``)
-BUILTIN: dict[str, dict[str, Any]] = {r.id: r.builtin_level for r in catalogue.RECORDS.values()}
+BUILTIN: Mapping[str, dict[str, Any]] = _Builtin()
+
+
+def data_dir(game_id: str | None = None) -> Path:
+    """The folder that holds ``game_id``'s levels (``<id>/``), course (``lessons/<id>.json``)
+    and puzzles (``puzzles/<id>/``): the shipped levels' folder, or the ``levels/`` of the
+    folder a game registered from outside names (its record's ``root``). Without a game, or
+    for an unknown one: the shipped folder."""
+    record = catalogue.RECORDS.get(game_id) if game_id is not None else None
+    if record is not None and record.root is not None:
+        return record.root / "levels"
+    return LEVELS_DIR
 
 #: bad level files met in this run: path -> the message about it
 _problems: dict[str, str] = {}
@@ -128,7 +154,7 @@ def _reject(path: Path, game_id: str, reason: str) -> str:
 
 def names(game_id: str, root: Path | None = None) -> list[str]:
     """The usable levels of a game, in menu order (bad files are set aside and left out)."""
-    root = LEVELS_DIR if root is None else root
+    root = data_dir(game_id) if root is None else root
     found = []
     try:
         paths = sorted(p for p in (root / game_id).glob("*.json") if p.is_file())
@@ -154,8 +180,8 @@ def load(game_id: str, name: str | None = None, root: Path | None = None, strict
     raised. A bad or missing default level file gives the built-in copy. A name with
     no file (and none set aside in this run) raises LevelError.
     """
-    root = LEVELS_DIR if root is None else root
     record = catalogue.get(game_id)
+    root = data_dir(game_id) if root is None else root
     game = record.rules
     default = game.default_level
     name = name or default

@@ -40,9 +40,12 @@ FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details i
 
 
 def _screen(ref: str) -> type:
-    """The class a record names as ``module:Class`` inside ``game.scenes``."""
+    """The class a record names as ``module:Class``: a module inside ``game.scenes``, or
+    given by its full dotted path (a game registered from outside ``game/``)."""
     module, name = ref.split(":")
-    return getattr(importlib.import_module(f"{__package__}.scenes.{module}"), name)
+    if "." not in module:
+        module = f"{__package__}.scenes.{module}"
+    return getattr(importlib.import_module(module), name)
 
 
 def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,

@@ -28,9 +28,18 @@ from .ai import policies
 from .puzzles import FORMAT, forced, line, puzzles_dir
 from .rules.core import Game, RulesError
 
-#: plies of the forced line to look for, per game (odd: the solver moves first and last);
-#: a Rush ending is searched to the full board, however many points are left
-DEPTHS = {"gauss": (1, 3), "rush": (), "sparks": (1, 3), "order": (1, 3, 5)}
+
+def depths(game_id: str) -> tuple[int, ...]:
+    """The plies of the forced lines to look for (the record's ``puzzle_depths``; odd: the
+    solver moves first and last). A Rush ending is searched to the full board instead,
+    however many points are left."""
+    return catalogue.get(game_id).puzzle_depths
+
+
+def makers() -> list[str]:
+    """The games this tool finds puzzles for: Rush's carved endings, and every game whose
+    record names the depths of its forced lines."""
+    return [g for g in catalogue.GAME_IDS if g == "rush" or depths(g)]
 
 
 #: the largest share of the moves that may win: a puzzle must leave something to find (at
@@ -197,8 +206,8 @@ def find(game_id: str, count: int, seed: int) -> list[dict[str, Any]]:
             if balanced is not None:
                 try_position(rules, game_id, balanced, found, keys, made, count)
         return found
-    per_depth = -(-count // len(DEPTHS[game_id]))
-    made = dict.fromkeys(DEPTHS[game_id], 0)
+    per_depth = -(-count // len(depths(game_id)))
+    made = dict.fromkeys(depths(game_id), 0)
     for game in candidates(game_id, rng):
         if len(found) >= count:
             break
@@ -219,7 +228,7 @@ def try_position(rules: Game, game_id: str, state: Any, found: list, keys: set, 
     if key in keys or len(moves) < 2:
         return False
     left = plies_left(game_id, state)
-    for depth in (left,) if game_id == "rush" else DEPTHS[game_id]:
+    for depth in (left,) if game_id == "rush" else depths(game_id):
         if made.get(depth, 0) >= per_depth:
             continue
         if game_id == "order":
@@ -264,7 +273,7 @@ def title(puzzle: dict[str, Any]) -> str:
 
 def write(game_id: str, puzzles: list[dict[str, Any]]) -> Path:
     """The puzzles as ``01.json``, ``02.json``, ... in the game's folder, easiest first."""
-    folder = puzzles_dir() / game_id
+    folder = puzzles_dir(game_id) / game_id
     folder.mkdir(parents=True, exist_ok=True)
     for n, puzzle in enumerate(sorted(puzzles, key=lambda p: (p["grade"], p["plies"])), 1):
         puzzle["title"] = title(puzzle)
@@ -274,7 +283,7 @@ def write(game_id: str, puzzles: list[dict[str, Any]]) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.puzzlemaker", description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(DEPTHS))
+    parser.add_argument("game", choices=sorted(makers()))
     parser.add_argument("count", type=int)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -33,8 +33,10 @@ MAX_BYTES = 200_000
 GOALS = ("win",)
 
 
-def puzzles_dir() -> Path:
-    return levels.LEVELS_DIR / "puzzles"
+def puzzles_dir(game: str | None = None) -> Path:
+    """Where the puzzles are: ``puzzles/`` of the shipped levels, or of the data folder of
+    ``game`` when it was registered from outside (``levels.data_dir``)."""
+    return levels.data_dir(game) / "puzzles"
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def load_all(game: str, strict: bool = False) -> list[Puzzle]:
     (not a regular file, too large, damaged, or a position no game can reach) is left
     out and logged, the others stay playable; ``strict`` raises RulesError instead (the
     tests keep the shipped files whole)."""
-    folder = puzzles_dir() / game
+    folder = puzzles_dir(game) / game
     try:
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         seen = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)

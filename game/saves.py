@@ -99,7 +99,7 @@ class Record:
 #: what each field of a save holds (``storage`` shapes) and what is said when it does not:
 #: checked before any value is used, so no value of any type can raise on the way in
 FIELDS: dict[str, tuple[Any, str]] = {
-    "game": (storage.Exactly(*RECORDS), N_("it names an unknown game {game}")),
+    "game": (storage.KeyOf(RECORDS), N_("it names an unknown game {game}")),
     "level": (str, N_("it has no level")),
     "seed": (int, N_("it has no seed")),
     "moves": (list, N_("it has no move list")),

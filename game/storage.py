@@ -687,6 +687,17 @@ class Exactly:
             type(value) is type(v) and value == v for v in self.values)
 
 
+class KeyOf:
+    """A key of ``mapping`` as it is when a value is checked (the games of the catalogue,
+    which can grow after this module is read: ``catalogue.register``)."""
+
+    def __init__(self, mapping: dict[str, Any]) -> None:
+        self.mapping = mapping
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, str) and value in self.mapping
+
+
 class ListOf:
     """A list of at most ``most`` items, each of ``shape``."""
 

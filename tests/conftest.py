@@ -14,6 +14,13 @@ os.environ["LANGUAGE"] = "en"
 # Settings, autosaves and saves go to a throwaway folder, never the tester's own.
 os.environ["GAUSS_ARCADE_HOME"] = tempfile.mkdtemp(prefix="gauss-arcade-test-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The sixth game that lives in tests/ (tests/sixth/) is in the catalogue for the whole session,
+# before any test module reads the games: every screen, test and tour runs on six games.
+import sixth  # noqa: E402
+
+sixth.register()
 
 
 @pytest.fixture(autouse=True)

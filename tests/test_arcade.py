@@ -3,12 +3,16 @@ import errno
 import random
 
 import pygame
+import pytest
 from driver import click, key, run
 
 from game import catalogue, fame, ladder, storage
+from game.scenes import arcade
 from game.scenes.arcade import HallScene, LadderScene
 from game.scenes.initials import InitialsScene
 from game.scenes.overlay import ResultScene
+from game.ui import theme
+from game.ui.actions import CONFIRM, Action
 
 
 def text(t):
@@ -115,6 +119,44 @@ def test_the_ladder_screen_starts_a_ladder_game_against_the_rung_to_beat(app):
     assert game.game_id == "rush" and game.ladder == "medium"
     assert game.seats["white"].kind == "medium" and not game.seats["black"].is_ai
     assert game.record().ladder == "medium"
+
+
+@pytest.mark.parametrize("games", [len(catalogue.GAME_IDS), 14])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_ladder_shows_the_chosen_game_among_cards_that_fit_the_window(games, size):
+    """Every game's card fits the window (six rows did not at 1280×720 and 1920×1080); with
+    more games than fit at a readable width the cards scroll, the chosen one always shown,
+    and a click plays the game whose card it hit."""
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    a = make_app(Options(headless=True, size=size))
+    a.start()
+    try:
+        scene = LadderScene(a)
+        scene.games = [catalogue.GAME_IDS[k % len(catalogue.GAME_IDS)] for k in range(games)]
+        a.stack.push(scene)
+        w, h = a.screen.get_size()
+        for index in (0, games // 2, games - 1):
+            scene.index = index
+            scene.draw(a.screen)
+            rects = [rect for _i, rect in scene.rows]
+            assert index in [i for i, _rect in scene.rows]
+            assert all(rect.top >= 0 and rect.bottom <= h - 40 * theme.scale_of(a.screen) for rect in rects)
+            assert all(rect.left >= 0 and rect.right <= w for rect in rects)
+            assert all(left.right <= right.left for left, right in zip(rects, rects[1:], strict=False))
+            assert (len(rects) == games) == (games == len(catalogue.GAME_IDS))  # all six fit; 14 scroll
+        i, rect = scene.rows[-1]
+        seen = []
+        scene_start = arcade.start_ladder_game
+        try:
+            arcade.start_ladder_game = lambda app, game_id: seen.append(game_id)
+            scene.handle(Action(CONFIRM, "mouse", pos=rect.center))
+        finally:
+            arcade.start_ladder_game = scene_start
+        assert seen == [scene.games[i]] and scene.index == i
+    finally:
+        a.shutdown()
 
 
 def test_a_ladder_win_says_what_it_unlocked_and_the_rematch_climbs_on(app):
@@ -255,10 +297,11 @@ def test_the_ladder_is_a_climb_a_card_a_game_side_by_side(app):
     scene = app.stack.top
     scene.draw(app.screen)
     w, h = app.screen.get_size()
-    assert len(scene.rows) == len(catalogue.GAME_IDS)
-    for i, card in enumerate(scene.rows):  # in the window, none over another
+    cards = [card for _i, card in scene.rows]
+    assert len(cards) == len(catalogue.GAME_IDS)
+    for i, card in enumerate(cards):  # in the window, none over another
         assert app.screen.get_rect().contains(card)
-        assert not any(card.colliderect(other) for other in scene.rows[i + 1:])
+        assert not any(card.colliderect(other) for other in cards[i + 1:])
     run(app, [key(pygame.K_RIGHT)])
     assert scene.games[scene.index] == catalogue.GAME_IDS[(catalogue.GAME_IDS.index("rush") + 1)
                                                          % len(catalogue.GAME_IDS)]

@@ -1,16 +1,22 @@
 """The shape of the code: layers that import only downward, no import circles (function-
-local imports included), pure rules and AI, and one record per game."""
+local imports included), pure rules and AI, one record per game, and no list of games
+anywhere but the catalogue."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from game import catalogue
+from game import catalogue, levels
 
 GAME = Path(__file__).resolve().parent.parent / "game"
+TESTS = Path(__file__).resolve().parent
 
 #: the layers, lowest first: a module may import its own layer and the ones below
 LAYERS = [
@@ -141,16 +147,31 @@ def test_the_app_shell_knows_no_concrete_scene():
     assert shown <= {"game.scenes.base", "game.scenes.seats"}
 
 
+def imports_pygame(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+            if any(n.split(".")[0] == "pygame" for n in names):
+                return True
+    return False
+
+
 @pytest.mark.parametrize("package", ["rules", "ai", "match.py"])
 def test_rules_and_ai_stay_pure_python(package):
     """The rules, the computer and a game in progress (``Match``) run without a screen: the
     engine protocol, the arena and a server hold them with no pygame."""
     where = GAME / package
     for path in ([where] if where.is_file() else where.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
-                assert not any(n.split(".")[0] == "pygame" for n in names), f"{path.name} imports pygame"
+        assert not imports_pygame(path), f"{path.name} imports pygame"
+
+
+def test_the_sixth_games_rules_and_policy_stay_pure_python_too():
+    """The test game keeps the layers as a shipped one must: its record, rules and policy
+    (what the engine protocol loads) need no pygame; its kit, scene and how-to do."""
+    sixth = TESTS / "sixth"
+    pure = [sixth / name for name in ("__init__.py", "rules.py", "policy.py")]
+    assert [p.name for p in pure if imports_pygame(p)] == []
+    assert imports_pygame(sixth / "kit.py")  # the check sees an import of pygame
 
 
 def test_one_record_per_game_names_each_of_its_parts():
@@ -161,7 +182,7 @@ def test_one_record_per_game_names_each_of_its_parts():
         assert record.rules.id == game_id and record.players == tuple(s.id for s in record.sides)
         assert _screen(record.scene).game_id == game_id
         assert _screen(record.howto).pages
-        assert (GAME.parent / "levels" / game_id / f"{record.default_level}.json").is_file()
+        assert (levels.data_dir(game_id) / game_id / f"{record.default_level}.json").is_file()
         assert record.policy.__name__ != "Policy" and set(record.policy.tuning) == {"easy", "medium", "hard"}
 
 
@@ -255,3 +276,85 @@ def test_the_host_check_catches_a_host_setting_a_field():
              "        self.game.buttons['menu'].on_click = None\n        x = self.game._panel\n"
              "        self.game.quiet()\n        n = len(self.game.history)\n")
     assert len(host_trespasses(probe)) == 4
+
+
+# -- no list of games outside the catalogue ------------------------------------------------------
+#: a literal collection naming this many games or more is a list of the games (a new game would
+#: be missing from it); fewer are examples of one rule or another
+LISTED = 3
+
+
+def game_lists(path: Path, ids: set[str]) -> list[str]:
+    """Literal lists, tuples, sets and dict keys in ``path`` that name ``LISTED`` or more of
+    the games ``ids``: ``file:line [ids]``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            items = node.elts
+        elif isinstance(node, ast.Dict):
+            items = [k for k in node.keys if k is not None]
+        else:
+            continue
+        named = {i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)} & ids
+        if len(named) >= LISTED:
+            found.append((node.lineno, f"{path.name}:{node.lineno} {sorted(named)}"))
+    return [hit for _line, hit in sorted(found)]
+
+
+def test_no_list_of_games_but_the_catalogue():
+    """Whatever lists or picks games reads ``catalogue.GAME_IDS`` (or asks each game's rules
+    and record); a hard-coded list silently leaves a new game out (test_ai.py's did)."""
+    ids = set(catalogue.GAME_IDS)
+    paths = [p for root in (GAME, TESTS) for p in sorted(root.rglob("*.py")) if p != GAME / "catalogue.py"]
+    assert len(paths) > 100
+    assert [hit for p in paths for hit in game_lists(p, ids)] == []
+
+
+def test_the_game_list_finder_finds_one(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('GAMES = ("gauss", "rush", "sparks", "improbable", "order")\n'
+                     '@pytest.mark.parametrize("g", ["rush", "improbable", "order"])\n'
+                     'def test(g): pass\n'
+                     'DEPTHS = {"gauss": 1, "rush": 2, "sparks": 3}\n'
+                     'PAIR = ("gauss", "rush")\nWORDS = ["order", "rush", "hour"]\n')
+    assert game_lists(probe, set(catalogue.GAME_IDS)) == [
+        "probe.py:1 ['gauss', 'improbable', 'order', 'rush', 'sparks']",
+        "probe.py:2 ['improbable', 'order', 'rush']", "probe.py:4 ['gauss', 'rush', 'sparks']"]
+
+
+# -- a game registered from outside ------------------------------------------------------------
+LATE = """
+import sys
+from game import catalogue, fame, ladder, lessons, levels, puzzles, saves  # read before the game is in
+import sixth
+assert "corners" not in catalogue.GAME_IDS and not saves.FIELDS["game"][0].fits("corners")
+sixth.register()
+sixth.register()  # again: nothing changes
+assert catalogue.GAME_IDS[-1] == "corners" and catalogue.GAME_IDS.count("corners") == 1
+assert saves.FIELDS["game"][0].fits("corners") and levels.BUILTIN["corners"]["size"] == 4
+assert levels.names("corners") == ["classic", "small"] and levels.load("corners", "small")["size"] == 3
+assert lessons.load("corners") is not None and puzzles.load_all("corners") == []
+row = {"initials": "ACE", "value": 5, "date": "2025-01-01"}
+assert "corners" in fame._parse({"games": {"corners": {"margin": [row]}}})
+assert "corners" in ladder._parse({"games": {"corners": {"beaten": ["easy"], "games": 1}}})
+record = saves.Record("corners", "classic", 3, None, [{"cell": [0, 0]}])
+assert saves.parse(record.to_json()).moves == [{"cell": [0, 0]}]
+print("ok")
+"""
+
+
+def test_a_game_registered_after_the_modules_are_read_is_known_to_all_of_them():
+    """Registration needs no order: the lists read the catalogue when they are used."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), str(GAME.parent)])}
+    done = subprocess.run([sys.executable, "-c", LATE], capture_output=True, text=True, cwd=TESTS, env=env,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_registering_another_game_under_a_known_id_is_refused():
+    record = catalogue.get("corners")
+    with pytest.raises(ValueError, match="registered already"):
+        catalogue.register(dataclasses.replace(record, title="Another"))
+    with pytest.raises(ValueError, match="names the rules"):
+        catalogue.register(dataclasses.replace(record, id="elsewhere"))
+    assert catalogue.GAME_IDS.count("corners") == 1 and "elsewhere" not in catalogue.RECORDS

@@ -68,7 +68,7 @@ def test_demo_cycles_through_the_games_with_fresh_seeds(app, quick_ai):
     for _ in range(6000):
         if demo.child.game_id not in [g for g, _ in seen]:
             seen.append((demo.child.game_id, demo.child.seed))
-        if len(seen) == 5:
+        if len(seen) == len(demo.games):
             break
         run(app)
     assert sorted(g for g, _ in seen) == sorted(demo.games)

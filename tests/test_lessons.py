@@ -11,7 +11,7 @@ from driver import key, run, settle
 from game import catalogue, lessons
 from game.scenes.lesson import LessonListScene, LessonScene, done_steps
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+ROOT = Path(__file__).resolve().parent.parent
 #: the games whose course is still to be written (a new course moves its game out of here)
 COURSES_TO_COME: set[str] = set()
 
@@ -19,7 +19,8 @@ COURSES_TO_COME: set[str] = set()
 def rules_of(game_id: str) -> list[str]:
     """The rules of ``docs/rules/<game>.md``: the bold words that open a paragraph, a list
     item or a numbered step of its "The rules" section."""
-    text = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
+    folder = catalogue.get(game_id).root or ROOT  # a game from outside keeps its rules with it
+    text = (folder / "docs" / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
     section = text.split("## The rules", 1)[1].split("\n## ", 1)[0]
     found, before = [], ""
     for line in section.splitlines():
@@ -129,6 +130,6 @@ def test_a_damaged_progress_file_counts_as_nothing_done_and_is_written_anew(cont
                                      "not json", '{"format": 1, "game": "chess", "title": "x", "steps": []}'])
 def test_a_broken_course_file_is_left_out_with_a_message_not_a_crash(tmp_path, monkeypatch, caplog, content):
     (tmp_path / "gauss.json").write_text(content, encoding="utf-8")
-    monkeypatch.setattr(lessons, "lessons_dir", lambda: tmp_path)
+    monkeypatch.setattr(lessons, "lessons_dir", lambda game=None: tmp_path)
     assert lessons.load("gauss") is None and "cannot be used" in caplog.text
     assert "gauss" not in lessons.games_with_lessons()

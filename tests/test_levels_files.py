@@ -85,7 +85,8 @@ def test_a_bad_default_level_gives_the_built_in_copy(root):
 def test_the_built_in_defaults_are_the_shipped_files():
     for game_id in catalogue.GAME_IDS:
         default = catalogue.game(game_id).default_level
-        shipped = json.loads((levels.LEVELS_DIR / game_id / f"{default}.json").read_text(encoding="utf-8"))
+        path = levels.data_dir(game_id) / game_id / f"{default}.json"
+        shipped = json.loads(path.read_text(encoding="utf-8"))
         assert levels.BUILTIN[game_id] == shipped
 
 

@@ -485,7 +485,7 @@ def test_resuming_a_long_game_draws_the_board_once_not_once_a_move(app, monkeypa
 def test_a_course_file_that_is_a_fifo_or_an_endless_link_is_refused_at_once(tmp_path, monkeypatch):
     os.mkfifo(tmp_path / "gauss.json")
     os.symlink("/dev/zero", tmp_path / "rush.json")
-    monkeypatch.setattr(lessons, "lessons_dir", lambda: tmp_path)
+    monkeypatch.setattr(lessons, "lessons_dir", lambda game=None: tmp_path)
     assert finishes(lambda: lessons.load("gauss"), 3.0) is None
     assert finishes(lambda: lessons.load("rush"), 3.0) is None
 
@@ -495,7 +495,7 @@ def shipped_puzzles(tmp_path, monkeypatch) -> Path:
     (folder / "sparks").mkdir(parents=True)
     for path in sorted((puzzles.puzzles_dir() / "sparks").glob("*.json"))[:3]:
         (folder / "sparks" / path.name).write_bytes(path.read_bytes())
-    monkeypatch.setattr(puzzles, "puzzles_dir", lambda: folder)
+    monkeypatch.setattr(puzzles, "puzzles_dir", lambda game=None: folder)
     return folder / "sparks"
 
 

@@ -12,11 +12,18 @@ import pytest
 from game import catalogue
 from game.ai.policies import OrderPolicy
 from game.engine import Session
+from game.puzzlemaker import makers
 from game.puzzles import forced, load_all, parse, winning_move
 from game.rules.core import RulesError
 
-GAMES = ("gauss", "rush", "sparks", "order")
+#: the games whose puzzles the puzzle maker finds (their records name the depths of the forced
+#: lines, or Rush's endings are carved): each ships its puzzles
+GAMES = makers()
 ALL = [(g, p) for g in GAMES for p in load_all(g, strict=True)]
+
+
+def test_the_games_with_puzzles_are_the_ones_the_maker_serves():
+    assert [g for g in catalogue.GAME_IDS if load_all(g)] == GAMES
 
 
 def ask(session: Session, request: dict) -> dict:

@@ -11,6 +11,7 @@ import random
 import statistics
 from collections import Counter
 
+import contract
 import gauss_model as model
 import pytest
 from gauss_model import Model, effect_key
@@ -481,17 +482,12 @@ def test_notation_centre_is_e5_on_classic():
 # -- properties ------------------------------------------------------------------------------
 @FAST
 @given(st.integers(0, 2**32 - 1), st.sampled_from(LEVEL_NAMES))
-def test_discs_conserved_and_input_untouched(seed, name):
+def test_discs_conserved_and_play_keeps_the_contract(seed, name):
     rng = random.Random(seed)
     state = GAUSS.new(LEVELS[name], seed=seed)
     plies = 0
     while not state.over:
-        before = GAUSS.state_json(state)
-        frozen = (state.board, state.supply, state.gain, state.risk, state.to_move)
-        nxt, _ = GAUSS.play(state, rng.choice(GAUSS.legal_moves(state)))
-        assert GAUSS.state_json(state) == before  # play never mutates its input
-        assert (state.board, state.supply, state.gain, state.risk, state.to_move) == frozen
-        state = nxt
+        state, _ = contract.check_play(GAUSS, state, rng.choice(GAUSS.legal_moves(state)))  # input untouched
         plies += 1
         assert totals(GAUSS.state_json(state)) == {"red": 15, "blue": 15}
         assert plies <= 30
@@ -500,12 +496,10 @@ def test_discs_conserved_and_input_untouched(seed, name):
 
 @FAST
 @given(st.integers(0, 2**32 - 1), st.sampled_from(LEVEL_NAMES), st.integers(0, 30))
-def test_state_json_round_trips(seed, name, plies):
+def test_positions_keep_the_contract_and_load_as_they_were(seed, name, plies):
     state = random_game(seed, name, plies)[-1]
-    js = GAUSS.state_json(state)
-    again = GAUSS.load_state(js, LEVELS[name])
-    assert GAUSS.state_json(again) == js
-    assert again == state
+    contract.check_position(GAUSS, state, LEVELS[name], random.Random(seed))  # JSON round trips
+    assert GAUSS.load_state(GAUSS.state_json(state), LEVELS[name]) == state  # the very state
 
 
 @FAST
@@ -590,8 +584,8 @@ def test_engine_agrees_with_model_on_scattered_positions(pos, seed):
 def test_random_playout_ends_in_a_consistent_final_state(seed, name, plies):
     start = random_game(seed, name, plies)[-1]
     before = GAUSS.state_json(start)
-    final = GAUSS.random_playout(start, random.Random(seed))
-    assert GAUSS.state_json(start) == before
+    # its start untouched, its end keeps the contract (JSON round trips, outcome, no moves)
+    final = contract.check_playout(GAUSS, start, LEVELS[name], random.Random(seed))
     js = GAUSS.state_json(final)
     assert final.over and js["to_move"] is None and final.ply == 30
     assert all(v == 0 for p in js["supply"].values() for v in p.values())
@@ -604,7 +598,6 @@ def test_random_playout_ends_in_a_consistent_final_state(seed, name, plies):
     expected_final, expected_winner = model.score(js["gain"], js["risk"],
                                                   {c: m.void_count(c) for c in model.COLORS})
     assert js["final"] == expected_final and js["winner"] == expected_winner
-    assert GAUSS.state_json(GAUSS.load_state(js, LEVELS[name])) == js
 
 
 def test_random_playout_matches_play_on_average():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import contract
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -591,6 +592,22 @@ def test_draw_offers_through_the_engine_protocol():
     assert answer["ok"] and answer["state"]["over"] and answer["state"]["reason"] == "agreement"
 
 
+def test_draw_offers_and_answers_keep_the_contract():
+    """Offers are never listed, so random games never make them: played here, each keeps
+    the contract (typed effects, input untouched, the JSON and notation read back). A
+    declined offer is made again after a move on the board (docs/rules/sparks.md)."""
+    state = START
+    for move in (sparks.OFFER, sparks.DECLINE, None, sparks.OFFER, sparks.ACCEPT):
+        contract.check_position(SPARKS, state, LEVEL, random.Random(1))
+        move = move or SPARKS.legal_moves(state)[0]
+        if move in (sparks.OFFER, sparks.DECLINE, sparks.ACCEPT):
+            contract.check_move(SPARKS, state, move)
+        state, effects = contract.check_play(SPARKS, state, move)
+        assert effects
+    contract.check_position(SPARKS, state, LEVEL, random.Random(1))
+    assert state.over and state.reason == "agreement"
+
+
 def test_random_playout_answers_an_open_offer():
     offered, _ = SPARKS.play(START, sparks.OFFER)
     for seed in range(6):
@@ -628,10 +645,10 @@ def test_the_notation_letters_match_the_pieces_as_drawn_and_old_records_still_re
 
 @given(st.integers(0, 10_000), st.integers(0, 60))
 @settings(max_examples=25, deadline=None)
-def test_notation_round_trips(seed, plies):
+def test_every_move_of_a_position_reads_back_from_its_json_and_notation(seed, plies):
     s = random_state(seed, plies)
-    for m in SPARKS.legal_moves(s):
-        assert SPARKS.parse_text(SPARKS.move_text(m, s), s) == m
+    for m in SPARKS.legal_moves(s):  # all of them: the contract samples a few a position
+        contract.check_move(SPARKS, s, m)
 
 
 # --- perft ---------------------------------------------------------------------------------
@@ -700,13 +717,10 @@ def test_pieces_are_only_ever_removed(game):
 
 @given(games)
 @settings(max_examples=40, deadline=None)
-def test_state_json_round_trips(game):
+def test_positions_of_both_gating_rules_keep_the_contract(game):
+    """The contract's random games play the levels as shipped; here gate_diagonals both ways."""
     s = random_state(*game)
-    obj = json.loads(json.dumps(SPARKS.state_json(s)))
-    loaded = SPARKS.load_state(obj, LEVEL)
-    assert SPARKS.state_json(loaded) == obj
-    assert loaded.board == s.board and loaded.to_move == s.to_move and loaded.winner == s.winner
-    assert SPARKS.legal_moves(loaded) == SPARKS.legal_moves(s)
+    contract.check_position(SPARKS, s, LEVEL, random.Random(game[0]))
 
 
 @given(games, st.lists(st.tuples(st.sampled_from(ALL_SQUARES), st.sampled_from(ALL_SQUARES)),
@@ -921,23 +935,8 @@ def test_protocol_game_over_end_effect_and_no_moves():
 
 
 @pytest.mark.slow
-def test_two_thousand_random_games_through_the_protocol():
-    rng = random.Random(2024)
-    ends = {}
-    for game in range(2000):
-        session = Session()
-        answer = ask(session, cmd="new", game="sparks", seed=game,
-                     options={"gate_diagonals": game % 2 == 0})
-        assert answer["ok"]
-        plies = 0
-        while not answer["state"]["over"]:
-            moves = ask(session, cmd="legal")["moves"]
-            assert moves
-            answer = ask(session, cmd="play", move=rng.choice(moves))
-            assert answer["ok"], answer
-            plies += 1
-            assert plies < 81 * 25
-        end = answer["effects"][-1]
-        assert end["type"] == "end" and end["winner"] == answer["state"]["winner"]
-        ends[end["reason"]] = ends.get(end["reason"], 0) + 1
-    assert sum(ends.values()) == 2000
+def test_a_thousand_games_through_the_protocol_gating_along_ranks_and_files_only():
+    """The contract's soak plays the classic level (diagonals gate); this one the option off."""
+    ends = {a["effects"][-1]["reason"] for a in contract.protocol_games(
+        "sparks", 1000, seed=20_000, options={"gate_diagonals": False})}
+    assert ends <= {"ic", "material", "repetition", "inactivity"}

@@ -4,7 +4,8 @@ A game is a :class:`Game` object (one per game id, stateless) that works on
 immutable state values:
 
 * ``new(level, seed, first, options) -> state``
-* ``legal_moves(state) -> [move]``: empty once the game is over
+* ``legal_moves(state) -> [move]``: empty once the game is over, and only then (unless
+  ``moves_unlisted``: the player's moves are too many to list)
 * ``play(state, move) -> (state, effects)``: never mutates ``state``; effects are
   the protocol's JSON-ready dicts, in the order they happen, each typed by a TypedDict
   of its game (``effect_types``: ``"slide"`` -> ``SlideEffect``)
@@ -195,6 +196,13 @@ class Game:
 
     def play(self, state: Any, move: Any) -> tuple[Any, list[dict[str, Any]]]:
         raise NotImplementedError
+
+    def moves_unlisted(self, state: Any) -> bool:
+        """Whether the player to move has moves too many for ``legal_moves`` to list (an
+        arrangement of The Great Order's fifteen stones): the list is then empty while the
+        game runs, and ``random_move`` draws one. Every other running position lists its
+        moves."""
+        return False
 
     def upgrade_moves(self, moves: list[Any]) -> list[Any]:
         """The moves of a game saved by an earlier version, as this version's rules play

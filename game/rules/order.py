@@ -374,6 +374,10 @@ class Order(Game):
         p = PLAYERS.index(state.to_move)
         return _moves(state.columns[p], state.columns[1 - p], state.collections[p])
 
+    def moves_unlisted(self, state: State) -> bool:
+        """While the collections are arranged: an arrangement is one of thousands of rows."""
+        return not state.over and state.phase == "arrange"
+
     def why_illegal(self, state: State, move: Move | Arrange) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
         if state.over:

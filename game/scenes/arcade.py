@@ -1,6 +1,7 @@
 """The arcade: the ladder (per game, beat easy, then medium, then hard) and the hall of fame.
 
-The ladder screen lists the five games with the rungs beaten and the one to beat next;
+The ladder screen lists the games with the rungs beaten and the one to beat next (the rows
+shrink to fit every game, down to a size still easy to read, and scroll beyond it);
 choosing a game starts a ladder game against that rung (the player takes the game's
 first side; no hints, no take-backs). The hall of fame shows one game's three tables at
 a time: Left/Right (or the arrows on screen, or the mouse wheel) go from game to game.
@@ -46,7 +47,8 @@ class LadderScene(Scene):
         super().__init__(app)
         self.games = list(catalogue.GAME_IDS)
         self.index = self.games.index(game_id) if game_id in self.games else 0
-        self.rows: list[pygame.Rect] = []  # each game's card
+        #: the cards drawn last: (the game's index, its rectangle)
+        self.rows: list[tuple[int, pygame.Rect]] = []
         self.back = BackButton()
 
     def handle(self, action: Action) -> None:
@@ -54,7 +56,7 @@ class LadderScene(Scene):
             self.app.stack.pop()
             return
         if action.pos is not None:
-            for i, row in enumerate(self.rows):
+            for i, row in self.rows:
                 if row.collidepoint(action.pos):
                     self.index = i
                     if action.name == CONFIRM:
@@ -73,18 +75,25 @@ class LadderScene(Scene):
         intro = _("Beat the computer at easy, then medium, then hard. No hints, no take-backs.")
         theme.draw_text(surface, intro, (w / 2, 92 * s), theme.fitted(intro, int(24 * s), w - 60 * s),
                         theme.INK_DIM, "midtop")
-        n = len(self.games)
         gap = int(12 * s)
         top, bottom = int(128 * s), h - int(48 * s)
         width = int(min(w - 40 * s, 1500 * s))
-        card_w = min(int(260 * s), (width - gap * (n - 1)) // n)
-        x0 = (w - (card_w * n + gap * (n - 1))) // 2
+        shown, card_w = self.cards_shown(width, gap, s)
+        x0 = (w - (card_w * len(shown) + gap * (len(shown) - 1))) // 2
         self.rows = []
-        for i, game_id in enumerate(self.games):
-            card = pygame.Rect(x0 + i * (card_w + gap), top, card_w, bottom - top)
-            self.rows.append(card)
+        for place, i in enumerate(shown):
+            game_id = self.games[i]
+            card = pygame.Rect(x0 + place * (card_w + gap), top, card_w, bottom - top)
+            self.rows.append((i, card))
             climb = climbs.get(game_id, ladder.of(game_id))
             self.draw_climb(surface, card, game_id, climb, i == self.index, s)
+        if len(shown) < len(self.games):  # more games either side: arrows say so
+            for side, more in ((-1, shown[0] > 0), (1, shown[-1] < len(self.games) - 1)):
+                if more:
+                    x = x0 - gap if side < 0 else x0 + len(shown) * (card_w + gap) - gap // 2
+                    mark = "<" if side < 0 else ">"
+                    theme.draw_text(surface, mark, (x, (top + bottom) / 2), int(36 * s), theme.ACCENT,
+                                    "center", True)
         controls = (_("D-pad: choose   A: play   B: back") if self.app.last_device.startswith("pad")
                     else _("Left/Right: choose   Enter or click: play   Esc: back"))
         size = theme.fitted(controls, int(22 * s), w - 20 * s)
@@ -144,6 +153,23 @@ class LadderScene(Scene):
             star = pygame.Rect(0, 0, int(30 * s), int(30 * s))
             star.midbottom = (inner.centerx, int(head - 14 * s))
             icons.fame(surface, star, theme.ACCENT)
+
+    #: a card is never narrower than this at the design size; beyond, the cards scroll
+    NARROWEST_CARD = 150
+    WIDEST_CARD = 260
+
+    def cards_shown(self, width: int, gap: int, s: float) -> tuple[list[int], int]:
+        """Which games' cards fit side by side in ``width`` (the chosen one always among
+        them) and how wide each is: every game where they fit at a readable width, else as
+        many as fit around the chosen one."""
+        n = len(self.games)
+        card_w = min(int(self.WIDEST_CARD * s), (width - gap * (n - 1)) // n)
+        if card_w >= int(self.NARROWEST_CARD * s):
+            return list(range(n)), card_w
+        card_w = int(self.NARROWEST_CARD * s)
+        fit = max(1, (width + gap) // (card_w + gap) - 1)  # room kept for the arrows at the sides
+        first = min(max(0, self.index - fit // 2), n - fit)
+        return list(range(first, first + fit)), card_w
 
 
 class HallScene(Scene):

@@ -34,6 +34,9 @@ RESULT_REASONS = {"score": N_("Decided by the final score."),
 
 class GaussScene(PlayScene):
     game_id = "gauss"
+    #: a move plays out in the pieces' sprites alone, the rest of the board standing still
+    #: (``board_key`` unchanged): its frames redraw and present a small part of the board
+    board_still_while_moving = True
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)

@@ -54,6 +54,9 @@ def kind_of(code: str) -> int:
 
 class SparksScene(PlayScene):
     game_id = "sparks"
+    #: a move plays out in the pieces' sprites alone, the rest of the board standing still
+    #: (``board_key`` unchanged): its frames redraw and present a small part of the board
+    board_still_while_moving = True
 
     def __init__(self, app, **kw) -> None:
         super().__init__(app, **kw)
