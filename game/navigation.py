@@ -8,7 +8,6 @@ found through each game's record (:mod:`game.catalogue`).
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +16,7 @@ from .app.app import App, Options
 from .i18n import N_, _
 from .saves import Record
 from .scenes.arcade import HallScene, LadderScene
-from .scenes.base import Scene
+from .scenes.base import Scene, named_class
 from .scenes.demo import DemoScene
 from .scenes.initials import InitialsScene
 from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
@@ -40,12 +39,7 @@ FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details i
 
 
 def _screen(ref: str) -> type:
-    """The class a record names as ``module:Class``: a module inside ``game.scenes``, or
-    given by its full dotted path (a game registered from outside ``game/``)."""
-    module, name = ref.split(":")
-    if "." not in module:
-        module = f"{__package__}.scenes.{module}"
-    return getattr(importlib.import_module(module), name)
+    return named_class(ref)
 
 
 def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,

@@ -8,6 +8,7 @@ above the scenes). So no scene imports another screen it could be imported by.
 """
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
     from ..ai.worker import ThinkerService
     from ..saves import Record
     from .seats import Seat
+
+
+def named_class(ref: str) -> type:
+    """The class a game's record names as ``module:Class``: a module inside ``game.scenes``,
+    or given by its full dotted path (a game registered from outside ``game/``)."""
+    module, name = ref.split(":")
+    if "." not in module:
+        module = f"{__package__}.{module}"
+    return getattr(importlib.import_module(module), name)
 
 
 def words(message: str, values: dict[str, Any] | None = None) -> str:

@@ -11,6 +11,7 @@ import pygame
 
 from .. import catalogue
 from ..ui.frame import DESIGN
+from .base import named_class
 
 #: where a preview's game stands: this many random moves from a seeded start (a board
 #: with pieces on it, far from over in every game)
@@ -22,10 +23,9 @@ _cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 def board_picture(app: Any, game_id: str) -> pygame.Surface:
     """``game_id``'s board at a seeded position, as its play scene draws it at the design
     size (the board's part of the screen only)."""
-    from .play import WATCHED  # the play scenes are found through the record, like the navigator does
+    from .play import WATCHED
 
-    module, name = catalogue.get(game_id).scene.split(":")
-    scene_class = getattr(__import__(f"{__package__}.{module}", fromlist=[name]), name)
+    scene_class = named_class(catalogue.get(game_id).scene)
     scene = scene_class(app, hosting=WATCHED)
     try:
         scene.start(SEED)

@@ -32,6 +32,7 @@ class Card:
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
+        self.picture_h = int(rect.height * PICTURE)  # less where the words need the room
         self.level = pygame.Rect(0, 0, 0, 0)  # "<  Classic  >": its halves step the board
         self.howto = pygame.Rect(0, 0, 0, 0)
 
@@ -178,7 +179,38 @@ class SelectScene(Scene):
 
     @staticmethod
     def picture_size(card: Card) -> tuple[int, int]:
-        return (card.rect.width - 16, int(card.rect.height * PICTURE) - 8)
+        return (card.rect.width - 16, card.picture_h - 8)
+
+    @staticmethod
+    def title_lines(game_id: str, width: int, s: float) -> tuple[int, list[str]]:
+        """A card's title: on one line, smaller if need be, or on two where it would get too
+        small to read (German titles are long), never cut."""
+        title = _(catalogue.get(game_id).title)
+        size = theme.fitted(title, int(32 * s), width, True, smallest=int(24 * s))
+        if theme.font(size, True).size(title)[0] <= width:
+            return size, [title]
+        lines = theme.wrap(title, size, width)
+        if len(lines) > 2:
+            lines = lines[:1] + [theme.ellipsized(" ".join(lines[1:]), size, width, True)]
+        return size, lines
+
+    def words_height(self, game_id: str, card_w: int, s: float) -> int:
+        """The height a card's words and buttons take below its picture: the pitch and the
+        progress are shown whole where they can be (the picture gives way first, down to a
+        quarter of the card; then the progress)."""
+        inner_w = card_w - int(24 * s)
+        small = int(21 * s)
+        lines = len(theme.wrap(_(catalogue.get(game_id).blurb), small, inner_w))
+        done, resume = self.progress[game_id]
+        lines += len(theme.wrap(done, small, inner_w)) + (1 if resume else 0)
+        size, titles = self.title_lines(game_id, inner_w, s)
+        title_step = theme.step(size, 34 * s) * len(titles)
+        buttons = int(40 * s)
+        level_w = theme.font(small).size(f"<  {self.level_label(game_id)}  >")[0] + int(16 * s)
+        howto_w = theme.font(small).size(_("How to play"))[0] + int(16 * s)
+        if level_w + howto_w + 6 > inner_w:  # the rules' button goes under the board's
+            buttons += int(36 * s)
+        return int(12 * s + title_step + lines * theme.step(small, 23 * s) + 4 * s + buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h, s = theme.begin_screen(surface, _("Choose a game"))
@@ -192,12 +224,15 @@ class SelectScene(Scene):
         card_h = min(int(card_w * 1.05), (bottom - top - gap * (rows - 1)) // rows)
         x0 = (w - (card_w * cols + gap * (cols - 1))) // 2
         budget = 1  # pictures still to make: one a frame
+        words = max(self.words_height(g, card_w, s) for g in self.games)
+        picture_h = max(card_h // 4, min(int(card_h * PICTURE), card_h - words))
         self.cards = []
         for i, game_id in enumerate(self.games):
             r, c = divmod(i, cols)
             in_row = min(cols, len(self.games) - r * cols)  # a shorter last row is centred
             row_x = x0 + (cols - in_row) * (card_w + gap) // 2
             card = Card(pygame.Rect(row_x + c * (card_w + gap), top + r * (card_h + gap), card_w, card_h))
+            card.picture_h = picture_h
             size = self.picture_size(card)
             picture = None
             if previews.ready(game_id, size) or budget:
@@ -220,48 +255,50 @@ class SelectScene(Scene):
                          border_radius=int(12 * s))
         edge = theme.ACCENT if focused else theme.INK_FAINT
         pygame.draw.rect(surface, edge, rect, max(2, int(3 * s)) if focused else 1, border_radius=int(12 * s))
-        pic_h = int(rect.height * PICTURE)
+        pic_h = card.picture_h
         if picture is not None:
             surface.blit(picture, picture.get_rect(midtop=(rect.centerx, rect.y + 8)))
         inner = rect.inflate(-int(24 * s), 0)
         y = rect.y + pic_h + int(12 * s)
-        title = _(record.title)
-        size = theme.fitted(title, int(32 * s), inner.width, True)
-        shown = theme.ellipsized(title, size, inner.width, True)
-        theme.draw_text(surface, shown, (inner.x, y), size, theme.INK, bold=True)
-        y += theme.step(size, 34 * s)
+        size, titles = self.title_lines(game_id, inner.width, s)
+        for title in titles:
+            theme.draw_text(surface, title, (inner.x, y), size, theme.INK, bold=True)
+            y += theme.step(size, 34 * s)
         small = int(21 * s)
         step = theme.step(small, 23 * s)
         controls_top = rect.bottom - int(40 * s)
+        label = f"<  {self.level_label(game_id)}  >"
+        lw = theme.font(small).size(label)[0] + int(16 * s)
+        howto = _("How to play")
+        hw = theme.font(small).size(howto)[0] + int(16 * s)
+        narrow = lw + hw + 6 > inner.width  # the rules' button goes under the board's
+        words_bottom = controls_top - (int(36 * s) if narrow else 0)
         lines = theme.wrap(_(record.blurb), small, inner.width)
         done, resume = self.progress[game_id]
         progress = [(line, theme.INK_FAINT) for line in theme.wrap(done, small, inner.width)]
         if resume:
             progress.append((theme.ellipsized(resume, small, inner.width), theme.ACCENT))
-        room = max(0, int((controls_top - 4 * s - y) // step))
-        keep = max(0, room - len(progress))
-        if len(lines) > keep:  # the progress stays; the pitch gives up its last lines
-            lines = lines[:keep] if keep else []
+        room = max(0, int((words_bottom - 4 * s - y) // step))
+        # the pitch is shown whole; the progress gives up its last lines first
+        if len(lines) > room:
+            lines = lines[:room]
             if lines:
                 lines[-1] = theme.ellipsized(lines[-1] + " …", small, inner.width)
+        progress = progress[:room - len(lines)]
         for line in lines:
             theme.draw_text(surface, line, (inner.x, y), small, theme.INK_DIM)
             y += step
-        for line, ink in progress[:max(0, room - len(lines))]:
+        for line, ink in progress:
             theme.draw_text(surface, line, (inner.x, y), small, ink)
             y += step
         # the board to play on, and the rules
-        label = f"<  {self.level_label(game_id)}  >"
-        lw = theme.font(small).size(label)[0] + int(16 * s)
         card.level = pygame.Rect(inner.x, controls_top, lw, int(32 * s))
         pygame.draw.rect(surface, theme.BG, card.level, border_radius=6)
         theme.draw_text(surface, label, card.level.center, theme.fitted(label, small, card.level.width - 6),
                         theme.ACCENT if focused else theme.INK, "center")
-        howto = _("How to play")
-        hw = theme.font(small).size(howto)[0] + int(16 * s)
         card.howto = pygame.Rect(0, controls_top, hw, int(32 * s))
         card.howto.right = inner.right
-        if card.howto.x < card.level.right + 6:  # a narrow card: the rules' button under the board's
+        if narrow:
             card.howto.topleft = (inner.x, controls_top - int(36 * s))
         pygame.draw.rect(surface, theme.BG, card.howto, border_radius=6)
         theme.draw_text(surface, howto, card.howto.center, theme.fitted(howto, small, card.howto.width - 6),
