@@ -29,7 +29,7 @@ LAYERS = [
     ("ui", ["game.ui", "game.anim", "game.audio"]),
     ("scenes", ["game.scenes"]),
     ("app", ["game.app"]),
-    ("navigation and CLI", ["game.navigation", "game.cli", "game.bench", "game"]),
+    ("navigation and CLI", ["game.navigation", "game.cli", "game.bench", "game.gallery", "game"]),
 ]
 
 
