@@ -30,21 +30,28 @@ def tint(color: str) -> palette.Tint:
 # -- pictures (cached per size) -------------------------------------------------------------------
 
 @surface_cache(megabytes=8)
-def disc_image(color: str, radius: int, alpha: int = 255) -> pygame.Surface:
+def disc_image(color: str, radius: int, alpha: int = 255, shadow: bool = False) -> pygame.Surface:
     """A shaded disc: dark rim, body, a soft highlight; drawn at twice the size and
-    smoothed down, so its edge is anti-aliased."""
+    smoothed down, so its edge is anti-aliased. With ``shadow`` it stands on the board:
+    a soft shadow falls down and to the right (the image grows round it, the disc stays
+    in its middle)."""
     radius = max(3, radius)
     t = tint(color)
     k = 2
     r = radius * k
-    big = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
-    c = (r + 2, r + 2)
+    drop = max(2, r // 7) if shadow else 0
+    big = pygame.Surface((r * 2 + 4 + 4 * drop, r * 2 + 4 + 4 * drop), pygame.SRCALPHA)
+    c = (r + 2 + 2 * drop, r + 2 + 2 * drop)
+    if shadow:
+        for k_, a in ((1.0, 40), (0.92, 45), (0.84, 50)):  # a soft edge: rings of shade
+            pygame.draw.circle(big, (0, 0, 0, a), (c[0] + drop, c[1] + drop * 1.4), int(r * k_ + drop))
     pygame.draw.circle(big, t.dark, c, r)
     pygame.draw.circle(big, t.body, c, int(r * 0.86))
     light = palette.mix(t.body, (255, 255, 255), 0.28)
     pygame.draw.circle(big, light, (c[0] - r * 0.25, c[1] - r * 0.28), int(r * 0.38))
     pygame.draw.circle(big, t.body, (c[0] - r * 0.12, c[1] - r * 0.12), int(r * 0.34))
-    img = pygame.transform.smoothscale(big, (radius * 2 + 2, radius * 2 + 2))
+    side = radius * 2 + 2 + (2 * drop if shadow else 0)
+    img = pygame.transform.smoothscale(big, (side, side))
     if alpha < 255:
         img.set_alpha(alpha)
     return img
@@ -77,7 +84,7 @@ class Layout:
         self.radius = radius
         self.geo: Geometry = geometry(radius)
         # room around the board for its coordinates
-        self.hex = HexLayout.fit(radius, frame.board, 0.97, pad=0.55)
+        self.hex = HexLayout.fit(radius, frame.board, 0.97, pad=1.0)
         self.disc_radius = int(self.hex.size * DISC)
         # the panel, in its own coordinates: the two disc buttons, then GAIN and RISK per colour
         x0 = int(20 * s)
@@ -114,6 +121,8 @@ def draw_board(surface: pygame.Surface, lay: HexLayout, geo: Geometry, coordinat
     """Gray cells and the VOID ring (a dark, violet-rimmed moat), and the files and
     ranks of the notation around it (files a, b, ... along the slanting lines of q,
     ranks 1, 2, ... from the bottom row up)."""
+    draw_plate(surface, lay, geo.radius)
+    light = palette.mix(CELL_GRAY, (255, 255, 255), 0.22)
     for (q, r), is_void in zip(geo.cells, geo.void, strict=True):
         pts = lay.corners(q, r, 0.95)
         if is_void:
@@ -122,20 +131,51 @@ def draw_board(surface: pygame.Surface, lay: HexLayout, geo: Geometry, coordinat
             pygame.draw.polygon(surface, CELL_VOID_EDGE, pts, max(1, int(lay.size * 0.07)))
         else:
             pygame.draw.polygon(surface, CELL_GRAY, pts)
+            # lit from the top left: the cell's upper edges catch the light, the lower ones
+            # fall into shade, so that the board reads as raised tiles, not a flat pattern
+            inner = lay.corners(q, r, 0.84)
+            pygame.draw.polygon(surface, palette.mix(CELL_GRAY, (255, 255, 255), 0.08), inner)
+            width = max(1, int(lay.size * 0.07))
+            for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+                up = (a[1] + b[1]) / 2 < lay.to_pixel(q, r)[1] - 0.1 * lay.size
+                pygame.draw.line(surface, light if up else CELL_GRAY_EDGE, a, b, width)
             pygame.draw.aalines(surface, CELL_GRAY_EDGE, True, pts)
-            pygame.draw.polygon(surface, CELL_GRAY_EDGE, pts, max(1, int(lay.size * 0.05)))
     if not coordinates:
         return
     R = geo.radius
     size = max(12, int(lay.size * 0.5))
     for q in range(-R, R + 1):  # the file letter just past the lowest cell of its line
         r = min(R, R - q)
-        x, y = lay.to_pixel(q, r + 0.78)
+        x, y = lay.to_pixel(q, r + LABEL_OFF)
         theme.draw_text(surface, geo.name(geo.index[(q, r)])[0], (x, y), size, theme.INK_DIM, "center")
     for r in range(-R, R + 1):  # the rank number left of the first cell of its row
         q = max(-R, -R - r)
-        x, y = lay.to_pixel(q - 0.8, r)
+        x, y = lay.to_pixel(q - LABEL_OFF - 0.15, r)
         theme.draw_text(surface, geo.name(geo.index[(q, r)])[1:], (x, y), size, theme.INK_DIM, "center")
+
+
+#: the board's plate under the cells: a dark slate rimmed in the VOID's violet
+PLATE = (26, 24, 38)
+PLATE_RIM = (70, 58, 104)
+#: how far the plate reaches past the outer cells' centres, in cell sizes, and where the
+#: coordinates stand, past the plate's edge
+PLATE_MARGIN = 1.5
+LABEL_OFF = 1.3
+
+
+def draw_plate(surface: pygame.Surface, lay: HexLayout, radius: int) -> None:
+    """The plate the cells are set in: one large hexagon round the whole board, with a
+    shadow under it and a lit rim, so that the board stands off the table."""
+    cx, cy = lay.to_pixel(0, 0)
+    size = lay.size * (math.sqrt(3) * radius + PLATE_MARGIN)  # past the outer cells' corners
+    corners = [(cx + size * math.cos(math.radians(60 * k)), cy + size * math.sin(math.radians(60 * k)))
+               for k in range(6)]
+    drop = max(3, int(lay.size * 0.25))
+    pygame.draw.polygon(surface, palette.mix(theme.BG, (0, 0, 0), 0.45), [(x + drop * 0.6, y + drop)
+                                                                          for x, y in corners])
+    pygame.draw.polygon(surface, PLATE, corners)
+    pygame.draw.aalines(surface, PLATE_RIM, True, corners)
+    pygame.draw.polygon(surface, PLATE_RIM, corners, max(2, int(lay.size * 0.08)))
 
 
 def draw_disc(surface: pygame.Surface, lay: HexLayout, cell: tuple[float, float], color: str,
@@ -236,7 +276,9 @@ class DiscSprite(pygame.sprite.Sprite):
         if self.flash > 0:
             self.image = flash_image(self.color, int(radius), max(1, round(self.flash * 10)))
         else:
-            self.image = disc_image(self.color, int(radius), int(self.alpha))
+            # on the board a disc casts its shadow; dropping in (scaled, fading) it has none yet
+            still = self.fly is None and self.scale == 1.0 and self.alpha >= 255
+            self.image = disc_image(self.color, int(radius), int(self.alpha), shadow=still)
         self.rect = self.image.get_rect(center=(round(x), round(y)))
 
 
