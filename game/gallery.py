@@ -32,8 +32,8 @@ from .scenes.seats import Seat
 
 LANGUAGES = ["en", "de"]
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
-#: the README's picture of each game: its play screen mid-game, in English at 1280x720
-README_SHOT = "play-{game}-middle"
+#: the README's picture of each game: mid-game, its most telling move previewed, in English at 1280x720
+README_SHOT = "showcase-{game}"
 
 
 def frames(app, n: int = 3) -> None:
@@ -49,6 +49,19 @@ def play_on(app, game, rng: random.Random, moves: int) -> None:
         game.bench_feed(rng)
         game.queue.skip()
         frames(app, 1)
+
+
+def showcase(app, game, gid: str) -> Iterator[str]:
+    """The cursor on the move (of up to 300 legal ones) whose preview shows most: the most
+    effects, so most arrows, rings and changes on the board (the README's pictures)."""
+    legal = list(game.rules.legal_moves(game.state))[:300]
+    if not legal:
+        return
+    best = max(legal, key=lambda move: len(game.preview(move)[1]))
+    game.point_to(best)
+    game.hover_from_mouse = False
+    frames(app, 3)
+    yield f"showcase-{gid}"
 
 
 def tour(app, games: list[str] | None = None) -> Iterator[str]:
@@ -104,6 +117,9 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
             game.give_hint(game.rules.random_move(game.state, rng))
             frames(app, 3)
             yield f"play-{gid}-hint"
+            play_on(app, game, rng, 8)
+            if not game.state.over:  # the game at its most telling: the move that does most, previewed
+                yield from showcase(app, game, gid)
         game.pause()
         frames(app, 3)
         yield f"play-{gid}-pause"
