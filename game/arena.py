@@ -197,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     ns = p.parse_args(argv)
     for side in (ns.a, ns.b):
-        if side in NAIVE and side not in naive_kinds(ns.game):
+        game = catalogue.game(ns.game)
+        if side in NAIVE and side not in naive_kinds(game, game.new(levels.load(ns.game, ns.level))):
             p.error(f"{ns.game} has no board symmetry: no {side} player")
     r = run(ns.game, ns.a, ns.b, ns.n, ns.seed, ns.time_scale, ns.jobs, ns.level, progress=not ns.json,
             seconds=ns.seconds, a_seconds=ns.a_seconds, a_tuning=ns.a_tuning)

@@ -554,9 +554,23 @@ def test_mirror_reflects_the_opponents_move():
     assert naive("gauss", state, "mirror") == G.Move((-1, -1), other)  # the colours swapped too
 
 
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_a_games_mirror_is_a_symmetry_of_its_board_that_swaps_the_sides(game_id):
+    game, state = start(game_id, seed=2)
+    mirrored = game.mirror(state)
+    if mirrored is None:
+        return
+    image, swap = mirrored
+    n = len(state.board)
+    assert sorted(image) == list(range(n)) and all(image[image[i]] == i for i in range(n))
+    assert all(swap[swap[c]] == c for c in swap) and any(swap[c] != c for c in swap)
+    # the start position is its own mirror image, the sides swapped
+    assert [swap[state.board[image[i]]] for i in range(n)] == list(state.board)
+
+
 def test_mirror_exists_only_where_the_board_has_a_symmetry():
-    assert "mirror" in naive_kinds("rush") and "mirror" not in naive_kinds("improbable")
-    assert "mirror" not in naive_kinds("order")
+    assert "mirror" in naive_kinds(*start("rush")) and "mirror" not in naive_kinds(*start("improbable"))
+    assert "mirror" not in naive_kinds(*start("order"))
     game, state = start("improbable")
     with pytest.raises(ValueError):
         naive("improbable", state, "mirror")
@@ -587,7 +601,7 @@ def test_random_naive_player_is_uniform_and_seeded():
 
 
 def test_arena_plays_the_naive_players():
-    for kind in naive_kinds("rush"):
+    for kind in naive_kinds(*start("rush")):
         r = arena_run("rush", kind, "random" if kind != "random" else "filler", 2, seed=3)
         assert r["wins"] + r["losses"] + r["draws"] == 2
     r = arena_run("improbable", "filler", "greedy", 2, seed=3)

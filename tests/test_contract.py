@@ -60,7 +60,7 @@ def test_a_random_game_through_an_engine_process(game_id):
         legal = session.handle_line('{"cmd":"legal"}')["moves"]
         if not legal:  # moves too many to list: the rules draw one
             game = catalogue.game(game_id)
-            legal = [game.move_json(game.random_move(session.state, rng))]
+            legal = [game.move_json(game.random_move(session.match.state, rng))]
         lines += [{"cmd": "legal"}, {"cmd": "play", "move": rng.choice(legal)}]
         answers += [session.handle_line(json.dumps(line)) for line in lines[-2:]]
     lines.append({"cmd": "quit"})

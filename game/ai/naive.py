@@ -9,7 +9,7 @@ public API only (``legal_moves``, ``play``, ``scores``, a state's board), as the
   top-left point; The Improbable: always roll on);
 * ``filler-rev``: the last legal move, the same plan from the other end;
 * ``mirror``: the move that makes the position most nearly its own mirror image, the
-  opponent's pieces reflected onto one's own (:data:`SYMMETRIC`); when no move makes it
+  opponent's pieces reflected onto one's own (the rules' ``mirror``); when no move makes it
   more symmetric than it is (the first move, a reflection that is illegal), a uniformly
   random move. Only the games with a board symmetry that swaps the two sides have it;
 * ``greedy``: one ply, the move after which the mover's score lead (``scores``) is
@@ -34,45 +34,10 @@ from . import policies
 
 NAIVE = ("filler", "filler-rev", "mirror", "greedy", "random")
 
-#: a side of a board square's contents swapped: the pieces of one player become the other's
-SWAP = {0: 0, 1: 2, 2: 1}
-
-
-def _rush_mirror(state: Any) -> list[int]:
-    """Rush: point reflection through the board's centre (point i and N*N-1-i)."""
-    n = len(state.board)
-    return [n - 1 - i for i in range(n)]
-
-
-def _gauss_mirror(state: Any) -> list[int]:
-    """GAUSS: point reflection through the centre cell, (q, r) and (-q, -r)."""
-    geo = state.geo
-    return [geo.index[(-q, -r)] for q, r in geo.cells]
-
-
-def _sparks_mirror(state: Any) -> list[int]:
-    """Sparks & Surges: the ranks reflected (b2 and b7), as the start position is."""
-    return [sq % 8 + 8 * (7 - sq // 8) for sq in range(64)]
-
-
-def _sparks_swap(code: int) -> int:
-    return code + 4 if 1 <= code <= 4 else code - 4 if code >= 5 else 0
-
-
-#: the games whose board has a symmetry that swaps the sides: the image of every point,
-#: and what a piece on it becomes. The Improbable has no board; The Great Order's columns
-#: are all alike (any symmetry of them is trivial) and each player's collection is their
-#: own, so neither has a mirror player.
-SYMMETRIC: dict[str, tuple[Callable[[Any], list[int]], Callable[[int], int]]] = {
-    "rush": (_rush_mirror, SWAP.__getitem__),
-    "gauss": (_gauss_mirror, SWAP.__getitem__),
-    "sparks": (_sparks_mirror, _sparks_swap),
-}
-
-
-def kinds(game_id: str) -> tuple[str, ...]:
-    """The naive players that exist for ``game_id``."""
-    return tuple(k for k in NAIVE if k != "mirror" or game_id in SYMMETRIC)
+def kinds(game: Game, state: Any) -> tuple[str, ...]:
+    """The naive players that exist for ``game`` (at ``state``'s board: the mirror needs a
+    board symmetry that swaps the sides)."""
+    return tuple(k for k in NAIVE if k != "mirror" or game.mirror(state) is not None)
 
 
 def symmetry(state: Any, image: list[int], swap: Callable[[int], int]) -> int:
@@ -103,10 +68,11 @@ def naive_move(game: Game, state: Any, kind: str, rng: random.Random,
 
 
 def _mirror(game: Game, state: Any, moves: list[Any], rng: random.Random) -> Any:
-    if game.id not in SYMMETRIC:
+    symmetric = game.mirror(state)
+    if symmetric is None:
         raise ValueError(f"{game.id} has no board symmetry: no mirror player.")
-    mirror, swap = SYMMETRIC[game.id]
-    image = mirror(state)
+    image, swapped = symmetric
+    swap = swapped.__getitem__
     best, best_moves = symmetry(state, image, swap), []
     for m in moves:
         after, _ = game.play(state, m)

@@ -204,6 +204,13 @@ class Game:
         moves."""
         return False
 
+    def mirror(self, state: Any) -> tuple[list[int], dict[int, int]] | None:
+        """The board's symmetry that swaps the sides, where the game has one: the image of
+        every point of ``state.board`` and what a point's contents become (one player's
+        piece the other's). ``None`` where there is none (no board, or columns all alike).
+        The arena's mirror player reads it."""
+        return None
+
     def upgrade_moves(self, moves: list[Any]) -> list[Any]:
         """The moves of a game saved by an earlier version, as this version's rules play
         the same game (a game whose rules never changed: as they are)."""

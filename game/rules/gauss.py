@@ -272,6 +272,11 @@ class Gauss(Game):
         return data
 
     # -- building states ------------------------------------------------------
+    def mirror(self, state: State) -> tuple[list[int], dict[int, int]]:
+        """Point reflection through the centre cell, (q, r) and (-q, -r), red discs blue."""
+        geo = state.geo
+        return [geo.index[(-q, -r)] for q, r in geo.cells], {0: 0, RED: BLUE, BLUE: RED}
+
     def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
             options: dict[str, Any] | None = None) -> State:
         self.check_level(level)

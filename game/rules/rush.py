@@ -253,6 +253,12 @@ class Rush(Game):
         return data
 
     # -- building states ------------------------------------------------------
+    def mirror(self, state: State) -> tuple[list[int], dict[int, int]]:
+        """Point reflection through the board's centre: point i and N*N-1-i, Black's
+        stones White's."""
+        n = len(state.board)
+        return [n - 1 - i for i in range(n)], {EMPTY: EMPTY, BLACK: WHITE, WHITE: BLACK}
+
     def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
             options: dict[str, Any] | None = None) -> State:
         self.check_level(level)

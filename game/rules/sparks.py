@@ -692,6 +692,11 @@ class Sparks(Game):
         return {**data, "gate_diagonals": diag}
 
     # -- building states ------------------------------------------------------
+    def mirror(self, state: State) -> tuple[list[int], dict[int, int]]:
+        """The ranks reflected (b2 and b7, as the start position is), White's pieces Black's."""
+        swap = {0: 0} | {1 + 4 * c + k: 1 + 4 * (1 - c) + k for c in (0, 1) for k in range(4)}
+        return [sq % 8 + 8 * (7 - sq // 8) for sq in range(64)], swap
+
     def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
             options: dict[str, Any] | None = None) -> State:
         level = self.check_level(level)
