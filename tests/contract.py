@@ -9,6 +9,8 @@ is written once:
 * the end: ``over`` iff ``to_move`` is None iff ``outcome`` is given, and the outcome's
   winner is the state's; the legal moves are empty iff the game is over (or the player's
   moves are too many to list, ``moves_unlisted``; then ``random_move`` draws one);
+* a move left to chance (``chance_outcomes``): its outcomes legal moves that force each
+  result, no two alike, their probabilities a distribution;
 * ``state_json`` is JSON, and ``load_state`` reads it back to the same JSON, the same
   legal moves and the same outcome;
 * every move (listed, or drawn by ``random_move``) is legal and survives ``move_json`` ->
@@ -90,6 +92,13 @@ def check_move(game: Game, state: Any, move: Any) -> None:
     obj = game.move_json(move)
     assert is_json(obj), obj
     assert game.parse_move(json.loads(json.dumps(obj))) == move, obj
+    outcomes = game.chance_outcomes(state, move)
+    if outcomes is not None:  # a move left to chance: each result forced, the odds a distribution
+        assert outcomes and abs(sum(p for _m, p in outcomes) - 1.0) < 1e-9, outcomes
+        assert all(p > 0 and game.why_illegal(state, m) is None for m, p in outcomes), outcomes
+        assert all(game.chance_outcomes(state, m) is None for m, _p in outcomes), "an outcome left to chance"
+        results = {json.dumps(game.play(state, m)[1], sort_keys=True) for m, _p in outcomes}
+        assert len(results) == len(outcomes), "two chance outcomes that do the same"
     text = game.move_text(move, state)
     assert isinstance(text, str) and text.strip(), move
     parsed = game.parse_text(text, state)

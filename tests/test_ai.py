@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def luck_decides(game_id: str) -> bool:
-    """The game has chance (its policy searches chance nodes: The Improbable's die), so no
+    """The game has chance (its rules leave moves to chance: The Improbable's die), so no
     strength can promise to win nearly every game."""
-    return catalogue.get(game_id).policy.chance is not policies.Policy.chance
+    return type(catalogue.game(game_id)).chance_outcomes is not Game.chance_outcomes
 
 
 def searched_from_the_start(game_id: str) -> bool:

@@ -49,7 +49,8 @@ class Policy:
         return self.game.legal_moves(state)
 
     def chance(self, state: Any, move: Any) -> list[tuple[Any, float]] | None:
-        return None
+        """The rules' chance outcomes of ``move`` (the search's chance nodes)."""
+        return self.game.chance_outcomes(state, move)
 
     def priors(self, state: Any, moves: list[Any]) -> dict[Any, float]:
         return {}
@@ -653,15 +654,8 @@ class ImprobablePolicy(Policy):
         "hard": {"prior_weight": 5.0, "exploration": 0.5, "playout": {"noise": 0.0}},
     }
 
-    OUTCOMES = tuple((IM.Move("roll", v), 1.0 / 6.0) for v in range(1, 7))
-
     def moves(self, state: IM.State, knobs: dict[str, Any] | None = None) -> list[IM.Move]:
         return list(self.game.legal_moves(state))
-
-    def chance(self, state: IM.State, move: IM.Move) -> list[tuple[Any, float]] | None:
-        if move.action == "roll" and move.value is None:
-            return list(self.OUTCOMES)
-        return None
 
     def priors(self, state: IM.State, moves: list[IM.Move]) -> dict[Any, float]:
         if len(moves) < 2:

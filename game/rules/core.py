@@ -9,6 +9,8 @@ immutable state values:
 * ``play(state, move) -> (state, effects)``: never mutates ``state``; effects are
   the protocol's JSON-ready dicts, in the order they happen, each typed by a TypedDict
   of its game (``effect_types``: ``"slide"`` -> ``SlideEffect``)
+* ``chance_outcomes(state, move)``: a move left to chance (a roll) as the moves that force
+  each result and their probabilities; ``None`` for the others
 * ``parse_move(obj) / move_json(move)``: protocol JSON in and out
 * ``state_json(state) / load_state(obj)``: STATE in and out
 * ``move_text(move) / parse_text(text)``: the human notation of the move list
@@ -203,6 +205,13 @@ class Game:
         game runs, and ``random_move`` draws one. Every other running position lists its
         moves."""
         return False
+
+    def chance_outcomes(self, state: Any, move: Any) -> list[tuple[Any, float]] | None:
+        """Where ``move``'s result is left to chance (a die), its outcomes as moves that
+        force each result, with their probabilities (summing to 1), as OpenSpiel's
+        ``chance_outcomes``; ``None`` where the move decides its own result. A search
+        averages over them instead of trusting a state's seeded future."""
+        return None
 
     def mirror(self, state: Any) -> tuple[list[int], dict[int, int]] | None:
         """The board's symmetry that swaps the sides, where the game has one: the image of

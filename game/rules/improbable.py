@@ -102,6 +102,8 @@ class Move(NamedTuple):
 
 ROLL = Move("roll")
 STOP = Move("stop")
+#: a roll's chance outcomes: each face forced, one time in six
+ROLLS = tuple((Move("roll", v), 1.0 / 6) for v in range(1, 7))
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,12 @@ class Improbable(Game):
     def next_roll(self, state: State) -> int:
         """The value the seeded die shows on the next roll of this game."""
         return stream(state.seed)(1 + state.rolls, FACES) + 1
+
+    def chance_outcomes(self, state: State, move: Move) -> list[tuple[Move, float]] | None:
+        """A roll whose die is not forced: each face, forced, one time in six."""
+        if move.action == "roll" and move.value is None:
+            return list(ROLLS)
+        return None
 
     def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
