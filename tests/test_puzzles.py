@@ -187,7 +187,7 @@ def test_a_sparks_puzzle_offers_no_draw(app):
     app.stack.push(PuzzleScene(app, load_all("sparks")[0]))
     board = app.stack.top.game
     frames(app, 5)
-    assert "draw" not in board.buttons_row() and "draw" not in board.hint().lower()
+    assert "draw" not in board.buttons_row() and "draw" not in board.controls().lower()
     before = board.state
     run(app, [key(pygame.K_TAB)])
     frames(app, 5)

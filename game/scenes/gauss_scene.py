@@ -258,7 +258,7 @@ class GaussScene(PlayScene):
         if legal:
             kit.draw_preview(surface, lay.hex, self.preview(move)[1])
 
-    def hint(self) -> str:
+    def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click a gray cell to place   Right-click: switch colour   Hover: preview")
         g = self.app.glyphs()
@@ -312,8 +312,11 @@ class GaussScene(PlayScene):
                             self.side_ink(player) if player == mover else theme.INK_DIM)
             y += theme.step(int(24 * s), int(26 * s))
         kit.draw_areas(surface, lay, self.shown_gain, self.shown_risk)
-        words = theme.draw_text(surface, self.preview_words(), (x0, lay.words_y), int(21 * s), theme.INK)
-        end = kit.draw_legend(surface, x0, max(lay.words_y + int(20 * s), words.bottom), s, rect.width)
+        # the preview in words: a long one (four discs move, a score and its RISK) takes two lines
+        size, y = int(21 * s), lay.words_y
+        for line in theme.wrap(self.preview_words(), size, int(rect.right - x0))[:2]:
+            y = theme.draw_text(surface, line, (x0, y), size, theme.INK).bottom
+        end = kit.draw_legend(surface, x0, max(lay.words_y + int(20 * s), y), s, rect.width)
         return max(lay.panel_end, end + int(6 * s))
 
     def preview_words(self) -> str:

@@ -444,7 +444,7 @@ class ImprobableScene(PlayScene):
             return _("{player}: roll again or stop?").format(player=player), self.side_ink(st.to_move)
         return _("{player} to roll").format(player=player), self.side_ink(st.to_move)
 
-    def hint(self) -> str:
+    def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click Roll or Stop   Right-click: stop   Hover: choose")
         g = self.app.glyphs()

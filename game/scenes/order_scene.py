@@ -649,7 +649,7 @@ class OrderScene(PlayScene):
         """The news, or else the chain so far."""
         return super().banner_text() or kit.chain_words(self.shown_chain)
 
-    def hint(self) -> str:
+    def controls(self) -> str:
         mouse = self.app.last_device == "mouse"
         g = self.app.glyphs()
         keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO]}

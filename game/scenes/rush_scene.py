@@ -255,7 +255,7 @@ class RushScene(PlayScene):
             return
         super().draw_status(surface)
 
-    def hint(self) -> str:
+    def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click a point to place   Dots: legal points   x: not allowed here")
         g = self.app.glyphs()

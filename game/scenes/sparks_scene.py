@@ -492,7 +492,7 @@ class SparksScene(PlayScene):
         if not self.state.over:
             kit.draw_cursor(surface, geo, self.cursor)
 
-    def hint(self) -> str:
+    def controls(self) -> str:
         g = self.app.glyphs()
         if self.app.last_device == "mouse":
             if not self.hosting.agreements:  # no draw in a puzzle or a lesson

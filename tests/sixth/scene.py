@@ -101,7 +101,7 @@ class CornersScene(PlayScene):
             return _("{side} places again").format(side=self.side_name(st.to_move)), self.side_ink(st.to_move)
         return super().status()
 
-    def hint(self) -> str:
+    def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click a cell to place a stone")
         g = self.app.glyphs()

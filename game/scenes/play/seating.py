@@ -151,7 +151,7 @@ class Seating:
         kept = app.last_device, getattr(app, "spelling", None)
         app.last_device, app.spelling = device, SPELLED
         try:
-            words = button_words(self.hint())
+            words = button_words(self.controls())
         finally:
             app.last_device, app.spelling = kept
         buttons = {name: "" for name in DIRECTIONS}

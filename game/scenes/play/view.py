@@ -320,7 +320,7 @@ class PlayView:
 
     # the message line: a refusal explained, news that did not fit above, the computer
     # thinking, or the controls of the moment
-    def hint(self) -> str:
+    def controls(self) -> str:
         """The game's controls now, in the glyphs of the device used last."""
         return ""
 
@@ -347,14 +347,14 @@ class PlayView:
             # take-backs, so its controls do not offer them
             g = self.app.glyphs()
             drop = (g[UNDO], g[MENU]) if elsewhere else (f"{g[UNDO]}/{g[REDO]}",)
-            kept = [p for p in self.hint().split(present.PARTS) if not p.startswith(drop)]
+            kept = [p for p in self.controls().split(present.PARTS) if not p.startswith(drop)]
             if not (self.queue.busy or self.state.over):
                 return present.PARTS.join(kept), theme.INK_DIM
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
             return _("Game over: Enter or click for the result"), theme.INK_DIM
-        return self.hint(), theme.INK_DIM
+        return self.controls(), theme.INK_DIM
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         text, color = self.bottom_line()
