@@ -5,6 +5,7 @@ place (docs/style.md says what to look for):
     python -m game.gallery DIR                       # DIR/index.html and DIR/<lang>/<size>/*.png
     python -m game.gallery DIR --languages de --sizes 800x600 --games rush
     python -m game.gallery DIR --readme docs/screenshots   # the README's pictures, from the tour
+    python -m game.gallery DIR --style docs/style          # the style guide's pictures (game.stylebook)
 
 The tour (``tour(app)``) is also what the tests walk through to check that every screen's text
 fits its room. It runs in a throwaway home of its own: it plays games, climbs a ladder and
@@ -287,6 +288,19 @@ def index_page(names: list[str], languages: list[str], sizes: list[tuple[int, in
     return "\n".join(parts) + "\n"
 
 
+def style_pictures(out: Path) -> None:
+    """The style guide's pictures (``game.stylebook``), drawn with no window but pygame's own."""
+    from . import stylebook
+    from .ui import theme
+    pygame.init()
+    theme.forget_fonts()  # a walk's app quit pygame: its fonts died with it
+    try:
+        written = stylebook.write(out)
+    finally:
+        pygame.quit()
+    print(f"gallery: {len(written)} style pictures in {out}", flush=True)
+
+
 def size_of(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -305,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="+", choices=catalogue.GAME_IDS, default=None)
     parser.add_argument("--readme", type=Path, default=None, metavar="DIR",
                         help="also copy the README's pictures (English, 1280x720) into DIR")
+    parser.add_argument("--style", type=Path, default=None, metavar="DIR",
+                        help="also draw the style guide's pictures (docs/style.md) into DIR")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -327,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
                 shot = args.out / "en" / "1280x720" / f"{README_SHOT.format(game=game_id)}.png"
                 if shot.exists():
                     shutil.copyfile(shot, args.readme / f"{game_id}.png")
+        if args.style:
+            style_pictures(args.style)
     except OSError as error:
         print(f"gallery: cannot write to {args.out}: {error.strerror or error}", file=sys.stderr)
         return 1

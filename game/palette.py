@@ -22,6 +22,12 @@ INK_FAINT: RGB = (96, 102, 120)
 ACCENT: RGB = (255, 204, 77)
 GOOD: RGB = (120, 220, 140)
 BAD: RGB = (240, 110, 100)
+#: the last move's ring (game/ui/marks.py): a colour no side, board or other mark uses
+LAST: RGB = (226, 122, 255)
+#: a selection's tint and outline (what is picked up or chosen, before it goes anywhere)
+SELECT: RGB = (236, 240, 250)
+#: the dark rim round every mark on a board, so that it reads on light wood and dark slate alike
+RIM: RGB = (16, 16, 22)
 
 
 @dataclass(frozen=True)

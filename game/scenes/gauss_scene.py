@@ -250,11 +250,11 @@ class GaussScene(PlayScene):
         idle = self.awaiting_human  # no cursor or hints while the computer moves
         move = Move(self.cursor, self.color)
         legal = idle and self.rules.why_illegal(self.state, move) is None
-        if idle:
-            kit.draw_cursor(surface, lay.hex, self.cursor, self.color, legal)
         self.board.draw(surface)
         if last is not None and not self.queue.busy:
             kit.draw_last_move(surface, lay.hex, last)
+        if idle:  # over the discs: a refused cell's cross shows on the disc there
+            kit.draw_cursor(surface, lay.hex, self.cursor, self.color, legal)
         if legal:
             kit.draw_preview(surface, lay.hex, self.preview(move)[1])
 

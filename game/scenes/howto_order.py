@@ -8,7 +8,7 @@ import pygame
 from ..i18n import N_, _, pgettext, refusal
 from ..rules.order import COLUMNS, ORDER, PLAYERS, WIDTH, Move, State, why_bad_arrangement
 from ..rules.turns import triangular
-from ..ui import theme
+from ..ui import marks, theme
 from ..ui.order import (
     LIGHT,
     START_ROW,
@@ -16,6 +16,7 @@ from ..ui.order import (
     block_image,
     draw_static_field,
     draw_stone,
+    draw_targets,
     glow_image,
 )
 from ..ui.order import (
@@ -69,7 +70,7 @@ PAGES = [
      "connect"),
     (N_("Forced connections"),
      N_("If the stone you take can make a connection anywhere, it must make one: you choose the column "
-        "if there are several (gold, marked !), but no empty column is allowed."),
+        "if there are several (a ringed dot, marked !), but no empty column is allowed."),
      "forced"),
     (N_("Placing again: chains"),
      N_("After a connection you place again. The turn ends with the first placement that makes no "
@@ -92,19 +93,12 @@ def draw_position(surface: pygame.Surface, geom: FieldGeom, state: State, mover_
         if state.columns[0][col] + state.columns[1][col] == WIDTH:
             rect = geom.column_rect(col, with_bounds=True)
             surface.blit(glow_image(rect.w, rect.h), rect)
-    if targets is not None:
+    if targets is not None:  # the play screen's marks: a dot per legal column, ringed where it connects
         moves = [m for m in ORDER.legal_moves(state) if m.end == targets]
-        for m in moves:
-            connects = any(e["type"] == "connect" for e in ORDER.play(state, m)[1])
-            color = theme.ACCENT if connects else theme.GOOD
-            pygame.draw.rect(surface, color, geom.column_rect(m.column).inflate(-2, -2), 3, border_radius=4)
-            if connects and len(moves) < sum(1 for c in range(COLUMNS)
-                                            if not state.columns[0][c] and not state.columns[1][c]):
-                band = geom.bound[state.to_move]
-                x, w = geom.col_x(m.column)
-                tag = pygame.Rect(x + 2, band.y + 2, w - 4, band.h - 4)
-                pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=4)
-                theme.draw_text(surface, "!", tag.center, int(band.h * 0.8), theme.BG, "center", True)
+        columns = {m.column: any(e["type"] == "connect" for e in ORDER.play(state, m)[1]) for m in moves}
+        forced = any(columns.values()) and len(moves) < sum(
+            1 for c in range(COLUMNS) if not state.columns[0][c] and not state.columns[1][c])
+        draw_targets(surface, geom, columns, forced, state.to_move, geom.s)
     for k, player in enumerate(PLAYERS):
         for col, length in enumerate(state.columns[k]):
             if length:
@@ -141,8 +135,7 @@ def draw_row(surface: pygame.Surface, row: tuple[int, ...], center: tuple[float,
     if mark_equal:
         for i in range(len(row) - 1):
             if row[i] == row[i + 1]:
-                pygame.draw.rect(surface, theme.BAD, rects[i].union(rects[i + 1]).inflate(8, 8), 3,
-                                 border_radius=6)
+                marks.danger_area(surface, rects[i].union(rects[i + 1]).inflate(8, 8), unit / 20, radius=6)
     return box
 
 
@@ -188,11 +181,10 @@ class OrderHowTo(HowToScene):
         draw_position(surface, geom, START, targets="left")
         coll = START.collections[0]
         for i in (0, len(coll) - 1):
-            rect = geom.slot_rect("blue", i, len(coll), coll[i]).inflate(8, 8)
-            pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=6)
+            marks.selection(surface, geom.slot_rect("blue", i, len(coll), coll[i]).inflate(8, 8))
         self.caption(surface, _("blue's ends: the 2 (left) and the 5 (right)"),
                      (geom.area.right - 10 * s, geom.label_y["blue"]), s, theme.ACCENT, "topright")
-        self.caption(surface, _("left 2: forced into column 2 (gold)"),
+        self.caption(surface, _("left 2: forced into column 2 (ringed dot)"),
                      (geom.area.right - 10 * s, geom.label_y["brown"]), s, theme.ACCENT, "topright")
 
     def page_connect(self, surface, area: pygame.Rect, s: float) -> None:

@@ -9,7 +9,7 @@ import pygame
 
 from ..i18n import N_, _, ngettext, refusal
 from ..rules.rush import NAME, RUSH, Move, State
-from ..ui import theme
+from ..ui import marks, theme
 from ..ui.rush import (
     LINK_COLOR,
     GridLayout,
@@ -19,6 +19,7 @@ from ..ui.rush import (
     ghost_image,
     goban_bottom,
     occupied_neighbours,
+    point_cell,
     stone_image,
 )
 from .howto import HowToScene
@@ -153,9 +154,7 @@ class RushHowTo(HowToScene):
         else:
             ghost = ghost_image(mover, lay.stone_radius)
             surface.blit(ghost, ghost.get_rect(center=(round(x) + 1, round(y) + 1)))
-            arm, width = lay.step * 0.3, max(3, int(lay.step * 0.1))
-            pygame.draw.line(surface, theme.BAD, (x - arm, y - arm), (x + arm, y + arm), width)
-            pygame.draw.line(surface, theme.BAD, (x - arm, y + arm), (x + arm, y - arm), width)
+            marks.danger(surface, point_cell(lay, cell, 1.6))
             top = max(rect.bottom + 36 * s, self.caption_y + theme.step(int(26 * s), 28 * s))
             for k, line in enumerate(lines):
                 theme.draw_text(surface, line, (rect.centerx, top + k * step), int(22 * s), theme.BAD,

@@ -70,8 +70,8 @@ PAGES = [
                                  "g2": "WD"}), ["c3"])),
     (N_("Degaussers and the IC"),
      N_("A Degausser steps one square in any of 8 directions, onto an empty square or onto an enemy "
-        "piece of any kind, which it captures (red brackets). The IC also steps one square, but it can "
-        "capture only the enemy IC. Sparks and Surges never capture: they gate."),
+        "piece of any kind, which it captures (green corner wedges). The IC also steps one square, but it "
+        "can capture only the enemy IC. Sparks and Surges never capture: they gate."),
      "marks", (lambda: position({"d4": "WD", "c5": "BS", "e4": "BD", "f2": "WI", "g3": "BI", "b2": "WS"}),
                ["d4", "f2"])),
     (N_("Gating"),

@@ -721,7 +721,7 @@ class OrderScene(PlayScene):
                 lines.append((forced_text, theme.ACCENT))
             else:
                 lines += [("", theme.INK), ("", theme.INK)]
-            lines.append((_("gold: connects · !: forced · green: empty column"), theme.INK_DIM))
+            lines.append((_("ringed dot: connects · !: forced · dot: empty column"), theme.INK_DIM))
         else:
             lines.append((_("Game over"), theme.ACCENT))
         size = int(21 * s)

@@ -464,31 +464,29 @@ class SparksScene(PlayScene):
         geo = self.layout.geo
         sq = geo.sq
         idle = self.awaiting_human  # no cursor or hints while the computer moves
-        if self.last_move:
-            kit.draw_last_move(surface, geo, self.last_move)
         if self.flash_corner:
             name, t = self.flash_corner
             surface.blit(kit.tint_image(sq, kit.DEATH_INK, int(40 + 150 * t)), geo.rect(*square_of(name)))
         if idle and self.selected:
-            surface.blit(kit.tint_image(sq, kit.CONDUCT_INK, 70), geo.rect(*square_of(self.selected)))
+            kit.draw_selection(surface, geo, self.selected)
             for name, kinds in self.targets.items():
                 if self.state.piece_at(name) is None:
                     surface.blit(kit.mark_image(kinds, sq), geo.rect(*square_of(name)))
         self.board.draw(surface)
+        if self.last_move:  # over the pieces: the rings sit in the squares' corners
+            kit.draw_last_move(surface, geo, self.last_move)
         if self.arc:
             kit.draw_arc(surface, geo, *self.arc)
         if self.beams and self.beam_t > 0:
             kit.draw_beams(surface, geo, self.beams, self.beam_t)
         if idle and self.selected:
             for name, kinds in self.targets.items():
-                if self.state.piece_at(name) is not None:  # a capture: brackets over the victim
+                if self.state.piece_at(name) is not None:  # a capture: wedges over the victim
                     surface.blit(kit.mark_image(kinds, sq), geo.rect(*square_of(name)))
             if self.cursor in self.targets:  # what this move would remove
                 for e in self.preview(Move(self.selected, self.cursor))[1]:
                     if e["type"] == "gated":
-                        for name in e["squares"]:
-                            pygame.draw.circle(surface, kit.DEATH_INK, geo.center(*square_of(name)),
-                                               sq * 0.46, max(2, sq // 18))
+                        kit.draw_doomed(surface, geo, e["squares"])
         if not self.state.over:
             kit.draw_cursor(surface, geo, self.cursor)
 

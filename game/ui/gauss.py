@@ -11,7 +11,7 @@ import pygame
 from .. import palette
 from ..i18n import N_, _, ngettext
 from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
-from . import theme
+from . import marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 from .hexgrid import HexLayout, draw_arrow
@@ -186,21 +186,17 @@ def draw_disc(surface: pygame.Surface, lay: HexLayout, cell: tuple[float, float]
 
 
 def draw_last_move(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int]) -> None:
-    """The last trigger: a ring on its disc, as Go marks the last stone (drawn over the
-    discs). Not a hexagon: the cursor is the accent hexagon, and one shape meant both."""
-    x, y = lay.to_pixel(*cell)
-    r = lay.size * DISC * 0.42
-    width = max(2, int(lay.size * 0.09))
-    pygame.draw.circle(surface, (24, 24, 30), (x, y), r + 1, width + 2)  # a dark rim: seen on any disc
-    pygame.draw.circle(surface, theme.INK, (x, y), r, width)
+    """The last trigger: the last-move ring on its disc (``marks.last``; drawn over the discs)."""
+    marks.last(surface, lay.corners(*cell, 0.95))
 
 
 def draw_cursor(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int], color: str,
                 legal: bool) -> None:
-    pts = lay.corners(*cell, 0.95)
-    pygame.draw.polygon(surface, theme.ACCENT if legal else theme.BAD, pts, max(2, int(lay.size * 0.12)))
+    """The cursor's brackets on the cell's corners (``marks.cursor``; drawn over the discs),
+    with the ghost of the disc to place, or the danger cross where none may go."""
     if legal:
         draw_disc(surface, lay, cell, color, 110)
+    marks.cursor(surface, lay.corners(*cell, 0.95), refused=not legal)
 
 
 def draw_preview(surface: pygame.Surface, lay: HexLayout, effects: list[dict]) -> None:

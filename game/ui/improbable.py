@@ -14,7 +14,7 @@ import pygame
 from .. import palette
 from ..i18n import _, ngettext
 from ..rules.improbable import LENGTHS, PLAYERS
-from . import theme
+from . import marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -104,19 +104,31 @@ def die_image(value: int | None, size: float, rim: palette.RGB) -> pygame.Surfac
 
 
 def face_chips(surface: pygame.Surface, x: float, y: float, size: float, odds: dict) -> float:
-    """The six faces of the next roll, each coloured by what it would do: green sets a
-    stone aside, red busts, yellow ends the game (from the engine's ``chance``)."""
+    """The six faces of the next roll, each told by its shape as well as its colour: a green
+    chip sets a stone aside, a red one hatched as danger busts, a hollow yellow-rimmed one ends
+    the game (from the engine's ``chance``)."""
     gap = size * 0.18
+    radius = max(2, int(size // 5))
     for v in LENGTHS:
-        if v in odds["bust_values"]:
-            fill = theme.BAD
-        elif v in odds["end_values"]:
-            fill = theme.ACCENT
-        else:
-            fill = theme.GOOD
         rect = pygame.Rect(round(x + (v - 1) * (size + gap)), round(y), round(size), round(size))
-        pygame.draw.rect(surface, fill, rect, border_radius=max(2, int(size // 5)))
-        theme.draw_text(surface, str(v), rect.center, int(size * 0.8), PIP, "center", True)
+        if v in odds["bust_values"]:
+            pygame.draw.rect(surface, theme.BAD, rect, border_radius=radius)
+            clip = surface.get_clip()
+            surface.set_clip(rect.clip(clip) if clip else rect)
+            step = max(4, round(size / 4))
+            for k in range(-rect.h, rect.w, step):  # danger's hatching, darker on the red
+                pygame.draw.line(surface, palette.mix(theme.BAD, (0, 0, 0), 0.3), (rect.x + k, rect.bottom),
+                                 (rect.x + k + rect.h, rect.y), max(1, round(size / 12)))
+            surface.set_clip(clip)
+            ink = PIP
+        elif v in odds["end_values"]:
+            pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=radius)
+            pygame.draw.rect(surface, theme.ACCENT, rect, max(2, round(size / 9)), border_radius=radius)
+            ink = theme.ACCENT
+        else:
+            pygame.draw.rect(surface, theme.GOOD, rect, border_radius=radius)
+            ink = PIP
+        theme.draw_text(surface, str(v), rect.center, int(size * 0.8), ink, "center", True)
     return 6 * size + 5 * gap
 
 
@@ -294,9 +306,8 @@ def draw_tray_label(surface: pygame.Surface, lay: Layout, text: str, flash: floa
     s = lay.s
     gap = max(24 * s, theme.font(int(22 * s)).get_linesize() + 2 * s)  # as the layout leaves
     theme.draw_text(surface, text, (lay.tray.x + 4 * s, lay.tray.y - gap), int(22 * s), theme.INK_DIM)
-    if flash > 0:
-        pygame.draw.rect(surface, theme.BAD, lay.tray.inflate(6 * s, 6 * s), max(2, round(5 * s * flash)),
-                         border_radius=round(12 * s))
+    if flash > 0:  # a bust: danger's hatching flashes over the tray
+        marks.danger_area(surface, lay.tray.inflate(6 * s, 6 * s), s, flash, round(12 * s))
 
 
 def draw_die(surface: pygame.Surface, lay: Layout, face: int | None, owner: str, dy: float, angle: float,
@@ -314,17 +325,18 @@ def draw_die(surface: pygame.Surface, lay: Layout, face: int | None, owner: str,
 
 def draw_choice(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, label: str, key: str, on: bool,
                 chosen: bool) -> None:
-    """One of the two big buttons: the highlighted one ringed (yellow on a legal choice, red on
-    one refused now), its key below the label."""
+    """One of the two big buttons: the highlighted one with the focus outline (hatched in
+    danger's red when it is refused now), its key below the label."""
     s = lay.s
     fill = (56, 62, 84) if on and chosen else theme.BG_PANEL_HI if on else theme.BG_PANEL
     pygame.draw.rect(surface, fill, rect, border_radius=round(12 * s))
     if chosen:
-        edge = theme.ACCENT if on else theme.BAD
+        if not on:  # refused now: danger's hatching under the focus
+            marks.danger_area(surface, rect, s, 0.6, round(12 * s))
+        marks.focus(surface, rect, max(2, round(4 * s)), round(12 * s))
     else:
-        edge = theme.INK_DIM if on else theme.INK_FAINT
-    pygame.draw.rect(surface, edge, rect, max(2, round((4 if chosen else 2) * s)),
-                     border_radius=round(12 * s))
+        pygame.draw.rect(surface, theme.INK_DIM if on else theme.INK_FAINT, rect, max(2, round(2 * s)),
+                         border_radius=round(12 * s))
     size = theme.fitted(label, int(44 * s), rect.width - 16 * s, True)
     theme.draw_text(surface, label, (rect.centerx, rect.centery - 9 * s), size,
                     theme.INK if on else theme.INK_FAINT, "center", bold=True)

@@ -14,7 +14,7 @@ from .. import palette
 from ..i18n import _, ngettext, pgettext
 from ..rules.order import COLUMNS, LENGTHS, PLAYERS, STONES, WIDTH
 from ..rules.turns import triangular
-from . import theme
+from . import marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -25,7 +25,6 @@ DARK = {p: palette.SIDES[p].dark for p in PLAYERS}
 LIGHT = {p: palette.SIDES[p].light for p in PLAYERS}
 FIELD_BG = (34, 37, 50)
 FIELD_LINE = (48, 52, 68)
-EMPTY_OK = (84, 150, 104)  # a legal empty column: quieter than a connection
 
 class FieldGeom:
     """Where things are drawn inside ``area``: the field of 18 columns x 5 cells between
@@ -282,13 +281,13 @@ class StoneSprite(pygame.sprite.Sprite):
             self.image = block_image(self.player, self.length, dest.w, dest.h, "normal", geom.u)
             self.rect = dest
             return
-        i, n = self.src  # in flight: a bright block with an accent rim, growing into the field
+        i, n = self.src  # in flight: a bright block rimmed in the last move's colour, growing into the field
         rect = lerp_rect(geom.slot_rect(self.player, i, n, self.length), dest, self.t)
         img = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = img.get_rect()
         radius = max(2, rect.w // 6)
         pygame.draw.rect(img, COLORS[self.player], local, border_radius=radius)
-        pygame.draw.rect(img, theme.ACCENT, local, max(2, int(3 * lay.s)), border_radius=radius)
+        pygame.draw.rect(img, marks.LAST, local, max(2, int(3 * lay.s)), border_radius=radius)
         theme.draw_text(img, str(self.length), local.center, max(8, int(rect.w * 0.7)), theme.INK, "center",
                         True)
         self.image, self.rect = img, rect
@@ -308,38 +307,51 @@ def draw_lit_columns(surface: pygame.Surface, geom: FieldGeom, landed: dict[tupl
         surface.blit(glow_image(rect.w, rect.h, 1.0 + round(f * 10) / 10), rect)
 
 
+def landing_cell(geom: FieldGeom, player: str, col: int) -> pygame.Rect:
+    """The cell of column ``col`` where ``player``'s stone would touch the field first: next to
+    its own boundary (where a column's marks go)."""
+    x, w = geom.col_x(col)
+    y = geom.field_y if player == "blue" else geom.field_y + (WIDTH - 1) * geom.u
+    return pygame.Rect(x, round(y), w, round(geom.u))
+
+
+def tip_cell(geom: FieldGeom, player: str, col: int, length: int) -> pygame.Rect:
+    """The cell at a stone's tip, the end away from its boundary."""
+    x, w = geom.col_x(col)
+    k = length - 1 if player == "blue" else WIDTH - length
+    return pygame.Rect(x, round(geom.field_y + k * geom.u), w, round(geom.u))
+
+
 def draw_targets(surface: pygame.Surface, geom: FieldGeom, columns: dict[int, bool], forced: bool,
                  mover: str, s: float) -> None:
-    """The legal columns of the chosen end stone: gold where it connects (with a "!" when
-    the connection is forced), green for an empty column."""
-    width = max(2, int(3 * s))
+    """The legal columns of the chosen end stone: the target dot where the stone would go, a
+    ringed dot where it connects (and a "!" on the boundary when the connection is forced)."""
     for col, connects in columns.items():
-        rect = geom.column_rect(col).inflate(-2, -2)
-        if connects:
-            pygame.draw.rect(surface, theme.ACCENT, rect, width, border_radius=4)
-        else:
-            pygame.draw.rect(surface, EMPTY_OK, rect.inflate(-4, -4), max(1, width - 1), border_radius=4)
+        marks.target(surface, landing_cell(geom, mover, col), more=connects)
         if connects and forced:
             band = geom.bound[mover]
             x, w = geom.col_x(col)
             tag = pygame.Rect(x + 2, band.y + 2, w - 4, band.h - 4)
-            pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=4)
+            pygame.draw.rect(surface, marks.TARGET, tag, border_radius=4)
             theme.draw_text(surface, "!", tag.center, int(band.h * 0.8), theme.BG, "center", True)
 
 
 def draw_last_stone(surface: pygame.Surface, geom: FieldGeom, player: str, col: int, length: int,
                     s: float) -> None:
-    """The stone placed last: an accent frame, like the other games' last-move marks."""
-    rect = geom.stone_rect(player, col, length).inflate(int(6 * s), int(6 * s))
-    pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(3 * s)), border_radius=max(3, rect.w // 5))
+    """The stone placed last: the last-move ring at its tip, like the other games' last moves."""
+    marks.last(surface, tip_cell(geom, player, col, length))
 
 
 def draw_column_cursor(surface: pygame.Surface, geom: FieldGeom, player: str, col: int, length: int,
                        legal: bool, s: float) -> None:
+    """The cursor's brackets round the column, boundaries included: the ghost of the stone where
+    it may go, the danger cross where it may not."""
     rect = geom.column_rect(col, with_bounds=True).inflate(4, 4)
     if legal:
         draw_stone(surface, geom, player, col, length, "ghost")
-    pygame.draw.rect(surface, theme.INK if legal else theme.BAD, rect, max(2, int(3 * s)), border_radius=5)
+    marks.cursor(surface, rect)
+    if not legal:
+        marks.danger(surface, landing_cell(geom, player, col))
 
 
 def draw_collection(surface: pygame.Surface, geom: FieldGeom, player: str, name: str, coll: list[int],
@@ -393,28 +405,27 @@ def collection_layer(under: pygame.Surface, geom: FieldGeom, player: str, coll: 
 
 def draw_end_marks(surface: pygame.Surface, geom: FieldGeom, player: str, coll: list[int], chosen: str,
                    placeable: dict[str, bool], choosing: bool, s: float) -> None:
-    """The mover's ends: the chosen one framed (gold while choosing), a cross on one that
-    cannot be placed anywhere."""
+    """The mover's ends: the chosen one selected (with the cursor's brackets while choosing),
+    the danger cross on one that cannot be placed anywhere."""
     n = len(coll)
     if not n:
         return
-    width = max(2, int(3 * s))
     for end in ("left", "right") if n > 1 else ("left",):
         i = 0 if end == "left" else n - 1
         rect = geom.slot_rect(player, i, n, coll[i]).inflate(8 * s, 8 * s)
-        if not placeable[end]:
-            pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, width)
-            pygame.draw.line(surface, theme.BAD, rect.bottomleft, rect.topright, width)
         if end == chosen:
-            color = theme.ACCENT if choosing else theme.INK
-            pygame.draw.rect(surface, color, rect, width + (1 if choosing else 0), border_radius=6)
+            marks.selection(surface, rect)
+            if choosing:
+                marks.cursor(surface, rect.inflate(8 * s, 8 * s))
             word = pgettext("left end", "L") if end == "left" else pgettext("right end", "R")
             # beside the row's end, at its outer edge: above or below it is the row's caption,
             # which a long end stone reaches
-            x = rect.left - 3 * s if end == "left" else rect.right + 3 * s
+            x = rect.left - 5 * s if end == "left" else rect.right + 5 * s
             y = rect.top if player == "blue" else rect.bottom
             anchor = ("top" if player == "blue" else "bottom") + ("right" if end == "left" else "left")
-            theme.draw_text(surface, word, (x, y), int(20 * s), color, anchor, True)
+            theme.draw_text(surface, word, (x, y), int(20 * s), marks.SELECT, anchor, True)
+        if not placeable[end]:
+            marks.danger(surface, rect)
 
 
 # --- the arrangement -------------------------------------------------------------------------
@@ -436,8 +447,8 @@ def draw_hidden_collection(surface: pygame.Surface, geom: FieldGeom, player: str
 
 def draw_working_row(surface: pygame.Surface, geom: FieldGeom, player: str, work: list[int],
                      held: int | None, cursor: int | None, equal_pairs: bool, s: float) -> None:
-    """The arranger's row: the stone held lifted toward the field, equal neighbours marked
-    red (the rules refuse them), the cursor framed."""
+    """The arranger's row: the stone held lifted toward the field and selected, equal neighbours
+    hatched in danger's red (the rules refuse them), the cursor's brackets."""
     n = len(work)
     lift = geom.c * 0.6 * (1 if player == "blue" else -1)
     for i, length in enumerate(work):
@@ -445,19 +456,18 @@ def draw_working_row(surface: pygame.Surface, geom: FieldGeom, player: str, work
         if i == held:
             rect = rect.move(0, lift)
         surface.blit(block_image(player, length, rect.w, rect.h, "normal", geom.c), rect)
-    width = max(2, int(3 * s))
     if equal_pairs:
         for i in range(n - 1):
             if work[i] == work[i + 1]:
                 a = geom.slot_rect(player, i, n, work[i])
                 b = geom.slot_rect(player, i + 1, n, work[i + 1])
-                pygame.draw.rect(surface, theme.BAD, a.union(b).inflate(6 * s, 6 * s), width, border_radius=6)
+                marks.danger_area(surface, a.union(b).inflate(6 * s, 6 * s), s, radius=6)
     if held is not None:
         rect = geom.slot_rect(player, held, n, work[held]).move(0, lift)
-        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8 * s, 8 * s), width + 1, border_radius=6)
-    if cursor is not None and held != cursor:
-        rect = geom.slot_rect(player, cursor, n, work[cursor]).inflate(8 * s, 8 * s)
-        pygame.draw.rect(surface, theme.INK, rect, width, border_radius=6)
+        marks.selection(surface, rect.inflate(8 * s, 8 * s))
+    if cursor is not None:
+        rect = geom.slot_rect(player, cursor, n, work[cursor])
+        marks.cursor(surface, (rect.move(0, lift) if cursor == held else rect).inflate(16 * s, 16 * s))
 
 
 def draw_carried(surface: pygame.Surface, geom: FieldGeom, player: str, work: list[int], held: int,

@@ -11,7 +11,7 @@ import pygame
 from .. import palette
 from ..i18n import N_, _
 from ..rules.rush import NAME, State
-from . import theme
+from . import marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -20,7 +20,6 @@ WOOD_EDGE = (150, 108, 52)
 GRID = (62, 44, 24)
 LINK_COLOR = (255, 226, 90)
 LINK_EDGE = (92, 52, 8)
-REFUSED = (190, 50, 40)
 FILES = "abcdefghijklmnopqrstuvwxy"
 
 
@@ -148,15 +147,14 @@ def ghost_image(color: str, radius: int) -> pygame.Surface:
     return stone_image(color, radius, 120)
 
 
-@surface_cache(megabytes=1)
-def dot_image(color: str, radius: int) -> pygame.Surface:
-    """The subtle mark of a legal point, in the mover's colour."""
-    r = max(2, radius)
-    img = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-    rgba = (20, 20, 24, 110) if color == "black" else (255, 255, 250, 150)
-    pygame.draw.circle(img, rgba, (r + 1, r + 1), r)
-    pygame.draw.circle(img, (rgba[0], rgba[1], rgba[2], 200), (r + 1, r + 1), r, max(1, r // 3))
-    return img
+def point_cell(g: GridLayout, cell: tuple[int, int], k: float = 1.0) -> pygame.Rect:
+    """The square of one grid step round a point (``k`` times as large): the cell the marks
+    are drawn on."""
+    x, y = g.to_pixel(*cell)
+    side = round(g.step * k)
+    rect = pygame.Rect(0, 0, side, side)
+    rect.center = (round(x), round(y))
+    return rect
 
 
 def draw_link(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], t: float,
@@ -187,16 +185,11 @@ def occupied_neighbours(state: State, cell: tuple[int, int]) -> list[tuple[tuple
 
 
 def draw_marks(surface: pygame.Surface, g: GridLayout, mover: str, legal, refused) -> None:
-    """Dots on the mover's legal points; small crosses where the mover may not place."""
-    dot = dot_image(mover, max(3, int(g.step * 0.13)))
+    """The target dot on the mover's legal points; the danger cross where the mover may not place."""
     for cell in legal:
-        surface.blit(dot, dot.get_rect(center=g.to_pixel(*cell)))
-    arm = g.step * 0.13
-    width = max(2, int(g.step * 0.06))
+        marks.target(surface, point_cell(g, cell))
     for cell in refused:
-        x, y = g.to_pixel(*cell)
-        pygame.draw.line(surface, REFUSED, (x - arm, y - arm), (x + arm, y + arm), width)
-        pygame.draw.line(surface, REFUSED, (x - arm, y + arm), (x + arm, y - arm), width)
+        marks.danger(surface, point_cell(g, cell, 0.8))
 
 
 def draw_links(surface: pygame.Surface, g: GridLayout, origin: tuple[int, int], cells, t: float) -> None:
@@ -208,38 +201,30 @@ def draw_links(surface: pygame.Surface, g: GridLayout, origin: tuple[int, int], 
 
 def draw_last_marker(surface: pygame.Surface, g: GridLayout, cell: tuple[int, int], color: str,
                      links: int) -> None:
-    """The last stone placed: a ring (Go's usual mark) and its number of connections."""
+    """The last stone placed: the last-move ring on it, and its number of connections."""
     x, y = g.to_pixel(*cell)
-    ring = (230, 230, 226) if color == "black" else (30, 30, 34)
-    pygame.draw.circle(surface, ring, (x, y), g.step * 0.2, max(2, int(g.step * 0.06)))
+    marks.last(surface, point_cell(g, cell))
     if links:
         draw_badge(surface, (x + g.step * 0.36, y - g.step * 0.36), links, max(7.0, g.step * 0.2))
 
 
 def draw_cursor(surface: pygame.Surface, g: GridLayout, cell: tuple[int, int], look: str,
                 color: palette.RGB, legal: bool, clock: float) -> None:
-    """The cursor: corner brackets on a point, or, while the mover places again, a pulsing
-    square in the mover's colour rimmed in the accent (red rim where it may not place)."""
-    x, y = g.to_pixel(*cell)
-    half = g.step * 0.5
+    """The cursor's brackets on a point (with the danger cross where the mover may not place);
+    while the mover places again, the brackets breathe round a square in the mover's colour."""
     if look == "again":
         pulse = 0.5 + 0.5 * math.sin(clock * 6.0)
-        side = half * (1.12 + 0.12 * pulse)
-        rect = pygame.Rect(0, 0, round(side * 2), round(side * 2))
+        x, y = g.to_pixel(*cell)
+        side = round(g.step * 0.5 * (1.12 + 0.12 * pulse) * 2)
+        rect = pygame.Rect(0, 0, side, side)
         rect.center = (round(x), round(y))
-        thick = max(3, int(g.step * 0.13))
-        rim = theme.ACCENT if legal else theme.BAD
-        pygame.draw.rect(surface, rim, rect.inflate(4, 4), thick + 4, border_radius=int(g.step * 0.2))
-        pygame.draw.rect(surface, color, rect, thick, border_radius=int(g.step * 0.2))
+        inner = rect.inflate(-round(g.step * 0.3), -round(g.step * 0.3))
+        thick = max(2, int(g.step * 0.08))
+        pygame.draw.rect(surface, marks.RIM, inner.inflate(4, 4), thick + 4, border_radius=int(g.step * 0.12))
+        pygame.draw.rect(surface, color, inner, thick, border_radius=int(g.step * 0.1))
+        marks.cursor(surface, rect, refused=not legal)
         return
-    width = max(3, int(g.step * 0.1))
-    arm = half * 0.55
-    for ink, w in ((LINK_EDGE, width + 4), (color, width)):  # a dark rim: visible on wood
-        for sx in (-1, 1):
-            for sy in (-1, 1):
-                cx, cy = x + sx * half * 0.95, y + sy * half * 0.95
-                pygame.draw.line(surface, ink, (cx + sx * 2, cy), (cx - sx * arm, cy), w)
-                pygame.draw.line(surface, ink, (cx, cy + sy * 2), (cx, cy - sy * arm), w)
+    marks.cursor(surface, point_cell(g, cell), refused=not legal)
 
 
 def draw_preview(surface: pygame.Surface, g: GridLayout, state: State, cell: tuple[int, int],
@@ -326,7 +311,7 @@ def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, playe
 
 
 #: the marks' legend (marked words: translated when drawn)
-LEGEND = [(N_("dot: legal"), theme.INK_DIM), (N_("x: all own, no enemy"), theme.BAD),
+LEGEND = [(N_("dot: legal"), marks.TARGET), (N_("x: all own, no enemy"), theme.BAD),
           (N_("line: connection"), LINK_COLOR)]
 
 

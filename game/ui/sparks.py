@@ -13,7 +13,7 @@ import pygame
 from .. import palette
 from ..i18n import _, pgettext
 from ..rules.sparks import KIND_LETTERS, KIND_NAMES, SPARKS, State
-from . import theme
+from . import marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -30,7 +30,6 @@ _WHITE, _BLACK = palette.SIDES["white"].body, palette.SIDES["black"].body
 SIDE_FILL = {"W": _WHITE, "B": _BLACK}
 SIDE_EDGE = {"W": palette.mix(_WHITE, _BLACK, 0.85), "B": palette.mix(_BLACK, _WHITE, 0.85)}
 CONDUCT_INK = (90, 215, 255)
-MOVE_INK = theme.ACCENT
 DEATH_INK = (255, 84, 84)
 BEAM_INK = (150, 235, 255)
 
@@ -158,39 +157,21 @@ def draw_skull(surface: pygame.Surface, center: tuple[float, float], size: float
 
 @surface_cache(megabytes=4)
 def mark_image(kinds: frozenset[str], size: int) -> pygame.Surface:
-    """The mark on a destination square, ``size`` = the square's side (cached).
-
-    ``move`` a dot; ``conduct`` a cyan ring; ``capture`` red corner brackets;
-    ``death`` a red cross in a dark disc (the moved piece does not survive).
-    """
-    k = 2
-    n = size * k
-    img = pygame.Surface((n, n), pygame.SRCALPHA)
-    c = n / 2
-    w = max(2, int(n * 0.06))
+    """The mark on a destination square, ``size`` = the square's side (cached), in the marks
+    every game shares (``game.ui.marks``): ``move`` the target dot; ``conduct`` a ringed dot in
+    the conduction's cyan; ``capture`` the target's corner wedges (over the victim); ``death``
+    the danger cross (the moved piece does not survive)."""
+    img = pygame.Surface((size, size), pygame.SRCALPHA)
+    cell = img.get_rect()
     if "capture" in kinds:
-        a, m = n * 0.08, n * 0.26
-        for sx, sy in ((a, a), (n - a, a), (a, n - a), (n - a, n - a)):
-            dx = 1 if sx < c else -1
-            dy = 1 if sy < c else -1
-            pygame.draw.line(img, DEATH_INK if "death" not in kinds else BONE, (sx, sy), (sx + dx * m, sy),
-                             w * 2)
-            pygame.draw.line(img, DEATH_INK if "death" not in kinds else BONE, (sx, sy), (sx, sy + dy * m),
-                             w * 2)
-    if "conduct" in kinds:
-        pygame.draw.circle(img, (10, 30, 40), (c, c), n * 0.33, w * 3)
-        pygame.draw.circle(img, CONDUCT_INK, (c, c), n * 0.32, w * 2)
+        marks.target(img, cell, occupied=True)
     if "death" in kinds:
-        pygame.draw.circle(img, (30, 8, 12), (c, c), n * 0.24)
-        d = n * 0.13
-        for s in (1, -1):
-            pygame.draw.line(img, DEATH_INK, (c - d, c - s * d), (c + d, c + s * d), w * 2)
-        pygame.draw.circle(img, DEATH_INK, (c, c), n * 0.24, w)
-    elif "move" in kinds or "conduct" in kinds:
-        color = CONDUCT_INK if "conduct" in kinds else MOVE_INK
-        pygame.draw.circle(img, (20, 20, 28), (c, c), n * 0.12)
-        pygame.draw.circle(img, color, (c, c), n * 0.1)
-    return pygame.transform.smoothscale(img, (size, size))
+        marks.danger(img, cell)
+    elif "conduct" in kinds:
+        marks.target(img, cell, more=True, color=CONDUCT_INK)
+    elif "move" in kinds and "capture" not in kinds:
+        marks.target(img, cell)
+    return img
 
 
 @surface_cache(megabytes=2)
@@ -397,15 +378,25 @@ def draw_beams(surface: pygame.Surface, geo: BoardGeom, beams: list[tuple[str, s
 
 
 def draw_cursor(surface: pygame.Surface, geo: BoardGeom, square: str) -> None:
-    rect = geo.rect(*square_of(square))
-    theme.outline(surface, (20, 20, 28), rect, max(3, geo.sq // 12) + 2)
-    theme.outline(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, geo.sq // 14))
+    marks.cursor(surface, geo.rect(*square_of(square)))
 
 
 def draw_last_move(surface: pygame.Surface, geo: BoardGeom, squares: tuple[str, str]) -> None:
-    tint = tint_image(geo.sq, theme.ACCENT, 50)
+    """The squares the last move left and reached: the last-move ring in each one's corner
+    (a piece fills the square: its picture stays whole)."""
     for name in squares:
-        surface.blit(tint, geo.rect(*square_of(name)))
+        marks.last(surface, geo.rect(*square_of(name)), corner=True)
+
+
+def draw_selection(surface: pygame.Surface, geo: BoardGeom, square: str) -> None:
+    """The piece picked up: its square tinted and outlined (under the piece)."""
+    marks.selection(surface, geo.rect(*square_of(square)))
+
+
+def draw_doomed(surface: pygame.Surface, geo: BoardGeom, squares) -> None:
+    """The pieces a move would remove (gated): the danger cross over each."""
+    for name in squares:
+        marks.danger(surface, geo.rect(*square_of(name)), 0.9)
 
 
 def draw_material(surface: pygame.Surface, x0: float, y: float, side: str, counts: dict[str, int],

@@ -9,7 +9,7 @@ import pygame
 
 from ..anim import ease_out_cubic
 from ..audio import ui_sound
-from . import theme
+from . import marks, theme
 from .actions import CONFIRM, DOWN, POINT, UP, Action
 
 
@@ -121,7 +121,7 @@ class Menu:
         glow = pygame.Rect(0, 0, width, int(size * 1.15))
         glow.center = (int(center_x), int(top + shown * gap + size * 0.6))
         pygame.draw.rect(surface, theme.BG_PANEL_HI, glow, border_radius=int(8 * scale))
-        pygame.draw.rect(surface, theme.ACCENT, glow, 2, border_radius=int(8 * scale))
+        marks.focus(surface, glow, 2, int(8 * scale))
         for i, item in enumerate(self.items):
             rect = pygame.Rect(0, 0, width, int(size * 1.15))
             rect.center = (int(center_x), int(top + i * gap + size * 0.6))
@@ -165,7 +165,10 @@ class Button:
         self.rect = self.local_rect = rect
         fill = theme.BG_PANEL_HI if (self.hover or active) else theme.BG_PANEL
         pygame.draw.rect(surface, fill, rect, border_radius=6)
-        pygame.draw.rect(surface, theme.ACCENT if active else theme.INK_FAINT, rect, 2, border_radius=6)
+        if active:
+            marks.focus(surface, rect, 2, 6)
+        else:
+            pygame.draw.rect(surface, theme.INK_FAINT, rect, 2, border_radius=6)
         # fitted to the button: a longer word (German) takes a smaller size, not the next button
         size = theme.fitted(self.label, size, rect.width - 10, smallest=10)
         theme.draw_text(surface, self.label, rect.center, size, theme.INK, "center")
