@@ -30,9 +30,10 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
-from . import catalogue, levels
+from . import catalogue, levels, ratings
 from .ai import Thinker
 from .ai import levels as ai_levels
 from .ai.mcts import Settings
@@ -62,6 +63,8 @@ def budget(game_id: str, level: str, other: str, time_scale: float, seconds: flo
     baseline takes its opponent's, or hard's against another baseline or random)."""
     if seconds is not None:
         return seconds
+    if level.startswith("uct@"):  # the plain UCT at a fixed time a move (the ratings' yardsticks)
+        return float(level[4:]) * time_scale
     if level == "uct":
         level = other if other in ai_levels.LEVELS else "hard"
     if level not in ai_levels.LEVELS:
@@ -95,7 +98,7 @@ def play_one(game_id: str, level_a: str, level_b: str, index: int, seed: int, ti
     while not state.over:
         side = "a" if state.to_move == seat_a else "b"
         t0, c0 = time.perf_counter(), time.process_time()
-        if level[side] == "uct":
+        if level[side] == "uct" or level[side].startswith("uct@"):
             move = uct_move(game, state, seconds=think[side], rng=rngs[side])
         elif level[side] in NAIVE and level[side] != "random":
             move = naive_move(game, state, level[side], rngs[side], policy)
@@ -178,6 +181,44 @@ def _tuning(text: str) -> dict[str, Any]:
     return value
 
 
+def ladder(game_id: str, n: int, time_scale: float = 1.0, seed: int = 1, level_name: str | None = None,
+           reach: int = 3, progress: bool = True) -> dict[str, Any]:
+    """The ratings' round-robin (``game.ratings.schedule``) played and fitted."""
+    game = catalogue.game(game_id)
+    have = set(naive_kinds(game, game.new(levels.load(game_id, level_name))))
+    chosen = [p for p in ratings.PLAYERS if p not in NAIVE or p in have]
+    pairs = []
+    started = time.time()
+    for a, b in ratings.schedule(chosen, reach):
+        if progress:
+            print(f"{game_id}: {a} vs {b}", file=sys.stderr, flush=True)
+        r = run(game_id, a, b, n, seed=seed, time_scale=time_scale, level_name=level_name)
+        pairs.append({k: r[k] for k in ("a", "b", "n", "wins", "losses", "draws", "score", "ci95")})
+    return {"ratings": ratings.fit(pairs), "pairs": pairs, "n": n, "time_scale": time_scale, "seed": seed,
+            "reach": reach, "level": level_name or catalogue.get(game_id).default_level,
+            "minutes": round((time.time() - started) / 60, 1)}
+
+
+def write_ladder(game_id: str, n: int, time_scale: float, seed: int, level_name: str | None, command: str,
+                 out: Path | None = None) -> int:
+    """``--ladder``: play and fit ``game_id``'s round-robin, print the ratings and keep them
+    in the ratings file beside the other games' (with the command and the day)."""
+    out = out or ratings.FILE
+    data = ratings.load(out)
+    result = ladder(game_id, n, time_scale, seed, level_name)
+    result["command"] = command
+    result["date"] = time.strftime("%Y-%m-%d")
+    data["games"][game_id] = result
+    for player, r in sorted(result["ratings"].items(), key=lambda kv: -kv[1]["elo"]):
+        print(f"{game_id:11} {player:10} {r['elo']:7.0f} ± {1.96 * r['se']:.0f}  ({r['games']} games)")
+    try:
+        out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    except OSError as error:
+        print(f"arena: cannot write {out}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("game", choices=[g for g in catalogue.GAME_IDS])
@@ -195,7 +236,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--level", default=None, help="the game's level (board), default the game's default")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--ladder", action="store_true",
+                   help="a round-robin of the strengths, the plain UCT and the naive players, "
+                        "rated (game.ratings; -n games a pair) into game/ai/strength.json")
+    p.add_argument("--out", type=Path, default=ratings.FILE, help="where --ladder writes the ratings")
     ns = p.parse_args(argv)
+    if ns.ladder:
+        argv = argv if argv is not None else sys.argv[1:]
+        return write_ladder(ns.game, ns.n, ns.time_scale, ns.seed, ns.level,
+                            "python -m game.arena " + " ".join(argv), ns.out)
     for side in (ns.a, ns.b):
         game = catalogue.game(ns.game)
         if side in NAIVE and side not in naive_kinds(game, game.new(levels.load(ns.game, ns.level))):

@@ -25,7 +25,7 @@ LAYERS = [
     ("data and headless tools", ["game.i18n", "game.palette", "game.catalogue", "game.storage", "game.levels",
                                  "game.saves", "game.settings", "game.engine", "game.arena", "game.puzzles",
                                  "game.ladder", "game.fame", "game.review", "game.records", "game.lessons",
-                                 "game.puzzlemaker", "game.match", "game.phones"]),
+                                 "game.puzzlemaker", "game.match", "game.phones", "game.ratings"]),
     ("ui", ["game.ui", "game.anim", "game.audio"]),
     ("scenes", ["game.scenes"]),
     ("app", ["game.app"]),

@@ -198,7 +198,7 @@ def test_the_guide_has_a_picture_for_each_rule_and_links_each(tmp_path):
     from game import stylebook
     written = stylebook.write(tmp_path)
     assert {p.stem for p in written} >= {"palette", "type", "marks", "panel"} | {
-        f"marks-{gid}" for gid in ("gauss", "rush", "sparks", "order", "improbable")}
+        f"marks-{gid}" for gid in catalogue.GAME_IDS if catalogue.get(gid).root is None}  # the shipped games
     assert all(pygame.image.load(str(p)).get_width() > 200 for p in written)
     guide = (ROOT / "docs" / "style.md").read_text(encoding="utf-8")
     for p in written:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import catalogue, levels
+from .. import catalogue, levels, ratings
 from ..i18n import _, pgettext
 from ..ui import present, qr, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
@@ -313,12 +313,18 @@ class SetupScene(Scene):
         width = int(min(w - 40 * s, 980 * s))
         row_h = int(132 * s) if len(choices) == 2 else int(118 * s)
         top = int(128 * s)
+        # the computer's card says what its level beats, from the arena's ratings (a line more)
+        strength = ratings.words(self.game_id, self.ai_level)
+        extra = int(30 * s) if strength else 0
+        y = top
         self.rows, self.arrows = [], []
         self.swap_rect = pygame.Rect(0, 0, 0, 0)
         title_size, line_size = int(40 * s), int(24 * s)
         for i, choice in enumerate(choices):
-            rect = pygame.Rect(0, 0, width, row_h - int(16 * s))
-            rect.midtop = (w // 2, top + i * row_h)
+            tall = extra if choice == COMPUTER else 0
+            rect = pygame.Rect(0, 0, width, row_h + tall - int(16 * s))
+            rect.midtop = (w // 2, y)
+            y += row_h + tall
             focused = self.focus == i
             self.card(surface, rect, focused, s)
             title_y = rect.y + int(14 * s)
@@ -359,6 +365,11 @@ class SetupScene(Scene):
                 theme.draw_text(surface, swap, self.swap_rect.center, swap_size, theme.INK_DIM, "center")
                 present.parts_line(surface, (x, line_y), line, line_size, self.swap_rect.x - x - 12 * s,
                                    theme.INK_DIM)
+                if strength:
+                    said = _("{level}: {words}").format(level=level_name(self.ai_level), words=strength)
+                    size = theme.fitted(said, int(21 * s), right - x, smallest=theme.MIN_PX)
+                    theme.draw_text(surface, theme.ellipsized(said, size, int(right - x)),
+                                    (x, line_y + int(34 * s)), size, theme.INK_FAINT)
             else:
                 x = self.swatches(surface, rect, list(self.players), s)
                 if choice == TWO:
@@ -378,7 +389,7 @@ class SetupScene(Scene):
                  "{back}: back").format(alt=g[ALTERNATE], confirm=g[CONFIRM], back=g[BACK])
         present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
                            theme.ACCENT if self.message else theme.INK_FAINT, "center")
-        self.draw_phone_code(surface, top + len(choices) * row_h, int(h - 52 * s), s)
+        self.draw_phone_code(surface, y, int(h - 52 * s), s)
 
     def draw_join(self, surface: pygame.Surface, w: int, h: int, s: float) -> None:
         g = self.app.glyphs()
