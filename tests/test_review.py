@@ -209,3 +209,29 @@ def test_a_position_searched_without_a_value_is_not_still_being_looked_at(app):
     words = scene.review_words()[0][0]
     assert "looking" not in words, words
     assert r.curve(r.rules.players[0])[0] is not None
+
+
+@pytest.mark.parametrize("game_id", ["gauss", "rush"])
+def test_an_empty_board_is_not_called_won_by_a_short_search(game_id):
+    """A short search tried each of 60-80 first moves a few times; its most visited move
+    had one lucky playout and the review said "Blue ahead here (100%)" of an empty board.
+    The value is that move's mean drawn towards the mean of all simulations."""
+    from game.ai import Thinker
+
+    game = catalogue.game(game_id)
+    state = game.new(catalogue.get(game_id).builtin_level, seed=4)
+    thinker = Thinker(game, state, "medium", rng=1, iterations=200)
+    thinker.result()
+    assert 0.25 < thinker.value() < 0.75
+
+
+def test_a_position_with_no_value_and_nothing_after_is_not_still_being_looked_at(app):
+    """An Order game with no move: its start (the arrangements, chosen without a search)
+    has no value and no position after it: once searched, the review says so."""
+    scene = review_scene(app, "order", 3, [])
+    r = scene.review
+    r.known(0, None, {})
+    assert r.done
+    scene.goto(0)
+    words = scene.review_words()[0][0]
+    assert "looking" not in words and "no view" in words, words

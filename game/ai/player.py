@@ -37,6 +37,9 @@ class Thinker:
     simulations instead (reproducible); ``rng`` a Random or a seed.
     """
 
+    #: ``value``: the best move's mean counts as this many more simulations at the mean of all
+    SHRINK = 20.0
+
     def __init__(self, game: Game, state: Any, level: str = "medium", time_ms: int | None = None,
                  rng: random.Random | int | None = None, iterations: int | None = None,
                  time_scale: float = 1.0, settings: Settings | None = None,
@@ -129,7 +132,13 @@ class Thinker:
         won = [c for c in root.children if c.proof == me]
         if won:
             return 1.0
-        return max(root.children, key=lambda c: (c.visits, c.q())).q()
+        # the most visited move's mean, drawn towards the mean of every simulation by
+        # SHRINK of them: a short search that tried each of 60 moves a few times had its
+        # "best" move at 1.0 after one lucky playout, an empty board "100% ahead"
+        best = max(root.children, key=lambda c: (c.visits, c.q()))
+        visits = sum(c.visits for c in root.children)
+        pooled = sum(c.value for c in root.children) / visits if visits else 0.5
+        return (best.value + self.SHRINK * pooled) / (best.visits + self.SHRINK)
 
     def move_values(self) -> dict[Any, tuple[int, float, bool]]:
         """Every move the search tried: its visits, what it found it worth to the player

@@ -372,6 +372,8 @@ class ReplayScene(Scene):
         if state.over:
             winner = game.rules.outcome(state).winner
             ahead = _("A draw") if winner == DRAW else _("{side} won").format(side=game.side_name(winner))
+        elif v is None and review.done:  # searched, yet no value (a move chosen directly, none after)
+            ahead = _("The computer has no view of this position")
         elif v is None:
             ahead = _("The computer is still looking at this position...")
         elif abs(v - 0.5) < 0.05:
