@@ -63,6 +63,8 @@ def shape_errors(game: Game, effect: Any) -> list[str]:
 
 def fits(value: Any, hint: Any) -> bool:
     origin = typing.get_origin(hint)
+    if origin is typing.Literal:  # an effect's tag, a word of a few
+        return any(value == word and type(value) is type(word) for word in typing.get_args(hint))
     if origin is list:
         (item,) = typing.get_args(hint)
         return isinstance(value, list) and all(fits(v, item) for v in value)

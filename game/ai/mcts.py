@@ -158,6 +158,7 @@ class Search:
         root = self.root
         if root.untried is None or root.untried or len(root.children) < 2:
             return False
+        left: float
         if self.settings.iterations is not None:
             left = self.settings.iterations - self.iterations
         else:
@@ -251,7 +252,7 @@ class Search:
         """All moves as first: every node on the path learns, for each move its player to
         move played later in this simulation (in the tree or the playout), the result."""
         p0 = self.players[0]
-        later: dict[str, set] = {}
+        later: dict[str | None, set[Any]] = {}
         for mover, move in trace:
             later.setdefault(mover, set()).add(move)
         for i in range(len(path) - 1, -1, -1):
@@ -296,8 +297,10 @@ class Search:
         """One outcome of the chance node ``node`` (the move it stands for is played
         from ``parent_state``)."""
         r = self.rng.random()
-        chosen = node.outcomes[-1][0]
-        for move, p in node.outcomes:
+        outcomes = node.outcomes
+        assert outcomes is not None  # a chance node
+        chosen = outcomes[-1][0]
+        for move, p in outcomes:
             r -= p
             if r < 0:
                 chosen = move
@@ -336,7 +339,7 @@ class Search:
                     score += w * node.priors.get(child.move, 0.0) / (n + 1)
             if score > best_score:
                 best, best_score = child, score
-        return best, best_score
+        return best, best_score  # type: ignore[return-value]  # a node with children: best is one
 
     def _backup(self, path: list[Node], result: float) -> None:
         p0 = self.players[0]
@@ -347,8 +350,9 @@ class Search:
                 node.proof = self._prove(node)
 
     def _prove(self, node: Node) -> str | None:
-        if node.is_chance:
-            if len(node.children) < len(node.outcomes):
+        outcomes = node.outcomes
+        if outcomes is not None:  # a chance node
+            if len(node.children) < len(outcomes):
                 return None
             proofs = {child.proof for child in node.children}
             if len(proofs) == 1:

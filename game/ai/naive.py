@@ -101,6 +101,7 @@ def _greedy(game: Game, state: Any, moves: list[Any], rng: random.Random,
     best, best_moves = None, []
     for m in moves:
         outcomes = policy.chance(state, m)
+        value: tuple[float, ...]
         if outcomes is None:
             value = gain(game.play(state, m)[0])
         else:  # the expectation over the dice, each outcome a forced move

@@ -133,7 +133,8 @@ def gauss_value(state: G.State) -> float:
 # --- GAUSS: a greedy scorer ---------------------------------------------------------------
 
 
-def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int) -> tuple[float, list[int]]:
+def _gauss_delta(geo: G.Geometry, board: list[int], t: int, c: int, me: int
+                 ) -> tuple[float, list[tuple[int, int, int, bool]]]:
     """Place colour ``c`` on ``t`` (board changed in place); the immediate gain for
     player colour ``me``: own GAIN scored minus the opponent's, RISK counted against."""
     board[t] = c
@@ -194,6 +195,7 @@ class GaussPolicy(Policy):
 
     def priors(self, state: G.State, moves: list[G.Move]) -> dict[Any, float]:
         geo = state.geo
+        assert state.to_move is not None  # priors are asked of a running game
         me = G.CODE[state.to_move]
         out = {}
         for m in moves:
@@ -304,6 +306,7 @@ def rush_scores(state: R.State) -> dict[int, int]:
     geo = state.geo
     nbrs = geo.neighbours
     board = state.board
+    assert state.to_move is not None  # scores are asked of a running game
     c = R.CODE[state.to_move]
     base, hands = RUSH_BASE[c], RUSH_HANDS[c]
     packed = R.packed_neighbours
@@ -357,7 +360,9 @@ class RushPolicy(Policy):
         scores = rush_scores(state)
         index = state.geo.index
         # scores run from -4 (touches nothing, hands over all four neighbours) to RUSH_AGAIN
-        return {m: (scores.get(index(m.cell), -4) + 4) / (RUSH_AGAIN + 4) for m in moves}
+        # a legal move's cell is on the board: index() is never None here
+        return {m: (scores.get(index(m.cell), -4) + 4) / (RUSH_AGAIN + 4)  # type: ignore[arg-type]
+                for m in moves}
 
     def rollout(self, state: R.State, rng: random.Random, knobs: dict[str, Any]) -> float:
         draws = knobs.get("draws")
@@ -375,7 +380,8 @@ class RushPolicy(Policy):
         The points that earn another placement are kept per colour in a list as the
         neighbour counts change (a placement changes only its four neighbours), so finding
         one costs nothing; the points that end the turn are scored only when drawn."""
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return state
         geo = state.geo
         nbrs = geo.neighbours
@@ -414,7 +420,7 @@ class RushPolicy(Policy):
 
         for i in empties:
             update(i)
-        colour = R.CODE[state.to_move]
+        colour = R.CODE[player]
         rand = rng.random
         while n_empty:
             if again[colour]:
@@ -799,7 +805,7 @@ def order_children(pos: tuple) -> list[tuple[int, int, tuple | None, int]]:
     colls = (colls0, colls1)
     lone = (l0, l1)
     coll = colls[p]
-    out = []
+    out: list[tuple[int, int, tuple[Any, ...] | None, int]] = []
     for end in ((0, 1) if len(coll) > 1 else (0,)):
         x = coll[0] if end == 0 else coll[-1]
         rest = coll[1:] if end == 0 else coll[:-1]
@@ -859,6 +865,7 @@ def order_value(pos: tuple, deadline: float = math.inf) -> int:
             v = (points if p == 0 else -points) + (value(nxt) if nxt is not None else 0)
             if best is None or (v > best if mover == 0 else v < best):
                 best = v
+        assert best is not None  # a position value() is given has a move (order_children)
         memo[key] = best
         return best
 
@@ -1009,7 +1016,8 @@ class OrderPolicy(Policy):
                     s += rand() * 0.1
                     if s > best_s:
                         best, best_s = o, s
-                side, targets, connects, x = best
+                # opts is not empty and every score beats -9: best is one of them
+                side, targets, connects, x = best  # type: ignore[misc]
             col = targets[int(rand() * len(targets))]
             own[col] = coll.pop(0) if side == 0 else coll.pop()
             if connects:

@@ -97,7 +97,9 @@ class ThinkerService:
         if self.closed or (self.process is not None and self.process.is_alive()):
             return
         ours, theirs = self.context.Pipe()
-        self.process = self.context.Process(target=serve, args=(theirs, os.getpid()),
+        # every start method's context has Process; typeshed's BaseContext (get_context's
+        # type for a method named by a str) does not say so
+        self.process = self.context.Process(target=serve, args=(theirs, os.getpid()),  # type: ignore[attr-defined]
                                             name="gauss-arcade-ai", daemon=True)
         self.process.start()
         theirs.close()  # ours is the only end left here: the worker sees EOF if we die
@@ -242,6 +244,7 @@ def serve(conn: Any, parent: int) -> None:
 
                     conn.send(("error", job, traceback.format_exc()))
             continue
+        assert thinker is not None  # no message to read: a search is under way
         try:
             move = thinker.step(SLICE)
             if move is not None:

@@ -13,17 +13,31 @@ immutable state values:
   each result and their probabilities; ``None`` for the others
 * ``parse_move(obj) / move_json(move)``: protocol JSON in and out
 * ``state_json(state) / load_state(obj)``: STATE in and out
-* ``move_text(move) / parse_text(text)``: the human notation of the move list
+* ``move_text(move, state) / parse_text(text, state)``: the human notation of the move list
 
 States expose ``game``, ``level``, ``to_move`` (``None`` once over), ``over`` and
-``winner`` (a player id, ``"draw"`` or ``None`` while running).
+``winner`` (a player id, ``"draw"`` or ``None`` while running): :class:`GameState`.
+
+The class is generic in what differs from game to game: ``Game[State, Move, Effect]``
+(``class Rush(Game[State, Move, Effect])``), so a checker (mypy, see the README) holds each
+game's hooks to one signature and its effects to their TypedDicts, whose ``type`` tags are
+``Literal`` words.
 """
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from enum import Enum
+from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar
+
+if sys.version_info >= (3, 11):
+    from enum import StrEnum
+else:  # pragma: no cover - Python 3.10: the same, spelled out
+    class StrEnum(str, Enum):
+        __str__ = str.__str__
+        __format__ = str.__format__
 
 DRAW = "draw"
 
@@ -68,17 +82,35 @@ class IllegalMove(RulesError):
     """A move that is malformed or not legal in the given state."""
 
 
+class Reason(StrEnum):
+    """What decided a finished game (``Outcome.reason``), in the games' own words. A ``str``:
+    it compares equal to its word and is written to JSON as that word."""
+
+    DRAW = "draw"  # the totals are equal (The Great Order, The Improbable, GAUSS)
+    SCORE = "score"  # the higher score (GAUSS, The Great Order)
+    VOID = "void"  # GAUSS: fewer void cells, the scores being equal
+    RISK = "risk"  # GAUSS: the lower risk, scores and void equal
+    STONES = "stones"  # Rush: more stones on the full board
+    LENGTH = "length"  # The Improbable: the longer row
+    IC = "ic"  # Sparks & Surges: an IC captured or gone
+    MATERIAL = "material"  # Sparks & Surges: a lone Spark or Surge left besides the ICs
+    REPETITION = "repetition"  # Sparks & Surges: the same placement a third time
+    INACTIVITY = "inactivity"  # Sparks & Surges: too many moves without a removal
+    BLOCKED = "blocked"  # Sparks & Surges: neither side can move
+    AGREEMENT = "agreement"  # Sparks & Surges: a draw offered and accepted
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
 
     ``winner`` is a player id or ``"draw"``; ``reason`` names what decided it in
-    the game's own words (``"score"``, ``"void"``, ``"ic"``, ``"repetition"`` ...);
-    ``detail`` carries the numbers a result screen shows.
+    the game's own words (a :class:`Reason`: ``"score"``, ``"void"``, ``"ic"``,
+    ``"repetition"`` ...); ``detail`` carries the numbers a result screen shows.
     """
 
     winner: str
-    reason: str
+    reason: Reason
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -86,17 +118,17 @@ class Outcome:
 
 
 class PassEffect(TypedDict):
-    type: str  # "pass": the player cannot move, the other moves again
+    type: Literal["pass"]  # the player cannot move, the other moves again
     player: str
 
 
 class EndEffect(TypedDict):
-    type: str  # "end"
+    type: Literal["end"]
     winner: str
 
 
 class EndWithReason(TypedDict):
-    type: str  # "end", with what decided it in the game's words
+    type: Literal["end"]  # with what decided it in the game's words
     winner: str
     reason: str
 
@@ -171,8 +203,33 @@ def need_player(value: Any, players: tuple[str, str], what: str) -> str:
     return value
 
 
-class Game:
-    """Base class of the five games' rules. Subclasses fill in the hooks."""
+class GameState(Protocol):
+    """What every game's state shows (each game's ``State`` is a frozen dataclass with more)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+
+S = TypeVar("S", bound=GameState)  # a game's state
+M = TypeVar("M")  # a game's move
+E = TypeVar("E")  # a game's effect: the union of its effect TypedDicts
+
+
+class Game(Generic[S, M, E]):
+    """Base class of the five games' rules. Subclasses fill in the hooks, with these
+    signatures: ``class Rush(Game[State, Move, Effect])``."""
 
     id: str = ""
     players: tuple[str, str] = ("", "")
@@ -190,30 +247,30 @@ class Game:
 
     # -- the API every game implements --------------------------------------
     def new(self, level: dict[str, Any], seed: int | None = None, first: str | None = None,
-            options: dict[str, Any] | None = None) -> Any:
+            options: dict[str, Any] | None = None) -> S:
         raise NotImplementedError
 
-    def legal_moves(self, state: Any) -> list[Any]:
+    def legal_moves(self, state: S) -> list[M]:
         raise NotImplementedError
 
-    def play(self, state: Any, move: Any) -> tuple[Any, list[dict[str, Any]]]:
+    def play(self, state: S, move: M) -> tuple[S, list[E]]:
         raise NotImplementedError
 
-    def moves_unlisted(self, state: Any) -> bool:
+    def moves_unlisted(self, state: S) -> bool:
         """Whether the player to move has moves too many for ``legal_moves`` to list (an
         arrangement of The Great Order's fifteen stones): the list is then empty while the
         game runs, and ``random_move`` draws one. Every other running position lists its
         moves."""
         return False
 
-    def chance_outcomes(self, state: Any, move: Any) -> list[tuple[Any, float]] | None:
+    def chance_outcomes(self, state: S, move: M) -> list[tuple[M, float]] | None:
         """Where ``move``'s result is left to chance (a die), its outcomes as moves that
         force each result, with their probabilities (summing to 1), as OpenSpiel's
         ``chance_outcomes``; ``None`` where the move decides its own result. A search
         averages over them instead of trusting a state's seeded future."""
         return None
 
-    def mirror(self, state: Any) -> tuple[list[int], dict[int, int]] | None:
+    def mirror(self, state: S) -> tuple[list[int], dict[int, int]] | None:
         """The board's symmetry that swaps the sides, where the game has one: the image of
         every point of ``state.board`` and what a point's contents become (one player's
         piece the other's). ``None`` where there is none (no board, or columns all alike).
@@ -225,41 +282,49 @@ class Game:
         the same game (a game whose rules never changed: as they are)."""
         return moves
 
-    def parse_move(self, obj: Any) -> Any:
+    def parse_move(self, obj: Any) -> M:
         raise NotImplementedError
 
-    def move_json(self, move: Any) -> dict[str, Any]:
+    def move_json(self, move: M) -> dict[str, Any]:
         raise NotImplementedError
 
-    def state_json(self, state: Any) -> dict[str, Any]:
+    def state_json(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def load_state(self, obj: Any, level: dict[str, Any]) -> Any:
+    def load_state(self, obj: Any, level: dict[str, Any]) -> S:
         raise NotImplementedError
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def move_text(self, move: Any, state: Any | None = None) -> str:
+    def move_text(self, move: M, state: S | None = None) -> str:
+        """The move list's notation of ``move`` played from ``state`` (a game whose notation
+        needs the position, like a piece's letter, writes less without it)."""
         return str(self.move_json(move))
 
-    def move_note(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> str:
+    def parse_text(self, text: str, state: S) -> M:
+        """The move ``text`` (``move_text``'s notation) names when played from ``state``;
+        IllegalMove, saying what is wrong, for text that names none."""
+        raise NotImplementedError
+
+    def move_note(self, before: S, move: M, effects: list[E]) -> str:
         """The move list's entry for ``move`` played from ``before``: its notation and
         the signs of what it did (a score, a capture), as each game documents them."""
         return self.move_text(move, before)
 
-    def mid_turn(self, state: Any) -> bool:
+    def mid_turn(self, state: S) -> bool:
         """Whether the player to move is in the middle of a turn of several moves (placing
         again, rolling on): the move list joins such moves into one turn."""
         return False
 
-    def turn_numbers(self, befores: Iterable[Any]) -> list[int]:
+    def turn_numbers(self, befores: Iterable[S]) -> list[int]:
         """The number of the turn (from 1) each move was played in, from the state before
         each move: the moves of one player in a row share a number while ``mid_turn`` says
         the turn goes on. This is what a move's number means wherever one is shown: the
         move list, the text record, the replay and the review, the resume rows."""
         out: list[int] = []
-        number, previous = 0, None
+        number = 0
+        previous: str | None = None
         for before in befores:
             if not (number and previous == before.to_move and self.mid_turn(before)):
                 number += 1
@@ -267,7 +332,7 @@ class Game:
             previous = before.to_move
         return out
 
-    def turns(self, played: Iterable[tuple[Any, str]]) -> list[tuple[str, list[str]]]:
+    def turns(self, played: Iterable[tuple[S, str]]) -> list[tuple[str, list[str]]]:
         """``(state before, text)`` of each move, as turns: ``(player, [text, ...])``, the
         moves of one turn joined (``turn_numbers``: a Rush turn of placements, an
         Improbable turn of rolls)."""
@@ -275,17 +340,18 @@ class Game:
         out: list[tuple[str, list[str]]] = []
         for number, (before, text) in zip(self.turn_numbers(b for b, _t in played), played, strict=True):
             if number > len(out):
+                assert before.to_move is not None, "a move is played from a running game"
                 out.append((before.to_move, [text]))
             else:
                 out[-1][1].append(text)
         return out
 
-    def scores(self, state: Any) -> dict[str, int]:
+    def scores(self, state: S) -> dict[str, int]:
         """The running score per player, as the game counts it while it is played."""
         raise NotImplementedError
 
     # -- shared behaviour ----------------------------------------------------
-    def why_illegal(self, state: Any, move: Any) -> str | None:
+    def why_illegal(self, state: S, move: M) -> str | None:
         """One short sentence saying why ``move`` cannot be played now, or None.
 
         Games override this with reasons in the game's own words; legality is
@@ -295,21 +361,21 @@ class Game:
             return Refusal(N_("The game is over."))
         return None if move in self.legal_moves(state) else Refusal(N_("That move is not legal here."))
 
-    def is_legal(self, state: Any, move: Any) -> bool:
+    def is_legal(self, state: S, move: M) -> bool:
         return self.why_illegal(state, move) is None
 
-    def require_legal(self, state: Any, move: Any) -> None:
+    def require_legal(self, state: S, move: M) -> None:
         """Raise IllegalMove with the reason unless ``move`` can be played (``play``'s guard)."""
         why = self.why_illegal(state, move)
         if why:
             raise IllegalMove(why)
 
-    def random_move(self, state: Any, rng: random.Random) -> Any:
+    def random_move(self, state: S, rng: random.Random) -> M:
         """A uniformly random move for the player to move (games whose moves are
         not all listed by ``legal_moves``, like an arrangement, override this)."""
         return rng.choice(self.legal_moves(state))
 
-    def random_playout(self, state: Any, rng: random.Random) -> Any:
+    def random_playout(self, state: S, rng: random.Random) -> S:
         """Play uniformly random legal moves to the end; return the final state.
 
         Games override this with a faster loop over their internal encoding; the

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
@@ -40,6 +40,7 @@ from .core import (
     Game,
     IllegalMove,
     Outcome,
+    Reason,
     Refusal,
     RulesError,
     fresh_seed,
@@ -53,18 +54,18 @@ from .core import (
 
 
 class PlaceEffect(TypedDict):
-    type: str  # "place"
+    type: Literal["place"]
     cell: list[int]
     color: str
 
 
 #: a disc the trigger moved ("from" is a keyword, hence the call form)
-SlideEffect = TypedDict("SlideEffect", {"type": str, "from": list[int], "to": list[int],
-                                        "color": str, "force": str})
+SlideEffect = TypedDict("SlideEffect", {"type": Literal["slide"], "from": list[int], "to": list[int],
+                                        "color": str, "force": Literal["attract", "repel"]})
 
 
 class ScoreEffect(TypedDict):
-    type: str  # "score": a group of four or more left the board
+    type: Literal["score"]  # a group of four or more left the board
     color: str
     gain_cells: list[list[int]]
     risk_cells: list[list[int]]
@@ -91,7 +92,8 @@ class Geometry:
         self.cells: list[tuple[int, int]] = [
             (q, r) for r in range(-R, R + 1) for q in range(-R, R + 1) if abs(q + r) <= R
         ]
-        self.index = {c: i for i, c in enumerate(self.cells)}
+        #: the number of each cell (q, r); a cell read from JSON may come as any tuple
+        self.index: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(self.cells)}
         self.void = tuple(max(abs(q), abs(r), abs(q + r)) == R for q, r in self.cells)
         self.gray_cells = tuple(i for i, v in enumerate(self.void) if not v)
         # rays[i][d]: the cells met walking from cell i in direction d, nearest first
@@ -147,7 +149,7 @@ class State:
     level: str
     radius: int
     board: tuple[int, ...]
-    supply: tuple[int, int, int, int]
+    supply: tuple[int, ...]  # four counts
     gain: tuple[int, int]
     risk: tuple[int, int]
     to_move: str | None
@@ -261,7 +263,7 @@ def final_scores(gain: tuple[int, int], risk: tuple[int, int], void: tuple[int, 
     return (final[0], final[1]), DRAW, "draw"
 
 
-class Gauss(Game):
+class Gauss(Game[State, Move, Effect]):
     effect_types = EFFECT_TYPES
     id = "gauss"
     players = PLAYERS
@@ -291,15 +293,17 @@ class Gauss(Game):
 
     # -- moves -----------------------------------------------------------------
     def legal_moves(self, state: State) -> list[Move]:
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return []
         geo = state.geo
-        colors = [c for c in ("red", "blue") if state.held(state.to_move, c)]
+        colors = [c for c in ("red", "blue") if state.held(player, c)]
         return [Move(geo.cells[i], c) for i in geo.gray_cells if not state.board[i] for c in colors]
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return Refusal(N_("The game is over."))
         geo = state.geo
         if move.color not in CODE:
@@ -311,10 +315,10 @@ class Gauss(Game):
             return Refusal(N_("Discs may not be placed on the VOID ring."))
         if state.board[i]:
             return Refusal(N_("That cell is already occupied."))
-        if not state.held(state.to_move, move.color):
+        if not state.held(player, move.color):
             if move.color == "red":
-                return Refusal(N_("{player} has no red discs left."), player=state.to_move.capitalize())
-            return Refusal(N_("{player} has no blue discs left."), player=state.to_move.capitalize())
+                return Refusal(N_("{player} has no red discs left."), player=player.capitalize())
+            return Refusal(N_("{player} has no blue discs left."), player=player.capitalize())
         return None
 
     def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:
@@ -343,13 +347,14 @@ class Gauss(Game):
                             "gain_cells": [list(geo.cells[i]) for i in gain_cells],
                             "risk_cells": [list(geo.cells[i]) for i in risk_cells]})
         supply = list(state.supply)
+        assert state.to_move is not None  # require_legal: the game runs
         supply[_supply_slot(state.to_move, c)] -= 1
         nxt = "blue" if state.to_move == "red" else "red"
         new = State(level=state.level, radius=state.radius, board=tuple(board),
                     supply=tuple(supply), gain=(gain[0], gain[1]), risk=(risk[0], risk[1]),
                     to_move=nxt, winner=None, seed=state.seed, ply=state.ply + 1)
         new = _settle(new)
-        if new.over:
+        if new.winner is not None:  # over
             effects.append({"type": "end", "winner": new.winner})
         return new, effects
 
@@ -357,7 +362,7 @@ class Gauss(Game):
         """Random legal moves to the end on one mutable board (same rules code)."""
         return self._playout(state, rng)
 
-    def _playout(self, state: State, rng: random.Random, record: list | None = None,
+    def _playout(self, state: State, rng: random.Random, record: list[tuple[str, Move]] | None = None,
                  limit: int | None = None) -> State:
         """``random_playout``; with ``record``, each move is appended to it as
         ``(player, Move)`` (the AI's all-moves-as-first statistics need them); with ``limit``,
@@ -419,7 +424,7 @@ class Gauss(Game):
                       "positive": state.gain[k], "final": final[k],
                       "subtracts_risk": void[k] > void[1 - k]}
                   for k, c in enumerate(PLAYERS)}
-        return Outcome(winner=winner, reason=rule, detail=detail)
+        return Outcome(winner=winner, reason=Reason(rule), detail=detail)
 
     # -- JSON ---------------------------------------------------------------------
     def parse_move(self, obj: Any) -> Move:
@@ -448,8 +453,8 @@ class Gauss(Game):
             "risk": {"red": state.risk[0], "blue": state.risk[1]},
             "seed": state.seed, "ply": state.ply,
         }
-        if state.over:
-            o = self.outcome(state)
+        o = self.outcome(state)
+        if o is not None:  # over
             out["final"] = {c: o.detail[c]["final"] for c in PLAYERS}
             out["decided_by"] = o.reason
         return out
@@ -479,8 +484,9 @@ class Gauss(Game):
             for c, limit in zip(PLAYERS, cap, strict=True):
                 supply.append(need_int(held.get(c), f"supply.{p}.{c}", 0, limit))
         gain_d, risk_d = need(obj, "gain", dict), need(obj, "risk", dict)
-        gain = tuple(need_int(gain_d.get(c), f"gain.{c}", 0, 15) for c in PLAYERS)
-        risk = tuple(need_int(risk_d.get(c), f"risk.{c}", 0, 15) for c in PLAYERS)
+        gain_red, gain_blue = (need_int(gain_d.get(c), f"gain.{c}", 0, 15) for c in PLAYERS)
+        risk_red, risk_blue = (need_int(risk_d.get(c), f"risk.{c}", 0, 15) for c in PLAYERS)
+        gain, risk = (gain_red, gain_blue), (risk_red, risk_blue)
         for k, c in enumerate(PLAYERS):
             held = supply[k] + supply[2 + k]
             total = held + board.count(k + 1) + gain[k] + risk[k]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from .core import (
     N_,
@@ -35,6 +35,7 @@ from .core import (
     Game,
     IllegalMove,
     Outcome,
+    Reason,
     Refusal,
     RulesError,
     need,
@@ -56,25 +57,25 @@ from .turns import (
 
 
 class RollEffect(TypedDict):
-    type: str  # "roll"
+    type: Literal["roll"]
     player: str
     value: int
 
 
 class AsideEffect(TypedDict):
-    type: str  # "aside": the rolled stone goes to the tray
+    type: Literal["aside"]  # the rolled stone goes to the tray
     player: str
     length: int
 
 
 class BustEffect(TypedDict):
-    type: str  # "bust": a repeat; the tray goes back to the supply
+    type: Literal["bust"]  # a repeat; the tray goes back to the supply
     player: str
     returned: list[int]
 
 
 class BankEffect(TypedDict):
-    type: str  # "bank": stopped; the tray goes into the row
+    type: Literal["bank"]  # stopped; the tray goes into the row
     player: str
     lengths: list[int]
 
@@ -169,7 +170,7 @@ def chance(state: State) -> dict[str, Any]:
             "safe": (FACES - len(bust) - len(end)) / FACES, "bust_values": bust, "end_values": end}
 
 
-class Improbable(Game):
+class Improbable(Game[State, Move, Effect]):
     effect_types = EFFECT_TYPES
     id = "improbable"
     players = PLAYERS
@@ -225,8 +226,9 @@ class Improbable(Game):
 
     def play(self, state: State, move: Move) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
-        p = PLAYERS.index(state.to_move)
         player = state.to_move
+        assert player is not None  # require_legal: the game runs
+        p = PLAYERS.index(player)
         supply = list(state.supply)
         rows = state.rows
         if move.action == "stop":
@@ -239,7 +241,8 @@ class Improbable(Game):
         v = move.value if move.value is not None else self.next_roll(state)
         effects: list[Effect] = [{"type": "roll", "player": player, "value": v}]
         what = _resolve(v, state.aside, rows[p].count(v))
-        common = {"level": state.level, "seed": state.seed, "rolls": state.rolls + 1, "die": v}
+        common: dict[str, Any] = {"level": state.level, "seed": state.seed, "rolls": state.rolls + 1,
+                                  "die": v}
         if what == "bust":
             for length in state.aside:
                 supply[6 * p + length - 1] += 1
@@ -309,11 +312,13 @@ class Improbable(Game):
         if not state.over:
             return None
         lengths = _lengths(state.rows)
-        detail = {c: {"length": lengths[k], "stones": len(state.rows[k])} for k, c in enumerate(PLAYERS)}
+        detail: dict[str, Any] = {c: {"length": lengths[k], "stones": len(state.rows[k])}
+                                  for k, c in enumerate(PLAYERS)}
         detail["ended_by"] = state.turn
         detail["value"] = state.die
         detail["uncounted"] = list(state.aside)
-        return Outcome(winner=state.winner, reason="length" if state.winner != "draw" else "draw",
+        assert state.winner is not None  # a finished game has its winner
+        return Outcome(winner=state.winner, reason=Reason.LENGTH if state.winner != "draw" else Reason.DRAW,
                        detail=detail)
 
     # -- JSON -------------------------------------------------------------------------

@@ -38,7 +38,7 @@ import random
 from bisect import bisect_right, insort
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
@@ -48,6 +48,7 @@ from .core import (
     IllegalMove,
     Outcome,
     PassEffect,
+    Reason,
     Refusal,
     RulesError,
     draw,
@@ -67,7 +68,7 @@ from .turns import (
 
 
 class PlaceEffect(TypedDict):
-    type: str  # "place"
+    type: Literal["place"]
     player: str
     length: int
     column: int
@@ -75,14 +76,14 @@ class PlaceEffect(TypedDict):
 
 
 class ConnectEffect(TypedDict):
-    type: str  # "connect": the stone completes a connection; the chain grows
+    type: Literal["connect"]  # the stone completes a connection; the chain grows
     player: str
     column: int
     chain: int
 
 
 class ScoreEffect(TypedDict):
-    type: str  # "score": a chain of connections scores its triangular number
+    type: Literal["score"]  # a chain of connections scores its triangular number
     player: str
     connections: int
     points: int
@@ -113,6 +114,10 @@ class Arrange(NamedTuple):
     """The arranging player's collection, left to right."""
 
     lengths: tuple[int, ...]
+
+
+#: a move of The Great Order: a placement, or an arrangement of one's collection
+Action = Move | Arrange
 
 
 @dataclass(frozen=True)
@@ -297,10 +302,10 @@ def _can_place(own: Any, opp: Any, coll: Any) -> bool:
     return len(coll) > 1 and bool(placements(own, opp, coll[-1])[0])
 
 
-def _moves(own: Any, opp: Any, coll: Any) -> list[Move]:
+def _moves(own: Any, opp: Any, coll: Any) -> list[Action]:
     if not coll:
         return []
-    out = [Move("left", c) for c in placements(own, opp, coll[0])[0]]
+    out: list[Action] = [Move("left", c) for c in placements(own, opp, coll[0])[0]]
     if len(coll) > 1:
         out += [Move("right", c) for c in placements(own, opp, coll[-1])[0]]
     return out
@@ -324,7 +329,7 @@ def _settle_turn(p: int, cols: list[list[int]], colls: list[Any], effects: list[
     return None
 
 
-class Order(Game):
+class Order(Game[State, Action, Effect]):
     effect_types = EFFECT_TYPES
     id = "order"
     players = PLAYERS
@@ -351,6 +356,7 @@ class Order(Game):
         if arrangement is None:
             return State(level=name, phase="arrange", collections=((), ()), columns=empty, score=(0, 0),
                          chain=0, first=first, to_move="blue", winner=None, seed=seed)
+        colls: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]
         if arrangement == "random":
             colls = tuple(random_arrangement(random.Random(draw(seed, 1 + k, 1 << 62))) for k in (0, 1))
         elif isinstance(arrangement, dict):
@@ -368,7 +374,7 @@ class Order(Game):
                      score=(0, 0), chain=0, first=first, to_move=first, winner=None, seed=seed)
 
     # -- moves ------------------------------------------------------------------------
-    def legal_moves(self, state: State) -> list[Move]:
+    def legal_moves(self, state: State) -> list[Action]:
         if state.over or state.phase == "arrange":
             return []
         p = PLAYERS.index(state.to_move)
@@ -378,14 +384,15 @@ class Order(Game):
         """While the collections are arranged: an arrangement is one of thousands of rows."""
         return not state.over and state.phase == "arrange"
 
-    def why_illegal(self, state: State, move: Move | Arrange) -> str | None:
+    def why_illegal(self, state: State, move: Action) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return Refusal(N_("The game is over."))
         if state.phase == "arrange":
             if not isinstance(move, Arrange):
                 return Refusal(N_("{player} must first arrange their collection."),
-                               player=state.to_move.capitalize())
+                               player=player.capitalize())
             return why_bad_arrangement(move.lengths)
         if not isinstance(move, Move):
             return Refusal(N_("Both collections are already arranged."))
@@ -395,7 +402,7 @@ class Order(Game):
         if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < COLUMNS:
             return Refusal(N_("The column must be a whole number from 0 to {last}, not {column}."),
                            last=COLUMNS - 1, column=repr(col))
-        p = PLAYERS.index(state.to_move)
+        p = PLAYERS.index(player)
         own, opp, coll = state.columns[p], state.columns[1 - p], state.collections[p]
         x = coll[0] if move.end == "left" else coll[-1]
         targets, connects = placements(own, opp, x)
@@ -418,10 +425,12 @@ class Order(Game):
         return Refusal(N_("Your {length} can make a connection (column {column}), so it must be placed to "
                           "make one."), length=x, column=targets[0])
 
-    def play(self, state: State, move: Move | Arrange) -> tuple[State, list[Effect]]:
+    def play(self, state: State, move: Action) -> tuple[State, list[Effect]]:
         self.require_legal(state, move)
-        if state.phase == "arrange":
-            p = PLAYERS.index(state.to_move)
+        player = state.to_move
+        assert player is not None  # require_legal: the game runs
+        if isinstance(move, Arrange):  # require_legal: the arrange phase, and only then
+            p = PLAYERS.index(player)
             colls = list(state.collections)
             colls[p] = tuple(move.lengths)
             done = p == 1
@@ -430,7 +439,6 @@ class Order(Game):
                         chain=0, first=state.first, to_move=state.first if done else "brown",
                         winner=None, seed=state.seed)
             return new, []
-        player = state.to_move
         p = PLAYERS.index(player)
         cols = [list(state.columns[0]), list(state.columns[1])]
         colls = list(state.collections)
@@ -460,12 +468,12 @@ class Order(Game):
                     first=state.first, to_move=None if nxt is None else PLAYERS[nxt],
                     winner=None if nxt is not None else leader(PLAYERS, (score[0], score[1])),
                     seed=state.seed)
-        if new.over:
+        if new.winner is not None:  # over
             effects.append({"type": "end", "winner": new.winner,
                             "reason": "stuck" if new.stuck else "placed"})
         return new, effects
 
-    def random_move(self, state: State, rng: random.Random) -> Move | Arrange:
+    def random_move(self, state: State, rng: random.Random) -> Action:
         if state.phase == "arrange" and not state.over:
             return Arrange(random_arrangement(rng))
         return rng.choice(self.legal_moves(state))
@@ -562,11 +570,12 @@ class Order(Game):
         detail: dict[str, Any] = {c: {"score": state.score[k], "left": len(state.collections[k])}
                                   for k, c in enumerate(PLAYERS)}
         detail["dead_end"] = state.stuck
-        return Outcome(winner=state.winner, reason="draw" if state.winner == DRAW else "score",
+        assert state.winner is not None  # a finished game has its winner
+        return Outcome(winner=state.winner, reason=Reason.DRAW if state.winner == DRAW else Reason.SCORE,
                        detail=detail)
 
     # -- JSON ---------------------------------------------------------------------------------
-    def parse_move(self, obj: Any) -> Move | Arrange:
+    def parse_move(self, obj: Any) -> Action:
         if not isinstance(obj, dict):
             raise IllegalMove("A Great Order move must be an object like {\"end\":\"left\",\"column\":3}.")
         if "arrange" in obj:
@@ -586,7 +595,7 @@ class Order(Game):
             raise IllegalMove("\"column\" must be a whole number.")
         return Move(end, column)
 
-    def move_json(self, move: Move | Arrange) -> dict[str, Any]:
+    def move_json(self, move: Action) -> dict[str, Any]:
         if isinstance(move, Arrange):
             return {"arrange": list(move.lengths)}
         return {"end": move.end, "column": move.column}
@@ -675,6 +684,7 @@ class Order(Game):
         else:
             if not colls[0] and not colls[1]:
                 raise RulesError("Every stone is placed, so the game must be over.")
+            assert to_move is not None  # load_header: a running game names its player
             p = PLAYERS.index(to_move)
             if not _can_place(cols[p], cols[1 - p], colls[p]):
                 raise RulesError(f"{to_move.capitalize()} is to move but has no legal placement "
@@ -685,7 +695,7 @@ class Order(Game):
                      first=first, to_move=to_move, winner=winner, seed=seed)
 
     # -- notation ------------------------------------------------------------------------------
-    def move_text(self, move: Move | Arrange, state: State | None = None) -> str:
+    def move_text(self, move: Action, state: State | None = None) -> str:
         """``L2@7``: the left (``L``) or right (``R``) end stone, its length, ``@`` the column 0–17.
 
         Without the state the length is left out (``L@7``). An arrangement is
@@ -700,7 +710,7 @@ class Order(Game):
                 length = str(coll[0] if move.end == "left" else coll[-1])
         return f"{move.end[0].upper()}{length}@{move.column}"
 
-    def move_note(self, before: State, move: Move | Arrange, effects: list[Effect]) -> str:
+    def move_note(self, before: State, move: Action, effects: list[Effect]) -> str:
         """``L2@7*`` a placement that connects, ``L2@7* +6`` one that ends a chain scoring 6."""
         text = self.move_text(move, before)
         if any(e["type"] == "connect" for e in effects):
@@ -718,7 +728,7 @@ class Order(Game):
         """Each player's points."""
         return {p: state.score[k] for k, p in enumerate(PLAYERS)}
 
-    def parse_text(self, text: str, state: State | None = None) -> Move | Arrange:
+    def parse_text(self, text: str, state: State | None = None) -> Action:
         t = text.strip().upper().replace(" ", "")
         if t.startswith("A:"):
             digits = t[2:]

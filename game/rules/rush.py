@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from .core import (
     N_,
@@ -50,6 +50,7 @@ from .core import (
     IllegalMove,
     Outcome,
     PassEffect,
+    Reason,
     Refusal,
     RulesError,
     fresh_seed,
@@ -62,14 +63,14 @@ from .core import (
 
 
 class PlaceEffect(TypedDict):
-    type: str  # "place"
+    type: Literal["place"]
     cell: list[int]
     color: str
     connections: int
 
 
 class AgainEffect(TypedDict):
-    type: str  # "again": two connections or more, the mover places again
+    type: Literal["again"]  # two connections or more, the mover places again
 
 
 Effect = PlaceEffect | AgainEffect | PassEffect | EndEffect
@@ -242,7 +243,7 @@ def _winner(board: Any) -> str:
     return "black" if board.count(BLACK) > board.count(WHITE) else "white"
 
 
-class Rush(Game):
+class Rush(Game[State, Move, Effect]):
     effect_types = EFFECT_TYPES
     id = "rush"
     players = PLAYERS
@@ -271,14 +272,16 @@ class Rush(Game):
 
     # -- moves -----------------------------------------------------------------
     def legal_moves(self, state: State) -> list[Move]:
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return []
         geo = state.geo
-        return [Move(geo.cell(i)) for i in _legal_points(geo, state.board, CODE[state.to_move])]
+        return [Move(geo.cell(i)) for i in _legal_points(geo, state.board, CODE[player])]
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return Refusal(N_("The game is over."))
         geo = state.geo
         i = geo.index(move.cell)
@@ -288,7 +291,7 @@ class Rush(Game):
         if state.board[i]:
             return Refusal(N_("That point is already occupied."))
         packed = packed_neighbours(geo.neighbours[i], state.board)
-        if ILLEGAL[CODE[state.to_move]][packed]:
+        if ILLEGAL[CODE[player]][packed]:
             return Refusal(N_("A stone there would connect to {n} of your own stones and no enemy stone."),
                            n=CONNECTIONS[packed])
         return None
@@ -297,12 +300,14 @@ class Rush(Game):
         self.require_legal(state, move)
         geo = state.geo
         i = geo.index(move.cell)
-        mover = CODE[state.to_move]
+        player = state.to_move
+        assert i is not None and player is not None  # require_legal: a point of a running game
+        mover = CODE[player]
         connections = CONNECTIONS[packed_neighbours(geo.neighbours[i], state.board)]
         board = list(state.board)
         board[i] = mover
         effects: list[Effect] = [{"type": "place", "cell": list(geo.cell(i)),
-                                          "color": state.to_move, "connections": connections}]
+                                  "color": player, "connections": connections}]
         nxt, continuing, more = _after_placement(geo, board, mover, connections)
         effects += more
         winner = None if nxt else _winner(board)
@@ -327,7 +332,8 @@ class Rush(Game):
         either way the opponent places next, exactly as ``play`` decides.
         ``record`` (tests) receives every point placed, in order.
         """
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return state
         geo = state.geo
         nbrs = geo.neighbours
@@ -338,7 +344,7 @@ class Rush(Game):
         for k, i in enumerate(empties):
             where[i] = k
         n_empty = len(empties)
-        colour = CODE[state.to_move]
+        colour = CODE[player]
         rand = rng.random
         conn = CONNECTIONS
         misses = 0  # consecutive players found without a legal point (never reaches 2)
@@ -378,9 +384,9 @@ class Rush(Game):
 
     # -- the end ----------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
-        if not state.over:
+        if state.winner is None:  # running: a full board has its winner
             return None
-        return Outcome(winner=state.winner, reason="stones",
+        return Outcome(winner=state.winner, reason=Reason.STONES,
                        detail={p: state.count(p) for p in PLAYERS})
 
     # -- JSON ---------------------------------------------------------------------

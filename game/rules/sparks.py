@@ -70,7 +70,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from .core import (
     DRAW,
@@ -80,6 +80,7 @@ from .core import (
     IllegalMove,
     Outcome,
     PassEffect,
+    Reason,
     Refusal,
     RulesError,
     fresh_seed,
@@ -91,35 +92,35 @@ from .core import (
 # --- effects: what a move did, in order (the protocol's JSON, typed) ---------------------
 
 #: a piece moved ("from" is a keyword, hence the call form); conduct: a Surge conducted
-MoveEffect = TypedDict("MoveEffect", {"type": str, "from": str, "to": str, "piece": str,
+MoveEffect = TypedDict("MoveEffect", {"type": Literal["move"], "from": str, "to": str, "piece": str,
                                       "conduct": bool})
 
 
 class CaptureEffect(TypedDict):
-    type: str  # "capture"
+    type: Literal["capture"]
     square: str
     piece: str
 
 
 class GatedEffect(TypedDict):
-    type: str  # "gated": pieces caught between a Spark and a Surge
+    type: Literal["gated"]  # pieces caught between a Spark and a Surge
     squares: list[str]
     pieces: list[str]
 
 
 class CornerEffect(TypedDict):
-    type: str  # "corner": a piece that ended on a corner is lost
+    type: Literal["corner"]  # a piece that ended on a corner is lost
     square: str
     piece: str
 
 
 class OfferEffect(TypedDict):
-    type: str  # "offer": a draw is offered
+    type: Literal["offer"]  # a draw is offered
     player: str
 
 
 class AnswerEffect(TypedDict):
-    type: str  # "answer" to a draw offer
+    type: Literal["answer"]  # to a draw offer
     player: str
     accept: bool
 
@@ -566,8 +567,9 @@ class DrawAnswer:
 OFFER, ACCEPT, DECLINE = DrawOffer(), DrawAnswer(True), DrawAnswer(False)
 #: every action of Sparks & Surges: a piece's move, or a step of a draw by agreement
 Action = Move | DrawOffer | DrawAnswer
-DRAW_WORDS = {OFFER: "offer", ACCEPT: "accept", DECLINE: "decline"}
-DRAW_TEXT = {OFFER: "draw?", ACCEPT: "draw agreed", DECLINE: "draw declined"}
+DRAW_WORDS: dict[DrawOffer | DrawAnswer, str] = {OFFER: "offer", ACCEPT: "accept", DECLINE: "decline"}
+DRAW_TEXT: dict[DrawOffer | DrawAnswer, str] = {OFFER: "draw?", ACCEPT: "draw agreed",
+                                                DECLINE: "draw declined"}
 
 
 @dataclass(frozen=True)
@@ -630,6 +632,7 @@ def _settle_start(state: State) -> State:
     verdict = decide(bitboards(board), True, 1, state.quiet_plies)
     if verdict:
         return _finish(state, *verdict)
+    assert state.to_move is not None  # a started or loaded game that runs until now
     c = _colour_of(state.to_move)
     bb = bitboards(board)
     if _moves(board, bb, c, state.gate_diagonals):
@@ -673,7 +676,7 @@ def _level_board(level: dict[str, Any]) -> list[int]:
     return _board_from(level.get("setup"), "level's setup")
 
 
-class Sparks(Game):
+class Sparks(Game[State, Action, Effect]):
     effect_types = EFFECT_TYPES
     id = "sparks"
     players = PLAYERS
@@ -718,12 +721,13 @@ class Sparks(Game):
     def legal_moves(self, state: State) -> list[Action]:
         """The moves on the board for the player to move (an offer of a draw is always
         possible too, and not listed); while an offer is open, only its two answers."""
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return []
         if state.offered_by is not None:
             return [ACCEPT, DECLINE]
         board = state.board
-        found = _moves(board, bitboards(board), _colour_of(state.to_move), state.gate_diagonals)
+        found = _moves(board, bitboards(board), _colour_of(player), state.gate_diagonals)
         pairs = [(f, t) for f, targets in found for t in _squares(targets)]
         pairs.sort(key=lambda m: (ORDER[m[0]], ORDER[m[1]]))
         return [Move(NAMES[f], NAMES[t]) for f, t in pairs]
@@ -731,6 +735,7 @@ class Sparks(Game):
     def _targets(self, state: State, f: int) -> int:
         """The bitboard of squares the piece on ``f`` (of the side to move) may go to."""
         board = state.board
+        assert state.to_move is not None  # the side to move of a running game
         for g, targets in _moves(board, bitboards(board), _colour_of(state.to_move), state.gate_diagonals):
             if g == f:
                 return targets
@@ -745,7 +750,8 @@ class Sparks(Game):
 
     def why_illegal(self, state: State, move: Action) -> str | None:
         """One sentence saying why ``move`` cannot be played, or None if it can."""
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return Refusal(N_("The game is over."))
         if isinstance(move, (DrawOffer, DrawAnswer)):
             return self._why_not_draw(state, move)
@@ -753,20 +759,19 @@ class Sparks(Game):
             return Refusal(N_("That is not a Sparks & Surges move."))
         if state.offered_by is not None:
             return Refusal(N_("{player} must first accept or decline {offerer}'s draw offer."),
-                           player=state.to_move.capitalize(), offerer=state.offered_by.capitalize())
+                           player=player.capitalize(), offerer=state.offered_by.capitalize())
         f, t = SQ.get(move.frm), SQ.get(move.to)
-        for name, i in ((move.frm, f), (move.to, t)):
-            if i is None:
-                return Refusal(N_("There is no square {square}; squares run from a1 to h8."),
-                               square=repr(name))
+        if f is None or t is None:
+            return Refusal(N_("There is no square {square}; squares run from a1 to h8."),
+                           square=repr(move.frm if f is None else move.to))
         board = state.board
         p = board[f]
         if not p:
             return Refusal(N_("There is no piece on {square}."), square=move.frm)
-        c = _colour_of(state.to_move)
+        c = _colour_of(player)
         if OWNER[p] != c:
             return Refusal(N_("The piece on {square} is {owner}'s; it is {player}'s turn."),
-                           square=move.frm, owner=PLAYERS[OWNER[p]], player=state.to_move)
+                           square=move.frm, owner=PLAYERS[OWNER[p]], player=player)
         if f == t:
             return Refusal(N_("A piece must move to another square."))
         if self._targets(state, f) & BIT[t]:
@@ -815,6 +820,7 @@ class Sparks(Game):
     def _play_draw(self, state: State, action: DrawOffer | DrawAnswer
                    ) -> tuple[State, list[Effect]]:
         player = state.to_move
+        assert player is not None  # require_legal: the game runs
         other = PLAYERS[1 - _colour_of(player)]
         if isinstance(action, DrawOffer):
             return (replace(state, to_move=other, offered_by=player),
@@ -829,6 +835,7 @@ class Sparks(Game):
         self.require_legal(state, move)
         if not isinstance(move, Move):
             return self._play_draw(state, move)
+        assert state.to_move is not None  # require_legal: the game runs
         c = _colour_of(state.to_move)
         diag = state.gate_diagonals
         f, t = SQ[move.frm], SQ[move.to]
@@ -864,7 +871,7 @@ class Sparks(Game):
                     verdict = (DRAW, "blocked")
         if verdict:
             after = _finish(after, *verdict)
-            effects.append({"type": "end", "winner": after.winner, "reason": after.reason})
+            effects.append({"type": "end", "winner": verdict[0], "reason": verdict[1]})
         return after, effects
 
     def random_playout(self, state: State, rng: random.Random, trace: list[tuple[str, str]] | None = None
@@ -873,12 +880,13 @@ class Sparks(Game):
         rule functions as :meth:`play`. ``trace``, if given, receives the moves made."""
         if state.offered_by is not None:  # an open offer is answered first, at random
             state, _ = self._play_draw(state, rng.choice((ACCEPT, DECLINE)))
-        if state.over:
+        player = state.to_move
+        if player is None:  # over
             return state
         diag = state.gate_diagonals
         board = list(state.board)
         bb = bitboards(board)
-        c = _colour_of(state.to_move)
+        c = _colour_of(player)
         quiet = state.quiet_plies
         history = list(state.history)
         counts: dict[tuple[int, ...], int] = {}
@@ -886,6 +894,7 @@ class Sparks(Game):
             counts[key] = counts.get(key, 0) + 1
         ply = state.ply
         rand = rng.random
+        verdict: tuple[str, str] | None
         while True:
             move = sample_move(board, bb, c, diag, rand)
             if move is None:  # c passes (only after a move of the other side: states are settled)
@@ -922,7 +931,9 @@ class Sparks(Game):
         if not state.over:
             return None
         pieces = {p: sum(1 for v in state.board if OWNER[v] == c) for c, p in enumerate(PLAYERS)}
-        return Outcome(winner=state.winner, reason=state.reason or "",
+        # a finished game says who won and why (play, the playout and load_state set both)
+        assert state.winner is not None and state.reason is not None
+        return Outcome(winner=state.winner, reason=Reason(state.reason),
                        detail={"pieces": pieces, "quiet_plies": state.quiet_plies, "ply": state.ply})
 
     # -- JSON ---------------------------------------------------------------------------
