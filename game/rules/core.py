@@ -105,12 +105,14 @@ class Outcome:
     """How a finished game ended.
 
     ``winner`` is a player id or ``"draw"``; ``reason`` names what decided it in
-    the game's own words (a :class:`Reason`: ``"score"``, ``"void"``, ``"ic"``,
-    ``"repetition"`` ...); ``detail`` carries the numbers a result screen shows.
+    the game's own words (a :class:`Reason` for the games shipped here: ``"score"``,
+    ``"void"``, ``"ic"``, ``"repetition"`` ...; a game registered from outside may use
+    words of its own, plain strings, without editing this module); ``detail`` carries the
+    numbers a result screen shows.
     """
 
     winner: str
-    reason: Reason
+    reason: Reason | str
     detail: dict[str, Any] = field(default_factory=dict)
 
 
