@@ -55,15 +55,6 @@ def panel_labels(app, game, monkeypatch) -> list[str]:
     return [t for t, _size in labels]
 
 
-def legend_word(gid: str) -> str | None:
-    """A word of the game's legend, as the panel draws it (None: the game has none)."""
-    return {"gauss": lambda: i18n._(gauss_kit.LEGEND[0][0][0]),
-            "rush": lambda: i18n._(rush_kit.LEGEND[0][0]),
-            "sparks": lambda: sparks_kit.mark_legend()[1][1],
-            "order": lambda: i18n._("ringed dot: connects · !: forced · dot: empty column")}.get(
-        gid, lambda: None)()
-
-
 def notation_line(game) -> str:
     return theme.wrap(i18n._(game.entry.notation), int(18 * game.frame.s), int(game.frame.panel.width))[0]
 
@@ -105,22 +96,40 @@ def small_app():
 
 
 @pytest.mark.parametrize("gid", catalogue.GAME_IDS)
-def test_every_game_hides_its_legend_and_notation_until_asked(small_app, gid, monkeypatch):
+def test_every_game_hides_its_notation_until_asked(small_app, gid, monkeypatch):
     """At 800×600, where the notation's key fits every game's detailed panel (at 1280×720
     GAUSS's has no room for it under the legend: it shows the turns instead, as before)."""
     app = small_app
-    game = a_game(app, gid, autoplay=4 if gid != "order" else 6)
-    word = legend_word(gid)
+    game = a_game(app, gid, autoplay=6)
     compact = panel_labels(app, game, monkeypatch)
     assert game.last_move_words() in " ".join(compact) or any(
         game.last_move_words().startswith(t) for t in compact), gid
     game.toggle_details()
     detailed = panel_labels(app, game, monkeypatch)
-    if word is not None:  # (a line of it: a narrow panel wraps it)
-        assert not any(t.startswith(word[:12]) for t in compact), gid
-        assert any(t.startswith(word[:12]) for t in detailed), gid
     note = notation_line(game)[:16]
     assert not any(t.startswith(note) for t in compact) and any(t.startswith(note) for t in detailed), gid
+
+
+def legend_toggles(app, monkeypatch, gid: str, word) -> None:
+    """A line of the game's legend (``word()``, read in the current language) is drawn in
+    the detailed panel only (its start: a narrow panel wraps it)."""
+    app.settings.panel_details = False
+    game = a_game(app, gid, autoplay=6)
+    compact = panel_labels(app, game, monkeypatch)
+    game.toggle_details()
+    detailed = panel_labels(app, game, monkeypatch)
+    start = word()[:12]
+    assert not any(t.startswith(start) for t in compact), gid
+    assert any(t.startswith(start) for t in detailed), gid
+    app.stack.pop()
+
+
+def test_the_legends_are_details(small_app, monkeypatch):
+    legend_toggles(small_app, monkeypatch, "gauss", lambda: i18n._(gauss_kit.LEGEND[0][0][0]))
+    legend_toggles(small_app, monkeypatch, "rush", lambda: i18n._(rush_kit.LEGEND[0][0]))
+    legend_toggles(small_app, monkeypatch, "sparks", lambda: sparks_kit.mark_legend()[1][1])
+    legend_toggles(small_app, monkeypatch, "order",
+                   lambda: i18n._("ringed dot: connects · !: forced · dot: empty column"))
 
 
 def test_the_choice_is_kept_for_the_next_start(app, tmp_path):
