@@ -114,6 +114,11 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         play_on(app, game, rng, 6)
         frames(app, 30)
         yield f"play-{gid}-middle"
+        details = app.settings.panel_details  # the panel with its legend, notation and whole list
+        app.settings.panel_details = True
+        frames(app, 3)
+        yield f"play-{gid}-details"
+        app.settings.panel_details = details
         if not game.state.over:  # a hint on the message line, its move under the cursor
             game.give_hint(game.rules.random_move(game.state, rng))
             frames(app, 3)

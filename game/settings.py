@@ -54,6 +54,7 @@ SHAPES: dict[str, Any] = {
     "reduced_motion": bool,
     "animation_speed": storage.Exactly(*ANIMATION_SPEEDS),
     "large_text": bool,
+    "panel_details": bool,
     "demo_sound": bool,
     "kiosk_lessons": bool,
     "kiosk_puzzles": bool,
@@ -80,6 +81,9 @@ class Settings:
     animation_speed: str = "normal"  # one of ANIMATION_SPEEDS
     #: every label larger (theme.LARGE_TEXT)
     large_text: bool = False
+    #: the play screen's panel shows its legend, the notation's key and the whole move list
+    #: (else what matters now: the turn, the score, the last move and the last few turns)
+    panel_details: bool = False
     #: the demo plays the games' sounds (a kiosk owner may want a silent attract loop)
     demo_sound: bool = True
     #: what a kiosk offers its visitors besides play, the rules and the demo

@@ -22,7 +22,8 @@ def test_the_gallery_writes_every_screen_and_a_page_that_shows_each(tmp_path):
     # both the language asked for and the README's English at 1280x720, side by side
     assert {src.split("/")[0] for src in shown} == {"de", "en"}
     assert {src.split("/")[1] for src in shown} == {"800x600", "1280x720"}
-    for name in ("title", "select-rush", "play-rush-middle", "play-rush-end", "hall-of-fame", "ladder"):
+    for name in ("title", "select-rush", "play-rush-middle", "play-rush-details", "play-rush-end",
+                 "hall-of-fame", "ladder"):
         assert f"de/800x600/{name}.png" in shown, name
     assert (readme / "rush.png").read_bytes() == (out / "en/1280x720/showcase-rush.png").read_bytes()
     # its games, ladder and hall of fame stay in a throwaway home, not the player's

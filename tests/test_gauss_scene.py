@@ -149,8 +149,8 @@ def test_pause_menu_restart_and_quit_to_menu(app):
     assert type(app.stack.top).__name__ == "AskScene"  # asked first, "No" focused
     run(app, [key(pygame.K_UP), key(pygame.K_RETURN)])  # "Yes, start again"
     assert app.stack.top is scene and scene.history == []
-    # Resume, Save game, Restart, How to play, Lessons, Volume, Quit to menu
-    run(app, [key(pygame.K_ESCAPE)] + [key(pygame.K_DOWN)] * 6 + [key(pygame.K_RETURN)])
+    # Resume, Save game, Restart, How to play, Lessons, Volume, Show details, Quit to menu
+    run(app, [key(pygame.K_ESCAPE)] + [key(pygame.K_DOWN)] * 7 + [key(pygame.K_RETURN)])
     assert type(app.stack.top).__name__ == "SelectScene"
 
 

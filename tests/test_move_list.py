@@ -89,6 +89,7 @@ def test_a_sides_turns_stay_in_its_column_however_long_a_turn_is(app, monkeypatc
 def test_gauss_colours_a_move_by_its_disc_and_heads_each_column_with_its_player(app, monkeypatch):
     """Either player may place either colour: 'Bd4' is a blue disc, drawn blue, in the
     column of the player who placed it."""
+    app.settings.panel_details = True  # the whole list: the move looked for may be an early one
     for seed in range(40):
         scene = played(app, "gauss", seed, until=lambda sc: len(sc.history) >= 8)
         other_colour = [(b.to_move, t) for b, _m, t in scene.history if t[0] != b.to_move[0].upper()]

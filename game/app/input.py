@@ -13,6 +13,7 @@ from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-ex
     ALTERNATE,
     BACK,
     CONFIRM,
+    DETAILS,
     DIRECTIONS,
     DOWN,
     HINT,
@@ -40,12 +41,13 @@ KEYMAP = {
     pygame.K_u: UNDO, pygame.K_z: UNDO,
     pygame.K_r: REDO, pygame.K_y: REDO,
     pygame.K_h: HINT,
+    pygame.K_i: DETAILS,  # i for info; text entry reads letters as text, never as keys
 }
 
 #: what the keyboard shows for each action in on-screen prompts
 KEY_GLYPHS = {
     CONFIRM: "Enter", BACK: "Backspace", ALTERNATE: "Tab", MENU: "Esc",
-    UNDO: "U", REDO: "R", HINT: "H", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
+    UNDO: "U", REDO: "R", HINT: "H", DETAILS: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
 }
 
 

@@ -316,8 +316,14 @@ class GaussScene(PlayScene):
         size, y = int(21 * s), lay.words_y
         for line in theme.wrap(self.preview_words(), size, int(rect.right - x0))[:2]:
             y = theme.draw_text(surface, line, (x0, y), size, theme.INK).bottom
+        if not self.details:  # the preview's two lines kept, so that what follows holds still
+            return max(y, lay.words_y + 2 * theme.step(size, 21 * s)) + int(6 * s)
         end = kit.draw_legend(surface, x0, max(lay.words_y + int(20 * s), y), s, rect.width)
         return max(lay.panel_end, end + int(6 * s))
+
+    def move_words(self, before, move: Move, effects: list[dict], after) -> str:
+        """The last move as its preview said it: "Re5: 2 discs move, red scores 4"."""
+        return kit.preview_words(self.rules.move_text(move, before), effects)
 
     def preview_words(self) -> str:
         if self.state.over or self.queue.busy or self.hosted:

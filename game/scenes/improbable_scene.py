@@ -470,6 +470,30 @@ class ImprobableScene(PlayScene):
         pitch = lay.supply_header_y[PLAYERS[-1]] - lay.supply_header_y[PLAYERS[0]]
         return lay.supply_header_y[PLAYERS[-1]] + pitch - 8 * s
 
+    def move_words(self, before, move, effects: list[dict], after) -> str:
+        """The last roll or stop and what came of it: "R4: a 4 set aside", "S: banks 3 + 6 =
+        9"; nothing while the die is in the air (its entry reads "...")."""
+        if self.queue.busy:
+            return ""
+        text = self.rules.move_text(move, before)
+        for e in effects:
+            if e["type"] == "aside":
+                return _("{move}: a {length} set aside").format(move=text, length=e["length"])
+            if e["type"] == "bust":
+                stones = ", ".join(map(str, e["returned"]))
+                return ngettext("{move}: a repeat, {stones} goes back", "{move}: a repeat, {stones} go back",
+                                len(e["returned"])).format(move=text, stones=stones)
+            if e["type"] == "end":
+                return _("{move}: the game ends").format(move=text)
+            if e["type"] == "bank":
+                lengths = e["lengths"]
+                stones = " + ".join(map(str, lengths))
+                if len(lengths) > 1:
+                    return _("{move}: banks {stones} = {total}").format(move=text, stones=stones,
+                                                                         total=sum(lengths))
+                return _("{move}: banks {stones}").format(move=text, stones=stones)
+        return ""
+
     def turn_lines(self) -> list[tuple[str, str]]:
         """The moves so far grouped by turn: (player, "R3 R6 S+9"); the last one reads "..."
         while its die is still in the air."""

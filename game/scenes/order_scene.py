@@ -721,7 +721,8 @@ class OrderScene(PlayScene):
                 lines.append((forced_text, theme.ACCENT))
             else:
                 lines += [("", theme.INK), ("", theme.INK)]
-            lines.append((_("ringed dot: connects · !: forced · dot: empty column"), theme.INK_DIM))
+            if self.details:  # the legend of the board's marks
+                lines.append((_("ringed dot: connects · !: forced · dot: empty column"), theme.INK_DIM))
         else:
             lines.append((_("Game over"), theme.ACCENT))
         size = int(21 * s)
@@ -732,6 +733,20 @@ class OrderScene(PlayScene):
                 theme.draw_text(surface, line, (x0, y), fit, color)
                 y += step
         return y
+
+    def move_words(self, before: State, move, effects: list[dict], after: State) -> str:
+        """The last placement and what it did: "R3@7: connects, scores 6" (an arrangement is
+        never told: the other player may be watching)."""
+        if isinstance(move, Arrange):
+            return ""
+        what = []
+        if any(e["type"] == "connect" for e in effects):
+            what.append(_("connects"))
+        for e in effects:
+            if e["type"] == "score" and e["player"] == before.to_move:
+                what.append(_("scores {points}").format(points=e["points"]))
+        return _("{move}: {what}").format(move=self.rules.move_text(move, before),
+                                          what=", ".join(what) or _("no connection"))
 
     def choice_words(self) -> str:
         coll = self.mover_collection()

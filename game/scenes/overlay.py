@@ -112,6 +112,8 @@ class PauseScene(Scene):
             LiveItem(N_("How to play"), self.howto),
             *([LiveItem(N_("Lessons"), self.lessons)] if lessons.load(game.game_id) is not None else []),
             LiveItem(N_("Volume: {percent}%"), self.louder, percent=self.percent),
+            #: the side panel's legend, notation and whole move list: reached by every device
+            LiveItem(self.details_words(), self.toggle_details),
             LiveItem(N_("Quit to menu"), self.quit_to_menu),
         ])
         if getattr(game, "finished", None) is not None:
@@ -166,6 +168,17 @@ class PauseScene(Scene):
 
     def howto(self) -> None:
         self.app.nav.howto(self.game.game_id)
+
+    def details_words(self) -> str:
+        return N_("Hide details") if self.app.settings.panel_details else N_("Show details")
+
+    def toggle_details(self) -> None:
+        """The game's panel with its legend, notation and whole move list, or without: the
+        item says what it will do next."""
+        self.game.toggle_details()
+        for item in self.menu.items:
+            if getattr(item, "on_choose", None) == self.toggle_details:
+                item.label = self.details_words()
 
     def lessons(self) -> None:
         self.app.nav.lessons(self.game.game_id)

@@ -292,10 +292,13 @@ class RushScene(PlayScene):
         text = _("Empty points: {empty} of {total}").format(empty=empty, total=total)
         theme.draw_text(surface, text, (x0, y), int(21 * s), theme.INK_DIM)
         y += int(28 * s)
+        top, step = y, theme.step(int(22 * s), int(20 * s))
         for line in theme.wrap(self.preview_words(), int(22 * s), width)[:2]:
             theme.draw_text(surface, line, (x0, y), int(22 * s), theme.INK)
-            y += theme.step(int(22 * s), int(20 * s))
+            y += step
         y += int(6 * s)
+        if not self.details:  # the preview's two lines kept, so that what follows holds still
+            return max(y, top + 2 * step + int(6 * s))
         return max(y + int(26 * s), kit.draw_legend(surface, x0, y, s, width) + int(9 * s))
 
     def preview_words(self) -> str:
@@ -310,11 +313,18 @@ class RushScene(PlayScene):
             why = refusal(self.rules.why_illegal(self.state, Move(cell)))
             return _("{move}: {reason}").format(move=name, reason=why)
         after, effects = preview
+        return self.placement_words(name, self.state.to_move, after, effects)
+
+    def move_words(self, before, move: Move, effects: list[dict], after) -> str:
+        """The last move as its preview said it: "d4: 2 connections, then black moves"."""
+        return self.placement_words(self.rules.move_text(move, before), before.to_move, after, effects)
+
+    def placement_words(self, name: str, mover: str, after, effects: list[dict]) -> str:
         k = effects[0]["connections"]
         if any(e["type"] == "again" for e in effects):
             return ngettext("{move}: {n} connection, then {side} places again",
                             "{move}: {n} connections, then {side} places again", k).format(
-                move=name, n=k, side=self.side_word(self.state.to_move))
+                move=name, n=k, side=self.side_word(mover))
         if after.over:
             return ngettext("{move}: {n} connection, and the board is full",
                             "{move}: {n} connections, and the board is full", k).format(move=name, n=k)

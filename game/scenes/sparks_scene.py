@@ -551,6 +551,8 @@ class SparksScene(PlayScene):
         for k, (line, color) in enumerate(lines[:3]):
             theme.draw_text(surface, line, (x0, y + k * line_h), int(21 * s), color)
         y += 3 * line_h + int(4 * s)
+        if not self.details:
+            return y
         return kit.draw_mark_legend(surface, x0, y, s, width)
 
     def counters(self) -> tuple[str, str]:
@@ -588,6 +590,19 @@ class SparksScene(PlayScene):
         move = Move(self.selected, self.cursor)
         _after, effects = self.preview(move)
         text = self.rules.move_text(move, self.state)
+        return [(first, theme.INK), self.effect_words(text, move, code, effects)]
+
+    def move_words(self, before, move, effects: list[dict], after) -> str:
+        """The last move as its preview said it: "Sf2-f5: gates 2 enemy" (a draw offer or
+        answer as the move list has it)."""
+        if not isinstance(move, Move):
+            return ""
+        return self.effect_words(self.rules.move_text(move, before), move, before.piece_at(move.frm),
+                                 effects)[0]
+
+    def effect_words(self, text: str, move: Move, code: str, effects: list[dict]
+                     ) -> tuple[str, tuple[int, int, int]]:
+        """A move of the piece ``code`` and what it does, in words, and their colour."""
         words = []
         color = theme.INK
         for e in effects:
@@ -609,8 +624,7 @@ class SparksScene(PlayScene):
                 color = kit.DEATH_INK
             elif e["type"] == "end":
                 words.append(_("ends the game"))
-        second = _("{move}: {what}").format(move=text, what=", ".join(words)) if words else text
-        return [(first, theme.INK), (second, color)]
+        return (_("{move}: {what}").format(move=text, what=", ".join(words)) if words else text), color
 
 
 class DrawOffer(Scene):

@@ -27,6 +27,7 @@ from ...ui.actions import (
     ALTERNATE,
     BACK,
     CONFIRM,
+    DETAILS,
     DIRECTIONS,
     HINT,
     MENU,
@@ -91,6 +92,8 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             "redo": LiveButton(N_("Redo"), self.redo),
             "menu": LiveButton(N_("Menu"), self.pause),
             "hint": LiveButton(N_("Hint"), self.ask_hint),
+            #: the panel's small "More"/"Less": its legend, notation and whole move list, or not
+            "details": LiveButton(N_("More"), self.toggle_details),
         }
         self.message, self.message_t = "", 0.0
         self.message_color = theme.BAD
@@ -383,6 +386,14 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             return
         self.app.stack.push(PauseScene(self.app, self, note))
 
+    def toggle_details(self) -> None:
+        """The panel with its legend, the notation's key and the whole move list, or only
+        what matters now; kept in the settings for every game and the next start."""
+        if not self.hosting.overlays:  # a hosted game's panel is its host's: always whole
+            return
+        self.app.settings.panel_details = not self.app.settings.panel_details
+        self.app.save_settings()
+
     def bench_feed(self, rng: random.Random) -> None:
         """Keep the animation queue playing (benchmarks, soak tests): a random move when idle."""
         if self.queue.busy:
@@ -399,6 +410,12 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
                 button.handle(action)
             if self.state.over or self.may_act(action):
                 self.on_action(action)
+            return
+        details = self.buttons.get("details")
+        if (action.name == DETAILS and not action.is_pointer) or (
+                action.name == CONFIRM and action.pos is not None and details is not None
+                and details.rect.collidepoint(action.pos)):
+            self.toggle_details()  # only the panel changes: a move playing out plays on
             return
         if self.queue.busy:
             self.queue.skip()  # any key or click jumps to the end of the move...

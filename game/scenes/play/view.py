@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 import pygame
 
 from ... import i18n, ladder, palette
-from ...i18n import _, pgettext
+from ...i18n import N_, _, pgettext
 from ...match import OPEN, Seat
 from ...ui import present, theme
 from ...ui.actions import (
+    DETAILS,
     MENU,
     REDO,
     UNDO,
@@ -45,6 +46,8 @@ class PlayView:
         #: sparks of scores and captures (motion only), and where they were last drawn
         self.particles = Particles()
         self._sparks_shown: pygame.Rect | None = None
+        #: the last move in words, by the move and the language it was worded for
+        self._last_words: tuple[tuple, str] = ((), "")
 
     #: whether the game's marks pulse with ``clock`` (the Rush cursor); they pulse this
     #: long after the last input, then hold still so that a screen nobody plays rests
@@ -347,14 +350,26 @@ class PlayView:
             # take-backs, so its controls do not offer them
             g = self.app.glyphs()
             drop = (g[UNDO], g[MENU]) if elsewhere else (f"{g[UNDO]}/{g[REDO]}",)
-            kept = [p for p in self.controls().split(present.PARTS) if not p.startswith(drop)]
+            kept = [p for p in self.controls_line().split(present.PARTS) if not p.startswith(drop)]
             if not (self.queue.busy or self.state.over):
                 return present.PARTS.join(kept), theme.INK_DIM
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
             return _("Game over: Enter or click for the result"), theme.INK_DIM
-        return self.controls(), theme.INK_DIM
+        return self.controls_line(), theme.INK_DIM
+
+    def controls_line(self) -> str:
+        """:meth:`controls`, and on a keyboard the key that shows the panel's details (or
+        hides them) before the last part: the part the message line drops first where the
+        line is too long (a pad or a phone has the pause menu's "Show details")."""
+        line = self.controls()
+        glyph = self.app.glyphs().get(DETAILS)
+        if not line or not glyph or not self.hosting.overlays or self.app.last_device == "mouse":
+            return line
+        part = (_("{key}: fewer details") if self.details else _("{key}: details")).format(key=glyph)
+        parts = line.split(present.PARTS)
+        return present.PARTS.join([*parts[:-1], part, parts[-1]] if len(parts) > 1 else [*parts, part])
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         text, color = self.bottom_line()
@@ -366,6 +381,57 @@ class PlayView:
         """Everything the side panel shows depends on: it is redrawn when this changes."""
         return (id(self.state), len(self.history), self.queue.busy)
 
+    @property
+    def details(self) -> bool:
+        """The panel shows the game's legend, the notation's key and the whole move list;
+        else only what matters now (whose turn, who is who, the score, the last move, the
+        last few turns). The player's choice (the I key, the panel's "More", the pause
+        menu), kept in the settings; a hosted game's panel (a replay, the demo, a lesson)
+        is always whole: its host has no pause menu to change it."""
+        return self.app.settings.panel_details or not self.hosting.overlays
+
+    #: the lines of the move list a compact panel shows: the last few turns
+    COMPACT_LINES = 3
+
+    def move_words(self, before: Any, move: Any, effects: list[dict[str, Any]], after: Any) -> str:
+        """A move and what it did, in words, for the panel's last move ("Re5: 2 discs move,
+        red scores 4"); "" says its entry in the move list is enough."""
+        return ""
+
+    def last_move_words(self) -> str:
+        """The last move, who played it and what it did: "Red played Re5: 2 discs move, red
+        scores 4" ("" before the first move). Its effects are the rules' again, once a move."""
+        if not self.history:
+            return ""
+        played = self.history[-1]
+        key = (len(self.history), id(played.before), i18n.language(), self.queue.busy)
+        if self._last_words[0] != key:
+            after, effects = self.rules.play(played.before, played.move)
+            player, entries = self.turns()[-1]
+            words = self.move_words(played.before, played.move, effects, after) or entries[-1]
+            self._last_words = (key, _("{side} played {move}").format(side=self.side_name(player),
+                                                                      move=words))
+        return self._last_words[1]
+
+    def draw_last_move(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float,
+                       most: int) -> float:
+        """The last move in words, in its side's colour, on at most ``most`` lines; returns
+        where they end."""
+        words = self.last_move_words()
+        if not words:
+            return y
+        size = int(21 * s)
+        step = theme.step(size, 22 * s)
+        ink = self.side_ink(self.turns()[-1][0])
+        lines = theme.wrap(words, size, int(width))
+        if len(lines) > most:
+            lines = [*lines[:most - 1], theme.ellipsized(" ".join(lines[most - 1:]), size, int(width))]
+        y += int(4 * s)
+        for line in lines:
+            theme.draw_text(surface, line, (x0, y), size, ink)
+            y += step
+        return y
+
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> float:
         """The game's own part of the panel, from ``rect.y`` down; returns where it ends."""
         return rect.y
@@ -375,7 +441,7 @@ class PlayView:
         key = (frame.size, i18n.language(), self.app.last_device,
                tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
                tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()), self.ladder,
-               *self.panel_key())
+               self.details, *self.panel_key())
         held = (self._panel_held is not None and self._panel is not None
                 and self._panel[1].get_size() == frame.panel.size)
         if held:
@@ -424,6 +490,7 @@ class PlayView:
         self.draw_who(img, x0, who_y, width, s)
         body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
         y = self.draw_panel(img, body, s)
+        y = self.draw_last_move(img, x0, y, width, s, 2 if self.details else 3)
         buttons_top = rect.height - int(48 * s) * max(1, len(self.button_rows(width, s)))
         list_bottom = buttons_top - 8 * s
         hint = self.buttons["hint"]
@@ -475,13 +542,19 @@ class PlayView:
         12" means everywhere: ``Game.turn_numbers``). A column per side, headed by its name,
         the side that began on the left: a long turn wraps inside its own column, so that
         a side's turns never drift into the other's."""
-        theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s), theme.INK_DIM)
-        y += theme.step(int(22 * s), int(24 * s))
-        # the notation explained where it is read (the record's one line), while there is room
+        heading = theme.draw_text(surface, pgettext("move list heading", "Moves"), (x0, y), int(22 * s),
+                                  theme.INK_DIM)
+        step = theme.step(int(22 * s), int(24 * s))
+        self.draw_details_button(surface, x0 + width, heading, step - 2, s)
+        y += step
+        details = self.details
+        # the notation explained where it is read (the record's one line), while as many turns
+        # as a compact panel shows still fit under it
         key_size = int(18 * s)
         key_step = theme.step(key_size, 19 * s)
-        key = theme.wrap(_(self.entry.notation), key_size, int(width))
-        if bottom - y - len(key) * key_step >= 5 * theme.step(max(12, int(21 * s)), 21 * s):
+        key = theme.wrap(_(self.entry.notation), key_size, int(width)) if details else []
+        turns_h = (1 + self.COMPACT_LINES) * theme.step(max(12, int(21 * s)), 21 * s)
+        if details and bottom - y - len(key) * key_step >= turns_h:
             for line in key:
                 theme.draw_text(surface, line, (x0, y), key_size, theme.INK_FAINT)
                 y += key_step
@@ -516,6 +589,9 @@ class PlayView:
                 lines.append([(x, None if k else f"{cell[0]}.", self.turn_ink(cell[1], cell[2]), parts[k])
                               for x, cell, parts in cells if k < len(parts)])
         room = max(1, int((bottom - y) // line))
+        if not details:  # the last few turns (the last one whole); the whole list is a key or click away
+            last = max(k for k, parts in enumerate(lines) if any(n is not None for _x, n, _i, _t in parts))
+            room = min(room, max(self.COMPACT_LINES, len(lines) - last))
         shown = lines[-room:]
         while len(shown) > 1 and all(number is None for _x, number, _ink, _text in shown[0]):
             shown.pop(0)  # a turn cut at the top would read as another side's: from a turn's start
@@ -526,6 +602,25 @@ class PlayView:
                                     "topright")
                 theme.draw_text(surface, text, (x + number_w, y), size, ink)
             y += line
+
+    def draw_details_button(self, surface: pygame.Surface, right: float, heading: pygame.Rect, height: float,
+                            s: float) -> None:
+        """The small "More" ("Less") at the right of the move list's heading: a click shows
+        (hides) the legend, the notation's key and the whole move list. Not in a hosted
+        game, whose panel is always whole. As tall as the heading's line (``height``)."""
+        button = self.buttons.get("details")
+        if button is None:
+            return
+        button.rect = button.local_rect = pygame.Rect(0, 0, 0, 0)  # not there: not clicked
+        if not self.hosting.overlays:
+            return
+        button.label = N_("Less") if self.details else N_("More")
+        size = int(20 * s)
+        font = theme.font(size)
+        w = font.size(button.label)[0] + int(24 * s)
+        rect = pygame.Rect(0, 0, w, max(int(height), font.get_height() + 2))
+        rect.midright = (int(right), heading.centery)
+        button.draw(surface, rect, size)
 
     def buttons_row(self) -> tuple[str, ...]:
         return ("undo", "redo", "menu")
