@@ -163,17 +163,27 @@ def load(path: Path | None = None) -> dict[str, Any]:
 
 def words(game_id: str, strength: str, data: dict[str, Any] | None = None) -> str:
     """``strength``'s place among the yardsticks of ``game_id``, in the player's language:
-    the strongest yardstick it beats about 9 times in 10 (else 3 in 4), from the ratings."""
+    the strongest yardstick it beats about 9 times in 10 (else 3 in 4), from the ratings.
+    A claim holds one standard error of the difference below the two ratings (a few games
+    a pair leave wide errors: the words say less rather than more)."""
     table = (data or load())["games"].get(game_id, {}).get("ratings", {})
-    own = table.get(strength)
-    if not isinstance(own, dict) or not isinstance(own.get("elo"), (int, float)):
+
+    def rated(name: str) -> tuple[float, float] | None:
+        entry = table.get(name)
+        if not isinstance(entry, dict) or not isinstance(entry.get("elo"), (int, float)):
+            return None
+        se = entry.get("se", 0.0)
+        return float(entry["elo"]), float(se) if isinstance(se, (int, float)) else 0.0
+
+    own = rated(strength)
+    if own is None:
         return ""
-    beaten = [(table[y]["elo"], y) for y in YARDSTICKS
-              if isinstance(table.get(y), dict) and isinstance(table[y].get("elo"), (int, float))]
+    beaten = [(r, y) for y in YARDSTICKS if (r := rated(y)) is not None]
     for share, text in ((0.9, N_("wins about 9 in 10 against {who}")),
                         (0.75, N_("wins about 3 in 4 against {who}"))):
-        strong = [(elo, y) for elo, y in beaten if expected(own["elo"], elo) >= share]
+        strong = [(r[0], y) for r, y in beaten
+                  if expected(own[0] - math.hypot(own[1], r[1]), r[0]) >= share]
         if strong:
             _elo, best = max(strong)
             return _(text).format(who=_(YARDSTICKS[best]))
-    return _("still loses to {who}").format(who=_(YARDSTICKS[min(beaten)[1]])) if beaten else ""
+    return ""
