@@ -9,7 +9,7 @@ grade is the number of the solver's own moves in the line.
 Rush's endings are carved out of finished random games instead (``rush_carved``, below:
 its random games are decided long before the board is full).
 
-The Great Order is searched with its exact solver (``game.ai.policies``, checked against
+The Great Order is searched with its exact solver (``game.ai.order_solver``, checked against
 plain minimax by the AI tests), since columns of one kind are the same move.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogue, levels
-from .ai import policies
+from .ai import order_solver
 from .puzzles import FORMAT, forced, line, puzzles_dir
 from .rules.core import Game, RulesError
 
@@ -60,11 +60,11 @@ def order_line(state: Any) -> tuple[list[Any], bool]:
     mover wins, and whether its first choice was the only winning one."""
     rules = catalogue.game("order")
     me = state.to_move
-    first = policies.OrderPolicy.exact_values(state)
+    first = order_solver.exact_values(state)
     winning = [m for m, v in first if v > 0]
     moves = []
     while not state.over:
-        values = policies.OrderPolicy.exact_values(state)
+        values = order_solver.exact_values(state)
         move = max(values, key=lambda mv: mv[1])[0]
         moves.append(move)
         state = rules.play(state, move)[0]

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogue, levels, storage
-from .ai.policies import OrderPolicy
+from .ai import order_solver
 from .rules.core import Game, RulesError
 
 log = logging.getLogger("gauss_arcade")
@@ -206,7 +206,7 @@ def respond(game_id: str, rules: Game, state: Any, me: str, left: int) -> tuple[
         return ("solved", None) if state.winner == me else ("refuted", None)
     mine = state.to_move == me
     if game_id == "order":
-        best = max(OrderPolicy.exact_values(state), key=lambda mv: mv[1])  # mover minus opponent
+        best = max(order_solver.exact_values(state), key=lambda mv: mv[1])  # mover minus opponent
         if mine:
             return ("wait", None) if best[1] > 0 else ("refuted", None)
         return ("refuted", best[0]) if best[1] >= 0 else ("reply", best[0])
@@ -224,7 +224,7 @@ def respond(game_id: str, rules: Game, state: Any, me: str, left: int) -> tuple[
 def winning_move(game_id: str, rules: Game, state: Any, me: str, left: int) -> Any:
     """A move of the solver's that keeps a forced win (None: there is none)."""
     if game_id == "order":
-        best = max(OrderPolicy.exact_values(state), key=lambda mv: mv[1])
+        best = max(order_solver.exact_values(state), key=lambda mv: mv[1])
         return best[0] if best[1] > 0 else None
     return next((m for m in rules.legal_moves(state) if forced(rules, rules.play(state, m)[0], me, left - 1)),
                 None)

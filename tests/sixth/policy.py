@@ -1,5 +1,5 @@
 """Corners' computer opponent: the base ``Policy`` (uniform random playouts) plays it; this
-class only gives it its settings per level, as ``game/ai/policies.py`` does for a shipped game."""
+class only gives it its settings per level, as ``game/ai/policies/`` does for a shipped game."""
 from __future__ import annotations
 
 from typing import Any, ClassVar
