@@ -154,6 +154,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         play_on(app, game, rng, 4000)
         frames(app, 240)
         yield f"play-{gid}-end"
+        finished = game.record()  # the game just over, for the review below (a rematch clears it)
         if gid == games[0]:  # after a rematch the last game is still in the pause menu
             game.rematch()
             if app.stack.top is not game:
@@ -165,7 +166,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
             game.finished = None
         if gid == games[0]:  # the review of the finished game, its values searched
             iterations, review.ITERATIONS = review.ITERATIONS, 200
-            nav.review(game.record())
+            nav.review(finished)
             frames(app, 400)
             review.ITERATIONS = iterations
             app.stack.top.goto(app.stack.top.review.costly()[0] + 1 if app.stack.top.review.costly() else 5)

@@ -99,3 +99,14 @@ def test_the_hint_button_and_a_pads_y_ask_for_a_hint(app):
     game.drop_hint()
     from game.app import pads
     assert pads.CONTROLLER_BUTTONS[pygame.CONTROLLER_BUTTON_Y] == "hint"
+
+
+def test_a_hint_to_roll_does_not_tell_what_the_die_will_show(app):
+    """The hint's words came from the move's preview, which plays the seeded die: "Hint: R2"
+    told the player the next roll. A move left to chance is named without its result."""
+    app.start_game("improbable", seed=5)
+    game = app.stack.top
+    settle(app, game)
+    game.give_hint(game.rules.parse_move({"action": "roll"}))
+    text = game.bottom_line()[0]
+    assert text.startswith("Hint: R ") and not any(f"R{v}" in text for v in range(1, 7)), text

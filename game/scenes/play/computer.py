@@ -139,8 +139,12 @@ class ComputerTurn:
         self.point_to(move)
         self.hover_from_mouse = False
         key = _("a click") if self.app.last_device == "mouse" else self.app.glyphs()[CONFIRM]
-        self.say(_("Hint: {move}   ({key} plays it)").format(move=self.notation(self.state, move, effects),
-                                                            key=key), self.HINT_SECONDS, theme.ACCENT)
+        # a move left to chance (a roll) is named without its result: the preview plays the
+        # seeded die, and the hint must not tell the player what it will show
+        chance = self.rules.chance_outcomes(self.state, move) is not None
+        text = self.rules.move_text(move) if chance else self.notation(self.state, move, effects)
+        self.say(_("Hint: {move}   ({key} plays it)").format(move=text, key=key), self.HINT_SECONDS,
+                 theme.ACCENT)
         self.save_progress()  # the hint is part of the game's record
 
     def point_to(self, move: Any) -> None:
