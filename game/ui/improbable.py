@@ -398,6 +398,21 @@ class BlockSprite(pygame.sprite.Sprite):
         self.rect = self.image.get_rect(topleft=(round(x), round(y)))
 
 
+def label_form(lay: Layout, s: float) -> tuple[int, bool]:
+    """The size of the supply's labels and whether they show the stack's length ("1 ×3")
+    or only how many are left ("×3"): the largest that fits every stack's share of the row
+    (the widest count, 3, assumed), the same for all six so that they read alike."""
+    shares = [column_left(lay, n + 1) - column_left(lay, n) - 2 for n in LENGTHS]
+    full = int(19 * s)
+    for with_length in (True, False):
+        for size in (full, int(full * 0.85), int(full * 0.72)):
+            widths = [(theme.font(size).size(f"{n} ")[0] if with_length else 0)
+                      + theme.font(size, True).size("\u00d73")[0] for n in LENGTHS]
+            if all(w <= share for w, share in zip(widths, shares, strict=True)):
+                return size, with_length
+    return int(full * 0.72), False
+
+
 def column_left(lay: Layout, length: int) -> float:
     """Where the stack of ``length`` starts (past the last one: the panel's inner edge),
     half way into the gap before it."""
@@ -419,7 +434,7 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
     for k, p in enumerate(PLAYERS):
         y = lay.supply_header_y[p]
         held = sum(supply[6 * k:6 * k + 6])
-        label = ngettext("{side}: supply {n} blocks", "{side}: supply {n} blocks", held).format(side=names[p],
+        label = ngettext("{side}: supply {n} stone", "{side}: supply {n} stones", held).format(side=names[p],
                                                                                              n=held)
         row = _("row {length}").format(length=sum(rows[k]))
         row_w = theme.font(int(24 * s)).size(row)[0]
@@ -440,18 +455,18 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
             for slot in range(count):
                 x, yy, w, h = lay.supply_rect(p, length, slot)
                 surface.blit(block_image(p, w, h), (round(x - px), round(yy)))
-            # under each stack: its length (dim) and how many are left (bright); where the
-            # stacks stand too close for that (a small window), only how many are left
+            # under each stack: its length (dim) and how many are left (bright), centred under
+            # it where there is room, else moved within its share of the row; every stack's
+            # label in the same form (label_form: "1 ×3", else "×3", a size smaller first)
             cx = lay.supply_col[length] - px + length * lay.supply_unit / 2
-            size, top = int(19 * s), lay.supply_bottom[p] + 2 * s
-            room = 2 * min(cx - column_left(lay, length) + px, column_left(lay, length + 1) - px - cx) - 2
-            lw = theme.font(size).size(f"{length} ")[0]
+            left, right = column_left(lay, length) - px, column_left(lay, length + 1) - px - 2
+            top = lay.supply_bottom[p] + 2 * s
+            size, with_length = label_form(lay, s)
+            lw = theme.font(size).size(f"{length} ")[0] if with_length else 0
             counted = f"\u00d7{count}"
             cw = theme.font(size, True).size(counted)[0]
-            if lw + cw > room:
-                lw, counted = 0, (counted if cw <= room else str(count))
-                cw = theme.font(size, True).size(counted)[0]
-            else:
-                theme.draw_text(surface, f"{length} ", (cx - (lw + cw) / 2, top), size, theme.INK_DIM)
-            theme.draw_text(surface, counted, (cx - (lw + cw) / 2 + lw, top), size,
-                            theme.INK if count else theme.INK_FAINT, bold=True)
+            x = max(left, min(cx - (lw + cw) / 2, right - lw - cw))
+            if lw:
+                theme.draw_text(surface, f"{length} ", (x, top), size, theme.INK_DIM)
+            theme.draw_text(surface, counted, (x + lw, top), size, theme.INK if count else theme.INK_FAINT,
+                            bold=True)
