@@ -305,3 +305,12 @@ def test_the_ladder_is_a_climb_a_card_a_game_side_by_side(app):
     run(app, [key(pygame.K_RIGHT)])
     assert scene.games[scene.index] == catalogue.GAME_IDS[(catalogue.GAME_IDS.index("rush") + 1)
                                                          % len(catalogue.GAME_IDS)]
+
+
+def test_a_hall_of_fame_day_is_written_as_the_language_writes_it():
+    from game import i18n
+    from game.scenes.arcade import short_day
+    assert short_day("2026-11-26") == "11-26"
+    i18n.set_language("de")
+    assert short_day("2026-11-26") == "26.11."
+    assert short_day("yesterday") == "yesterday"  # not a date: as it is

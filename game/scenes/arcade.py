@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from .. import catalogue, fame, ladder, puzzles
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..ui import icons, present, theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from . import previews
@@ -283,7 +283,7 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
                 vsize = theme.fitted(value, size, max(20, room))
                 shown = theme.draw_text(surface, value, (x + inner, y), vsize, theme.INK, "topright")
                 # the day it was set, between the initials and the result where there is room
-                day = entry.date[5:] if len(entry.date) == 10 else entry.date  # MM-DD: the year is this one's
+                day = short_day(entry.date)
                 dsize = int(18 * s)
                 if shown.x - (letters_x + 3 * cell) >= theme.font(dsize).size(day)[0] + 16 * s:
                     theme.draw_text(surface, day, (shown.x - 10 * s, shown.bottom - 3 * s), dsize,
@@ -291,3 +291,12 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
             else:
                 theme.draw_text(surface, "- - -", (letters_x, y), size, theme.INK_FAINT, bold=True)
             y += line
+
+
+def short_day(date: str) -> str:
+    """A hall-of-fame day without its year, as the player's language writes it: "11-26" in
+    English (the ISO order), "26.11." in German; anything else as it is."""
+    if len(date) != 10 or date[4] != "-" or date[7] != "-":
+        return date
+    month, day = date[5:7], date[8:10]
+    return pgettext("a day without its year: {month} {day}", "{month}-{day}").format(month=month, day=day)
