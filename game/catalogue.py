@@ -109,7 +109,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="gauss", title=N_("GAUSS — magnetic duel"), name=N_("GAUSS"),
         blurb=N_("Place discs; like poles repel, opposites attract. Score groups of four."),
         rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=make_sides("red", "blue"),
-        scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
+        scene="gauss_scene:GaussScene", howto="howto:HowToScene", diagrams="game.ui.gauss:GaussDiagrams",
         notation=N_("Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK."),
         score_name=N_("GAIN"), puzzle_depths=(1, 3),
         builtin_level={

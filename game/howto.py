@@ -29,7 +29,7 @@ move); ``options`` go to the kit as they are (what a kit reads, it checks).
 An aside is one of ``{"table": [[cell, ...], ...]}`` (words, the first row and column in bold;
 a cell starting with a digit is shown as it is), ``{"lines": ["...", ...]}`` (one message a
 line) or ``{"kit": NAME}`` (a picture the kit draws by that name, of the page's first diagram's
-position).
+position), with an optional ``caption`` over it.
 
 A file that cannot be used (not JSON, a key missing, a position the rules refuse, an illegal
 move) is set aside like a bad level file (``levels.problem_line`` says so) and the game's
@@ -155,9 +155,14 @@ def parse_diagram(game: str, data: Any, page: dict[str, Any], where: str) -> Dia
 def parse_aside(data: Any, where: str) -> dict[str, Any] | None:
     if data is None:
         return None
-    if not isinstance(data, dict) or len(data) != 1 or next(iter(data)) not in ASIDES:
+    if not isinstance(data, dict):
+        raise RulesError(f"{where}: 'aside' must be an object")
+    kinds = [k for k in data if k != "caption"]
+    if len(kinds) != 1 or kinds[0] not in ASIDES or len(data) - len(kinds) != ("caption" in data):
         raise RulesError(f"{where}: 'aside' must be one of {', '.join(ASIDES)}")
-    (kind, value), = data.items()
+    if not isinstance(data.get("caption", ""), str):
+        raise RulesError(f"{where}: the aside's 'caption' must be a string")
+    kind, value = kinds[0], data[kinds[0]]
     if kind == "table" and not (isinstance(value, list) and value and all(
             isinstance(row, list) and all(isinstance(c, str) for c in row) for row in value)):
         raise RulesError(f"{where}: a 'table' is a list of rows of strings")

@@ -338,7 +338,7 @@ def howto_words(data: dict) -> list:
         found += [d.get("caption") for d in page.get("diagrams", []) if isinstance(d, dict)]
         aside = page.get("aside") if isinstance(page.get("aside"), dict) else {}
         found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
-        found += list(aside.get("lines", []))
+        found += [*aside.get("lines", []), aside.get("caption")]
     return found
 
 

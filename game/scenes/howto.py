@@ -88,7 +88,11 @@ class HowToScene(Scene):
             self.draw_aside(surface, rect, data, s)
 
     def draw_aside(self, surface: pygame.Surface, rect: pygame.Rect, page: howto.Page, s: float) -> None:
-        (kind, value), = page.aside.items()
+        kind, value = next((k, v) for k, v in page.aside.items() if k != "caption")
+        if page.aside.get("caption"):
+            theme.draw_text(surface, _(page.aside["caption"]), (rect.centerx, rect.y), int(26 * s),
+                            theme.INK_DIM, "midtop")
+            rect = pygame.Rect(rect.x, rect.y + int(40 * s), rect.width, rect.height - int(40 * s))
         if kind == "kit":
             self.kit.aside(surface, rect, value, page, s)
         elif kind == "lines":
