@@ -64,6 +64,11 @@ class GameRecord:
     #: the default level as shipped in ``levels/<id>/``: played when that file is missing
     #: or damaged, so the game always starts
     builtin_level: dict[str, Any]
+    #: the drawing kit's side of the how-to pages, ``module:Class`` (a
+    #: ``game.ui.diagrams.Diagrams``, ``game.ui.rush:RushDiagrams``): with it, ``howto`` names
+    #: the one how-to screen (``howto:HowToScene``) and the pages are the game's how-to file,
+    #: ``levels/howto/<id>.json`` (see ``game.howto``); empty: ``howto`` names a screen of its own
+    diagrams: str = ""
     #: the plies of the forced lines ``python -m game.puzzlemaker`` looks for (odd: the solver
     #: moves first and last); empty: no puzzles are searched for the game
     puzzle_depths: tuple[int, ...] = ()
@@ -104,7 +109,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="gauss", title=N_("GAUSS — magnetic duel"), name=N_("GAUSS"),
         blurb=N_("Place discs; like poles repel, opposites attract. Score groups of four."),
         rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=make_sides("red", "blue"),
-        scene="gauss_scene:GaussScene", howto="howto_gauss:GaussHowTo",
+        scene="gauss_scene:GaussScene", howto="howto:HowToScene", diagrams="game.ui.gauss:GaussDiagrams",
         notation=N_("Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK."),
         score_name=N_("GAIN"), puzzle_depths=(1, 3),
         builtin_level={
@@ -114,7 +119,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="rush", title=N_("Rush"), name=N_("Rush"),
         blurb=N_("Fill the Go board: two connections means you place again."),
         rules=rush.RUSH, policy=policies.RushPolicy, sides=make_sides("black", "white"),
-        scene="rush_scene:RushScene", howto="howto_rush:RushHowTo",
+        scene="rush_scene:RushScene", howto="howto:HowToScene", diagrams="game.ui.rush:RushDiagrams",
         notation=N_("e5: a stone on e5; the stones of one turn are listed together."),
         score_name=N_("Stones"),
         builtin_level={

@@ -303,8 +303,9 @@ def extract(paths: Iterable[Path], root: Path) -> list[dict]:
 
 
 def level_titles(root: Path) -> list[dict]:
-    """The shipped levels' and puzzles' titles ("Small", "Win in two moves") and the lessons'
-    words: data, not code, shown translated (a player's own level's title is shown as written)."""
+    """The shipped levels' and puzzles' titles ("Small", "Win in two moves"), the lessons' and
+    the how-to pages' words: data, not code, shown translated (a player's own level's title is
+    shown as written)."""
     import json
 
     found: dict[str, dict] = {}
@@ -317,11 +318,28 @@ def level_titles(root: Path) -> list[dict]:
         if path.parent.name == "lessons":  # a course: every step's words too
             texts += [step.get(key) for step in data.get("steps", []) if isinstance(step, dict)
                       for key in ("title", "prompt", "explain", "wrong")]
+        if path.parent.name == "howto":  # how-to pages: their words, captions, tables and lines
+            texts += howto_words(data)
         for text in texts:
             if isinstance(text, str) and text.strip() and not text[0].isdigit():
                 entry = found.setdefault(text, {"context": None, "msgid": text, "plural": None, "where": []})
                 entry["where"].append(path.relative_to(root).as_posix())
     return list(found.values())
+
+
+def howto_words(data: dict) -> list:
+    """The words of a how-to file (``game.howto``): each page's title and text, its boards'
+    captions and its aside's table cells or lines."""
+    found: list = []
+    for page in data.get("pages", []):
+        if not isinstance(page, dict):
+            continue
+        found += [page.get("title"), page.get("text")]
+        found += [d.get("caption") for d in page.get("diagrams", []) if isinstance(d, dict)]
+        aside = page.get("aside") if isinstance(page.get("aside"), dict) else {}
+        found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
+        found += [*aside.get("lines", []), aside.get("caption")]
+    return found
 
 
 def sources(root: Path) -> list[Path]:

@@ -131,13 +131,19 @@ def _check(path: Path, game_id: str) -> dict[str, Any]:
 def _reject(path: Path, game_id: str, reason: str) -> str:
     """Set a bad level file aside (or leave it, on a read-only install); note and return why
     (a ``storage.Message``). ``reason``: a ``storage.Problem`` ("is damaged ...")."""
+    return reject(path, Message(N_("Level file {where}"), where=f"{game_id}/{path.name}"), reason)
+
+
+def reject(path: Path, subject: Message, reason: str) -> str:
+    """Set the bad data file ``path`` aside (or leave it, on a read-only install); note why for
+    :func:`problem_line` and return it (a ``storage.Message`` about ``subject``, "Level file
+    rush/9x9.json"). ``reason``: a ``storage.Problem`` ("is damaged ...")."""
     moved = None
     if set_aside_bad_files:
         try:
             moved = storage.set_aside(path)
         except OSError:
             pass  # a read-only install: the file stays, and is skipped
-    subject = Message(N_("Level file {where}"), where=f"{game_id}/{path.name}")
     if isinstance(reason, Problem):
         problem = storage.sentence(reason.about(subject))
     else:  # not made here: said as it is (in English)

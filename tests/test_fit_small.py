@@ -80,7 +80,7 @@ def test_rush_how_to_boards_are_one_size(small_app, monkeypatch):
     from game.ui import rush
     steps = []
     original = rush.draw_goban
-    monkeypatch.setattr("game.scenes.howto_rush.draw_goban",
+    monkeypatch.setattr("game.ui.rush.draw_goban",
                         lambda surface, lay, labels=True: (steps.append(round(lay.step, 3)),
                                                            original(surface, lay, labels)))
     small_app.nav.howto("rush")

@@ -5,9 +5,10 @@ import pygame
 import pytest
 from driver import DT, click, key, motion, redo_through, rematch, run, settle, undo_through
 
+from game import howto as howto_data
 from game.navigation import game_scene
 from game.rules.rush import PLAYERS, RUSH, Move
-from game.scenes.howto_rush import PAGES, RushHowTo
+from game.scenes.howto import HowToScene
 from game.scenes.overlay import ResultScene
 from game.scenes.rush_scene import RushScene
 from game.ui import theme
@@ -246,16 +247,18 @@ def test_autoplay_parks_the_cursor_on_a_telling_legal_point(app):
 
 def test_how_to_play_pages_come_from_the_engine(app):
     scene = start_rush(app, seed=1)
-    _, _, kind, state, a, _ = PAGES[1]
-    assert kind == "play" and RUSH.play(state, Move(a))[1][1] == {"type": "again"}
-    _, _, kind, state, a, b = PAGES[2]
-    assert RUSH.why_illegal(state, Move(a)) and RUSH.why_illegal(state, Move(b)) is None
-    assert PAGES[3][3].over
+    pages = howto_data.load("rush")
+    before, after = pages[1].diagrams
+    assert after.show == "after" and RUSH.play(before.state, before.move)[1][1] == {"type": "again"}
+    refused, fine = pages[2].diagrams
+    assert refused.refused and RUSH.why_illegal(refused.state, refused.move)
+    assert RUSH.why_illegal(fine.state, fine.move) is None
+    assert pages[3].diagrams[0].state.over
     run(app, [key(pygame.K_ESCAPE)])
     run(app, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)])  # How to play, after Save game
     howto = app.stack.top
-    assert isinstance(howto, RushHowTo)
-    for page in range(len(PAGES)):
+    assert isinstance(howto, HowToScene) and howto.game_title == "Rush"
+    for page in range(len(pages)):
         assert howto.page == page
         run(app, [key(pygame.K_RIGHT)])
     assert app.stack.top is not howto

@@ -9,10 +9,11 @@ import math
 import pygame
 
 from .. import palette
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
 from . import marks, theme
 from .cache import surface_cache
+from .diagrams import Diagrams
 from .frame import PlayFrame
 from .hexgrid import HexLayout, draw_arrow
 
@@ -379,3 +380,61 @@ def best_preview_cell(moves: list[Move], color: str, effects_of) -> tuple[int, i
 
 def pulse(t: float) -> float:
     return 0.5 + 0.5 * math.sin(t * 6.0)
+
+
+# -- the how-to pages' boards (levels/howto/gauss.json) -------------------------------------------
+
+#: the sides' names, translated when shown
+SIDE_NAMES = {"red": N_("Red"), "blue": N_("Blue")}
+
+
+class GaussDiagrams(Diagrams):
+    """Before: the board with the trigger (T) and an arrow for every disc it moves (green: pulled,
+    yellow: pushed). After: the board the rules make of it, the discs that scored ringed (white:
+    to GAIN, red: to RISK)."""
+
+    caption_lines = 3
+
+    def caption(self, diagram) -> list:
+        if diagram.move is None:
+            return []
+        if diagram.show == "before":
+            return [(_("before: the trigger is placed"), theme.INK_DIM)]
+        lines = [(pgettext("diagram", "after"), theme.INK_DIM)]
+        scored = [e for e in diagram.effects if e["type"] == "score"]
+        if scored:
+            e = scored[0]
+            lines.append((_("{side} scores: {gain} to GAIN (white rings), {risk} to RISK (red rings)").format(
+                side=_(SIDE_NAMES[e["color"]]), gain=len(e["gain_cells"]), risk=len(e["risk_cells"])),
+                theme.INK))
+        return lines
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram, s: float) -> pygame.Rect:
+        state = diagram.shown
+        geo = geometry(state.radius)
+        lay = HexLayout.fit(state.radius, rect)
+        draw_board(surface, lay, geo, coordinates=False)
+        for i, code in enumerate(state.board):
+            if code:
+                draw_disc(surface, lay, geo.cells[i], NAME[code])
+        move = diagram.move
+        if move is None:
+            return rect
+        width = max(2, int(lay.size * 0.14))
+        if diagram.show == "before":
+            draw_disc(surface, lay, move.cell, move.color)
+            tx, ty = lay.to_pixel(*move.cell)
+            theme.draw_text(surface, pgettext("the trigger, one letter", "T"), (tx, ty), int(lay.size * 0.9),
+                            theme.INK, "center", True)
+            for e in diagram.effects:
+                if e["type"] == "slide":
+                    color = theme.GOOD if e["force"] == "attract" else theme.ACCENT
+                    draw_arrow(surface, color, lay.to_pixel(*e["from"]), lay.to_pixel(*e["to"]), width)
+        else:
+            for e in diagram.effects:
+                if e["type"] == "score":
+                    for kind, ink in (("gain_cells", theme.INK), ("risk_cells", theme.BAD)):
+                        for cell in e[kind]:
+                            x, y = lay.to_pixel(*cell)
+                            pygame.draw.circle(surface, ink, (x, y), lay.size * 0.8, width)
+        return rect

@@ -9,10 +9,11 @@ import math
 import pygame
 
 from .. import palette
-from ..i18n import N_, _
-from ..rules.rush import NAME, State
+from ..i18n import N_, _, ngettext, refusal
+from ..rules.rush import NAME, RUSH, State
 from . import marks, theme
 from .cache import surface_cache
+from .diagrams import Diagrams
 from .frame import PlayFrame
 
 WOOD = (214, 174, 106)
@@ -328,3 +329,111 @@ def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: f
             x, y = x0, y + theme.step(size, 17 * s)
         x = theme.draw_text(surface, words, (x, y), size, color).right + int(12 * s)
     return y + theme.step(size, 17 * s)
+
+
+# -- the how-to pages' boards (levels/howto/rush.json) --------------------------------------------
+
+#: the sides' names, translated when shown
+SIDE_NAMES = {"black": N_("Black"), "white": N_("White")}
+#: what happens next, one whole message per side (the name is not capitalised mid-sentence)
+PLACES_AGAIN = {"black": N_("black places again"), "white": N_("white places again")}
+MOVES_NEXT = {"black": N_("black moves next"), "white": N_("white moves next")}
+
+
+class RushDiagrams(Diagrams):
+    """A board with a stone about to go on a point (its connections, or the rules' refusal), or
+    the board after it (the last stone ringed); the count of a finished game beside its board."""
+
+    #: the caption and a refusal's two lines: the boards are one size whatever they say
+    caption_lines = 3
+    caption_size = 24
+
+    @staticmethod
+    def after_words(before: State, after: State, effects) -> str:
+        if any(e["type"] == "again" for e in effects):
+            return _(PLACES_AGAIN[before.to_move])
+        return _(MOVES_NEXT[after.to_move]) if after.to_move else _("the board is full")
+
+    def words(self, diagram) -> dict:
+        found = super().words(diagram)
+        found["side"] = _(SIDE_NAMES[diagram.state.to_move]) if diagram.state.to_move else ""
+        if diagram.after is not None:
+            found["what"] = self.after_words(diagram.state, diagram.after, diagram.effects)
+        return found
+
+    def caption(self, diagram) -> list:
+        if diagram.move is None:
+            return []
+        words = self.words(diagram)
+        if diagram.show == "after":
+            return [(_("after: {what}").format(what=words["what"]), theme.INK)]
+        if diagram.refused is not None:
+            return [(_("{side} {move}: refused").format(side=words["side"], move=words["move"]), theme.INK),
+                    (refusal(diagram.refused), theme.BAD)]
+        k = diagram.effects[0]["connections"]
+        return [(ngettext("{side} {move}: {n} connection, {then}", "{side} {move}: {n} connections, {then}",
+                          k).format(side=words["side"], move=words["move"], n=k, then=words["what"]),
+                 theme.INK)]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram, s: float) -> pygame.Rect:
+        state = diagram.shown
+        lay = GridLayout(state.size, rect)
+        draw_goban(surface, lay, labels=True)
+        geo = state.geo
+        for i, code in enumerate(state.board):
+            if code:
+                img = stone_image(NAME[code], lay.stone_radius)
+                x, y = lay.to_pixel(*geo.cell(i))
+                surface.blit(img, img.get_rect(center=(round(x) + 1, round(y) + 1)))
+        move = diagram.move
+        if move is not None and diagram.show == "after":
+            x, y = lay.to_pixel(*move.cell)
+            ink = (230, 230, 226) if state.stone_at(move.cell) == "black" else (30, 30, 34)
+            pygame.draw.circle(surface, ink, (x, y), lay.step * 0.2, max(2, int(lay.step * 0.06)))
+        elif move is not None:
+            self.placement(surface, lay, diagram.state, move.cell, diagram.refused is not None)
+        # the caption goes under the file letters (Large text makes them taller)
+        bottom = max(rect.bottom + 2 * s, goban_bottom(lay) + 2)
+        return pygame.Rect(rect.x, rect.y, rect.width, int(bottom - rect.y))
+
+    @staticmethod
+    def placement(surface: pygame.Surface, lay: GridLayout, state: State, cell: tuple[int, int],
+                  refused: bool) -> None:
+        """A stone about to go on ``cell``: its connections, or the cross of a refused point."""
+        mover = state.to_move
+        x, y = lay.to_pixel(*cell)
+        if refused:
+            ghost = ghost_image(mover, lay.stone_radius)
+            surface.blit(ghost, ghost.get_rect(center=(round(x) + 1, round(y) + 1)))
+            marks.danger(surface, point_cell(lay, cell, 1.6))
+            return
+        ghost = stone_image(mover, lay.stone_radius)
+        surface.blit(ghost, ghost.get_rect(center=(round(x) + 1, round(y) + 1)))
+        targets = occupied_neighbours(state, cell)
+        for c, _stone in targets:
+            draw_link(surface, (x, y), lay.to_pixel(*c), 1.0, max(2, int(lay.step * 0.1)))
+        if targets:
+            draw_badge(surface, (x + lay.step * 0.36, y - lay.step * 0.36), len(targets),
+                       max(8.0, lay.step * 0.2))
+
+    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, page, s: float) -> None:
+        if name != "count":
+            raise KeyError(name)
+        state = page.diagrams[0].shown
+        outcome = RUSH.outcome(state)
+        x = rect.x + int(10 * s)
+        y = rect.y + int(40 * s)
+        for player in ("black", "white"):
+            icon = stone_image(player, int(18 * s))
+            surface.blit(icon, icon.get_rect(center=(round(x + 18 * s), round(y + 18 * s))))
+            n = outcome.detail[player]
+            text = ngettext("{side}: {n} stone", "{side}: {n} stones", n).format(
+                side=_(SIDE_NAMES[player]), n=n)
+            theme.draw_text(surface, text, (x + 48 * s, y + 18 * s), int(36 * s), theme.INK, "midleft")
+            y += int(56 * s)
+        total = state.size ** 2
+        theme.draw_text(surface, ngettext("{n} point in all", "{n} points in all", total).format(n=total),
+                        (x, y), int(28 * s), theme.INK_DIM)
+        y += int(50 * s)
+        theme.draw_text(surface, _("{side} wins.").format(side=_(SIDE_NAMES[outcome.winner])), (x, y),
+                        int(44 * s), LINK_COLOR, bold=True)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pygame
 
 from game import palette
+from game.i18n import N_, _, refusal
 from game.ui import theme
+from game.ui.diagrams import Diagrams
 from game.ui.frame import PlayFrame
 
-from .rules import FILES, State
+from .rules import CORNERS, FILES, State
 
 BOARD = (58, 64, 84)
 LINE = (110, 118, 146)
@@ -123,3 +125,50 @@ def draw_cursor(surface: pygame.Surface, g: Grid, cell: tuple[int, int], legal: 
 def draw_last(surface: pygame.Surface, g: Grid, cell: tuple[int, int]) -> None:
     """The last stone placed: a light ring on it."""
     pygame.draw.circle(surface, theme.INK, g.to_pixel(*cell), g.step * 0.14, max(2, int(g.step * 0.03)))
+
+
+#: the sides' names, translated when shown
+SIDE_NAMES = {"red": N_("Red"), "blue": N_("Blue")}
+
+
+class CornersDiagrams(Diagrams):
+    """The how-to pages' boards (``levels/howto/corners.json``): a position with the cell about to
+    be taken under the cursor (the rules' reason when it is refused), or the position after it."""
+
+    caption_lines = 3
+
+    def words(self, diagram) -> dict:
+        found = super().words(diagram)
+        found["side"] = _(SIDE_NAMES.get(diagram.state.to_move or "", ""))
+        return found
+
+    def caption(self, diagram) -> list:
+        if diagram.move is None:
+            return []
+        if diagram.show == "before":
+            lines = [(_("before: {side} on {cell}").format(side=self.words(diagram)["side"],
+                                                           cell=self.words(diagram)["move"]), theme.INK)]
+            if diagram.refused is not None:
+                lines.append((_("refused: {reason}").format(reason=refusal(diagram.refused)), theme.BAD))
+            return lines
+        last = diagram.effects[-1]
+        side = _(SIDE_NAMES.get(last.get("player") or "", ""))
+        if last["type"] == "end":
+            words = _("the game ends")
+        elif last["type"] == "again":
+            words = _("{side} places again").format(side=side)
+        elif last["type"] == "pass":
+            words = _("{side} passes").format(side=side)
+        else:
+            words = _("{side} to move").format(side=_(SIDE_NAMES.get(diagram.after.to_move or "", "")))
+        return [(_("after: {what}").format(what=words), theme.INK)]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram, s: float) -> pygame.Rect:
+        state = diagram.shown
+        g = Grid(state.size, rect)
+        draw_board(surface, g)
+        for sprite in stones_of(state):
+            stone(surface, sprite.color, g.to_pixel(*sprite.cell), g.step * 0.36)
+        if diagram.move is not None and diagram.show == "before":
+            draw_cursor(surface, g, diagram.move.cell, CORNERS.why_illegal(state, diagram.move) is None)
+        return rect
