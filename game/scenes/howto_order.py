@@ -78,9 +78,10 @@ PAGES = [
         "1 + 2 + ... + c."),
      "chain"),
     (N_("The end"),
-     N_("The game ends when every stone is placed (the field is then full), or if both players pass in "
-        "a row. The higher score wins; equal scores draw. Tip: force your opponent to connect early "
-        "(short chains score little) and save your own connections for one long chain."),
+     N_("The game ends when every stone is placed (the field is then full; the rules always leave "
+        "a legal placement, so nobody has to pass). The higher score wins; equal scores draw. Tip: "
+        "force your opponent to connect early (short chains score little) and save your own "
+        "connections for one long chain."),
      "end"),
 ]
 
