@@ -246,8 +246,10 @@ def target(surface: pygame.Surface, cell: Cell, more: bool = False, occupied: bo
 def cross_image(h: float, color: palette.RGB = DANGER) -> pygame.Surface:
     arm = h * 0.3
     w = max(3.0, h * 0.13)
-    img, c = _canvas(arm + w + 2)
-    for ink, width in ((RIM, (w + 3) * K), (color, w * K)):
+    img, c = _canvas(arm + w + 4)
+    # a pale halo outside the dark rim: the cross reads on dark red squares too (Sparks'
+    # deadly corners hid it) as on light wood
+    for ink, width in ((palette.INK, (w + 6) * K), (RIM, (w + 3) * K), (color, w * K)):
         for s in (1, -1):
             _stroke(img, ink, (c - arm * K, c - s * arm * K), (c + arm * K, c + s * arm * K), width)
     return _down(img)
