@@ -398,19 +398,21 @@ class BlockSprite(pygame.sprite.Sprite):
         self.rect = self.image.get_rect(topleft=(round(x), round(y)))
 
 
-def label_form(lay: Layout, s: float) -> tuple[int, bool]:
-    """The size of the supply's labels and whether they show the stack's length ("1 ×3")
-    or only how many are left ("×3"): the largest that fits every stack's share of the row
-    (the widest count, 3, assumed), the same for all six so that they read alike."""
+def label_form(lay: Layout, s: float) -> tuple[int, str]:
+    """The size of the supply's labels and their form: ``"length"`` ("1 ×3": the stack's
+    length and how many are left), ``"times"`` ("×3") or, where even that does not fit (large
+    text in a small window), ``"count"`` ("3"): the fullest that fits every stack's share of
+    the row (the widest count, 3, assumed), the same for all six so that they read alike."""
     shares = [column_left(lay, n + 1) - column_left(lay, n) - 2 for n in LENGTHS]
     full = int(19 * s)
-    for with_length in (True, False):
+    for form in ("length", "times", "count"):
         for size in (full, int(full * 0.85), int(full * 0.72)):
-            widths = [(theme.font(size).size(f"{n} ")[0] if with_length else 0)
-                      + theme.font(size, True).size("\u00d73")[0] for n in LENGTHS]
+            count_w = theme.font(size, True).size("3" if form == "count" else "\u00d73")[0]
+            widths = [(theme.font(size).size(f"{n} ")[0] if form == "length" else 0) + count_w
+                      for n in LENGTHS]
             if all(w <= share for w, share in zip(widths, shares, strict=True)):
-                return size, with_length
-    return int(full * 0.72), False
+                return size, form
+    return int(full * 0.72), "count"
 
 
 def column_left(lay: Layout, length: int) -> float:
@@ -457,13 +459,13 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
                 surface.blit(block_image(p, w, h), (round(x - px), round(yy)))
             # under each stack: its length (dim) and how many are left (bright), centred under
             # it where there is room, else moved within its share of the row; every stack's
-            # label in the same form (label_form: "1 ×3", else "×3", a size smaller first)
+            # label in the same form (label_form: "1 ×3", else "×3", else "3", a size smaller first)
             cx = lay.supply_col[length] - px + length * lay.supply_unit / 2
             left, right = column_left(lay, length) - px, column_left(lay, length + 1) - px - 2
             top = lay.supply_bottom[p] + 2 * s
-            size, with_length = label_form(lay, s)
-            lw = theme.font(size).size(f"{length} ")[0] if with_length else 0
-            counted = f"\u00d7{count}"
+            size, form = label_form(lay, s)
+            lw = theme.font(size).size(f"{length} ")[0] if form == "length" else 0
+            counted = str(count) if form == "count" else f"\u00d7{count}"
             cw = theme.font(size, True).size(counted)[0]
             x = max(left, min(cx - (lw + cw) / 2, right - lw - cw))
             if lw:
