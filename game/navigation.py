@@ -38,10 +38,6 @@ from .storage import StoredFileError
 FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details in the log.)")
 
 
-def _screen(ref: str) -> type:
-    return named_class(ref)
-
-
 def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | None = None,
                autoplay: int = 0, seats: dict[str, Seat] | None = None, hosted: bool = False,
                start: bool = True, ladder: str | None = None, hosting: Any = None) -> Any:
@@ -50,7 +46,7 @@ def game_scene(app: Any, game_id: str, level: str | None = None, seed: int | Non
     replay): no autosave, no pause or result overlays of its own. ``start=False`` leaves
     the game to be set up by the caller (a resumed game: nothing is written before it is
     rebuilt); ``ladder`` makes it a game of the arcade ladder against that level."""
-    cls = _screen(catalogue.get(game_id).scene)
+    cls = named_class(catalogue.get(game_id).scene)
     scene = cls(app, level=level, seats=seats, hosted=hosted, ladder=ladder, hosting=hosting)
     if start:
         scene.start(seed, autoplay=autoplay)
@@ -226,7 +222,7 @@ class Navigator:
         ref = catalogue.get(game_id).howto
         if not ref:
             return False
-        self.stack.push(_screen(ref)(self.app, game_id))
+        self.stack.push(named_class(ref)(self.app, game_id))
         return True
 
     def load_menu(self) -> None:

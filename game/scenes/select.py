@@ -194,6 +194,12 @@ class SelectScene(Scene):
             lines = lines[:1] + [theme.ellipsized(" ".join(lines[1:]), size, width, True)]
         return size, lines
 
+    def button_widths(self, game_id: str, size: int, s: float) -> tuple[int, int]:
+        """The widths of a card's two buttons: its board ("<  Classic  >") and "How to play"."""
+        label = f"<  {self.level_label(game_id)}  >"
+        return (theme.font(size).size(label)[0] + int(16 * s),
+                theme.font(size).size(_("How to play"))[0] + int(16 * s))
+
     def words_height(self, game_id: str, card_w: int, s: float) -> int:
         """The height a card's words and buttons take below its picture: the pitch and the
         progress are shown whole where they can be (the picture gives way first, down to a
@@ -206,8 +212,7 @@ class SelectScene(Scene):
         size, titles = self.title_lines(game_id, inner_w, s)
         title_step = theme.step(size, 34 * s) * len(titles)
         buttons = int(40 * s)
-        level_w = theme.font(small).size(f"<  {self.level_label(game_id)}  >")[0] + int(16 * s)
-        howto_w = theme.font(small).size(_("How to play"))[0] + int(16 * s)
+        level_w, howto_w = self.button_widths(game_id, small, s)
         if level_w + howto_w + 6 > inner_w:  # the rules' button goes under the board's
             buttons += int(36 * s)
         return int(12 * s + title_step + lines * theme.step(small, 23 * s) + 4 * s + buttons)
@@ -268,9 +273,8 @@ class SelectScene(Scene):
         step = theme.step(small, 23 * s)
         controls_top = rect.bottom - int(40 * s)
         label = f"<  {self.level_label(game_id)}  >"
-        lw = theme.font(small).size(label)[0] + int(16 * s)
         howto = _("How to play")
-        hw = theme.font(small).size(howto)[0] + int(16 * s)
+        lw, hw = self.button_widths(game_id, small, s)
         narrow = lw + hw + 6 > inner.width  # the rules' button goes under the board's
         words_bottom = controls_top - (int(36 * s) if narrow else 0)
         lines = theme.wrap(_(record.blurb), small, inner.width)

@@ -446,6 +446,7 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
         theme.draw_text(surface, theme.ellipsized(text, size, room, p == mover), (x0, y), size, ink(p),
                         bold=p == mover)
         theme.draw_text(surface, row, (x0 + inner_w, y), int(24 * s), ink(p), "topright")
+        label_size, form = label_form(lay, s)  # once for the six stacks: they read alike
         for length in LENGTHS:
             count = supply[6 * k + length - 1]
             if not count:  # an empty stack keeps its outline and its length
@@ -463,7 +464,7 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
             cx = lay.supply_col[length] - px + length * lay.supply_unit / 2
             left, right = column_left(lay, length) - px, column_left(lay, length + 1) - px - 2
             top = lay.supply_bottom[p] + 2 * s
-            size, form = label_form(lay, s)
+            size = label_size
             lw = theme.font(size).size(f"{length} ")[0] if form == "length" else 0
             counted = str(count) if form == "count" else f"\u00d7{count}"
             cw = theme.font(size, True).size(counted)[0]
