@@ -176,7 +176,7 @@ def test_the_sixth_games_rules_and_policy_stay_pure_python_too():
 
 
 def test_one_record_per_game_names_each_of_its_parts():
-    from game.navigation import _screen
+    from game.scenes.base import named_class as _screen
 
     assert list(catalogue.RECORDS) == list(catalogue.GAME_IDS)
     for game_id, record in catalogue.RECORDS.items():
