@@ -148,3 +148,48 @@ def test_sparks_of_scores_and_captures_show_the_whole_picture(app, monkeypatch, 
         app.frame([pygame.event.Event(pygame.VIDEOEXPOSE)] if n % 30 == 3 else [], 1 / 60, draw=None)
         front.check()
     assert flew > 40 and not game.particles.alive  # they flew, and they were gone by the end
+
+
+class EndlessSearch:
+    """A computer that never makes up its mind (a search still under way)."""
+
+    done = False
+    state = None
+
+    def step(self, seconds: float) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_the_board_rests_while_the_computer_thinks(app, monkeypatch, game_id):
+    """A frame of the computer's search is a frame of a board at rest: only what changes is
+    drawn (The Improbable drew its whole table again every such frame, 2 ms of a frame at
+    1280×720, and its thinking frames' p99 ran past the bench's 4 ms)."""
+    from game.scenes.seats import Seat
+
+    record = catalogue.get(game_id)
+    app.start_game(game_id, seed=3, seats={p: Seat(p, "easy") for p in record.players})
+    game = app.stack.top
+    game.autosave = False
+
+    def endless(*_args, **_kwargs):
+        search = EndlessSearch()
+        search.state = game.state
+        return search
+    monkeypatch.setattr(game, "new_thinker", endless)
+    for _ in range(240):  # the start banner, an arrangement or a first move played out
+        app.frame([], 1 / 60, draw=True)
+        settled = not game.queue.busy and not game.particles.alive and game.banner_t <= 0
+        if game.thinker is not None and settled:
+            break
+    assert isinstance(game.thinker, EndlessSearch), "the computer is to move and thinking"
+    drawn = []
+    board = game.draw_board
+    monkeypatch.setattr(game, "draw_board", lambda surface: (drawn.append(1), board(surface)))
+    for _ in range(30):
+        app.frame([], 1 / 60, draw=True)
+    assert game.thinker is not None
+    assert len(drawn) <= 1, f"the board was drawn {len(drawn)} times in 30 frames"

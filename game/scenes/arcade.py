@@ -266,7 +266,7 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
             y += theme.step(int(24 * s), 28 * s)
         y = max(y, box.y + 12 * s + 2 * theme.step(int(24 * s), 28 * s)) + 6 * s
         rows = tables.get(table.kind, [])
-        place_w = max(theme.font(size, True).size(_(p))[0] for p in PLACES) + int(10 * s)
+        place_w = max(theme.text_width(_(p), size, True) for p in PLACES) + int(10 * s)
         for place in range(fame.KEEP):
             ink = MEDALS[place] if place < len(MEDALS) else theme.INK_DIM
             theme.draw_text(surface, _(PLACES[place]), (x, y), size, ink, bold=True)
@@ -274,7 +274,7 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
             if place < len(rows):
                 entry = rows[place]
                 # the initials letter by letter in cells of one width, as a cabinet shows them
-                cell = theme.font(size, True).size("W")[0] + 2
+                cell = theme.text_width("W", size, True) + 2
                 for n, ch in enumerate(entry.initials):
                     theme.draw_text(surface, ch, (letters_x + n * cell + cell / 2, y), size,
                                     ink if place < len(MEDALS) else theme.INK, "midtop", True)
@@ -285,7 +285,7 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
                 # the day it was set, between the initials and the result where there is room
                 day = short_day(entry.date)
                 dsize = int(18 * s)
-                if shown.x - (letters_x + 3 * cell) >= theme.font(dsize).size(day)[0] + 16 * s:
+                if shown.x - (letters_x + 3 * cell) >= theme.text_width(day, dsize) + 16 * s:
                     theme.draw_text(surface, day, (shown.x - 10 * s, shown.bottom - 3 * s), dsize,
                                     theme.INK_FAINT, "bottomright")
             else:

@@ -76,7 +76,7 @@ class BackButton:
     def draw(self, surface: pygame.Surface, s: float) -> None:
         label = pgettext("leave this screen", "< Back")
         size = int(26 * s)
-        w = theme.font(size).size(label)[0] + int(28 * s)
+        w = theme.text_width(label, size) + int(28 * s)
         h = max(int(44 * s), theme.font(size).get_linesize() + 8)
         self.rect = pygame.Rect(int(20 * s), int(20 * s), w, h)
         pygame.draw.rect(surface, theme.BG_PANEL, self.rect, border_radius=8)

@@ -189,7 +189,7 @@ class DemoScene(Scene):
         blurb_rect = theme.draw_text(surface, blurb, (x, band.y + 58 * s),
                                      theme.fitted(blurb, int(26 * s), w * 0.62), theme.INK_DIM)
         which = _("Demo: computer against computer ({level})").format(level=level_name(self.level))
-        if theme.font(int(22 * s)).size(which)[0] <= right - blurb_rect.right - 24 * s:
+        if theme.text_width(which, int(22 * s)) <= right - blurb_rect.right - 24 * s:
             # in a small window the game's own words come first; the level is a detail
             theme.draw_text(surface, which, (right, band.y + 62 * s), int(22 * s), theme.INK_FAINT,
                             "topright")

@@ -177,7 +177,7 @@ class HowToScene(Scene):
         # neighbours), the row centred and shrunk as a whole where the window is narrow
         size = int(28 * s)
         gap = int(24 * s)
-        widths = [max(int(150 * s), theme.font(size).size(label)[0] + int(28 * s)) for _n, label in labels]
+        widths = [max(int(150 * s), theme.text_width(label, size) + int(28 * s)) for _n, label in labels]
         total = sum(widths) + gap * (len(widths) - 1)
         scale = min(1.0, (w - 20 * s) / total)
         x = w / 2 - total * scale / 2

@@ -340,6 +340,18 @@ class ImprobableScene(PlayScene):
     def update_sprites(self) -> None:
         self.board.update(self.layout, self.rest_rect)
 
+    def board_key(self) -> tuple | None:
+        # without a key the whole table was drawn again every frame while the computer
+        # thought (2 ms a frame at 1280×720, most of it the blit of the table's layer)
+        if self.awaiting_human:
+            return None  # the live buttons, the odds under them and the hover
+        over = self.state.over
+        ending = over and not (self.queue.busy and self.end_card == 0)
+        return (self.shown_mover(), tuple(map(self.side_name, PLAYERS)), self.drawn_rows(),
+                self.tray_words(), self.tray_flash, self.die_face, self.die_owner, self.die_dy,
+                self.die_angle, over and self.end_card > 0,
+                (self.end_card, tuple(self.end_lines())) if ending else None)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout
         active = self.shown_mover()
@@ -389,7 +401,7 @@ class ImprobableScene(PlayScene):
         y, x = lay.roll.bottom + 12 * s, lay.roll.x
         chip = max(22 * s, theme.MIN_PX * 1.4)  # its number stays inside at any size
         label = _("next roll:")
-        label_w = theme.font(int(20 * s)).size(label)[0]
+        label_w = theme.text_width(label, int(20 * s))
         chips_w = chip * (6 + 5 * 0.18)
         if x + label_w + 8 * s + chips_w > lay.stop.x - 8 * s:  # no room beside: the label above
             drawn = theme.draw_text(surface, label, (x, y), int(20 * s), theme.INK_DIM)

@@ -55,7 +55,7 @@ class StillThereScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_of(surface)
         prompt = _("Press any key or button to keep playing")
-        card_w = min(w - 40 * s, max(640 * s, theme.font(int(36 * s)).size(prompt)[0] + 80 * s))
+        card_w = min(w - 40 * s, max(640 * s, theme.text_width(prompt, int(36 * s)) + 80 * s))
         # three lines stacked by the font's own heights (Large text makes them taller)
         parts = ((_("Still there?"), int(90 * s), theme.INK, True),
                  (f"{max(0, int(self.left + 0.999))}", int(110 * s), theme.ACCENT, True),

@@ -44,7 +44,7 @@ class OrderScene(PlayScene):
         self.stage = "end"
         self.end = "left"
         self.col = 0
-        self.choices: dict[str, list[tuple[int, bool]]] = {"left": [], "right": []}
+        self._choices: dict[str, list[tuple[int, bool]]] | None = {"left": [], "right": []}
         # arrangement: the working row, the cursor, the block held, the keyboard focus
         self.work: list[int] = list(START_ROW)
         self.acur = 0
@@ -139,11 +139,25 @@ class OrderScene(PlayScene):
             self.acur, self.afocus = 0, "row"
             return
         self.card = None
-        self.choices = self.compute_choices()
+        self._choices = None
         self.stage = "end"
+        if self.seat().is_ai:
+            # the computer needs no cursor (a person's turn, or a seat taken over, starts
+            # again here); working the choices out would play every legal move once in
+            # the frame the computer's last move lands in
+            return
         ends = self.placeable_ends()
         self.end = ends[0] if ends else "left"
         self.col = self.nearest_legal(self.col)
+
+    @property
+    def choices(self) -> dict[str, list[tuple[int, bool]]]:
+        """The legal columns of each end stone and whether laying it there connects,
+        worked out when first asked for in a turn."""
+        if self._choices is None:
+            play = self.state.phase == "play"
+            self._choices = self.compute_choices() if play else {"left": [], "right": []}
+        return self._choices
 
     def compute_choices(self) -> dict[str, list[tuple[int, bool]]]:
         """The legal columns of each end stone and whether laying it there connects,
@@ -535,7 +549,12 @@ class OrderScene(PlayScene):
         kit.draw_static_field(surface, self.layout.geom)
 
     def board_key(self) -> tuple | None:
-        if self.awaiting_human or (self.state.phase == "arrange" and not self.state.over):
+        st = self.state
+        if st.phase == "arrange" and not st.over and self.card is None and self.seats[st.to_move].is_ai:
+            # the computer arranges behind a still picture: the other's hidden collection and a line
+            return ("arranging", st.to_move, len(st.collections[PLAYERS.index(self.other(st.to_move))]),
+                    self.player_name(st.to_move), self.side_name(self.other(st.to_move)))
+        if self.awaiting_human or (st.phase == "arrange" and not st.over):
             return None  # the targets, the end marks and the cursor; the arrangement
         return (dict(self.drawn_field()), dict(self.flash), tuple(map(tuple, self.shown_collections)),
                 self.state.to_move, tuple(map(self.side_name, PLAYERS)),
@@ -714,7 +733,7 @@ class OrderScene(PlayScene):
             turn = (_("This turn: {chain}").format(chain=kit.chain_words(chain)) if chain
                     else _("This turn: no connection yet"))
             lines.append((turn, theme.ACCENT if chain else theme.INK_DIM))
-            if not self.queue.busy:
+            if self.awaiting_human:  # the end stone at the cursor: nobody's while the computer moves
                 lines.append((self.choice_words(), theme.INK))
                 forced = self.forced()
                 forced_text = _("Forced connection: it must complete a column") if forced else ""

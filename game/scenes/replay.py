@@ -270,7 +270,7 @@ class ReplayScene(Scene):
         for key, bw in widths.items():
             if key in ("take", "exit"):
                 x += int(12 * s)
-            label_w = theme.font(int(24 * s)).size(self.buttons[key].label)[0] + int(14 * s)
+            label_w = theme.text_width(self.buttons[key].label, int(24 * s)) + int(14 * s)
             r = pygame.Rect(x, cy - bh // 2, max(int(bw * s), label_w), bh)  # its word fits inside
             self.buttons[key].draw(surface, r, int(24 * s), active=key == "play" and self.playing)
             x = r.right + int(6 * s)
@@ -287,7 +287,7 @@ class ReplayScene(Scene):
         x += int(10 * s)
         size = int(19 * s)
         step = theme.step(size, 19 * s)  # the smallest font is taller than the design's line
-        if (x + max(theme.font(size).size(line)[0] for line in lines) <= w - 8 * s
+        if (x + max(theme.text_width(line, size) for line in lines) <= w - 8 * s
                 and 2 * step <= self.bar.height + 2):
             for k, line in enumerate(lines):
                 theme.draw_text(surface, line, (x, cy + (k - 0.5) * step), size, theme.INK_DIM, "midleft")

@@ -187,7 +187,7 @@ class SelectScene(Scene):
         small to read (German titles are long), never cut."""
         title = _(catalogue.get(game_id).title)
         size = theme.fitted(title, int(32 * s), width, True, smallest=int(24 * s))
-        if theme.font(size, True).size(title)[0] <= width:
+        if theme.text_width(title, size, True) <= width:
             return size, [title]
         lines = theme.wrap(title, size, width)
         if len(lines) > 2:
@@ -197,8 +197,8 @@ class SelectScene(Scene):
     def button_widths(self, game_id: str, size: int, s: float) -> tuple[int, int]:
         """The widths of a card's two buttons: its board ("<  Classic  >") and "How to play"."""
         label = f"<  {self.level_label(game_id)}  >"
-        return (theme.font(size).size(label)[0] + int(16 * s),
-                theme.font(size).size(_("How to play"))[0] + int(16 * s))
+        return (theme.text_width(label, size) + int(16 * s),
+                theme.text_width(_("How to play"), size) + int(16 * s))
 
     def words_height(self, game_id: str, card_w: int, s: float) -> int:
         """The height a card's words and buttons take below its picture: the pitch and the

@@ -172,7 +172,7 @@ class SettingsScene(Scene):
             ink = theme.ACCENT if selected else theme.INK
             if value:
                 shown = f"<  {value}  >"
-                value_w = theme.font(size, True).size(shown)[0]
+                value_w = theme.text_width(shown, size, True)
                 name_size = theme.fitted(name, size, rect.width - value_w - 60 * s)
                 theme.draw_text(surface, name, (rect.x + 24 * s, rect.centery), name_size, ink, "midleft")
                 drawn = theme.draw_text(surface, shown, (rect.right - 24 * s, rect.centery), size, ink,

@@ -358,7 +358,7 @@ class SetupScene(Scene):
                     you=_(self.entry.side(self.person).name), computer=_(self.entry.side(self.computer).name))
                 swap = _("{key}: swap").format(key=g[ALTERNATE])
                 swap_size = int(22 * s)
-                swap_w = theme.font(swap_size).size(swap)[0] + int(20 * s)
+                swap_w = theme.text_width(swap, swap_size) + int(20 * s)
                 self.swap_rect = pygame.Rect(0, 0, swap_w, int(34 * s))
                 self.swap_rect.midright = (right, line_y + int(14 * s))
                 pygame.draw.rect(surface, theme.BG, self.swap_rect, border_radius=6)
@@ -460,7 +460,7 @@ class SetupScene(Scene):
         size = int(min(bottom - top - (24 * s if wifi is not None else 0), 320 * s))
         words = [_("Play with your phone: scan the code"),
                  _("or open {address} and type {code}").format(address=address, code=room)]
-        text_w = int(max(theme.font(int(26 * s), True).size(line)[0] for line in words) + 20 * s)
+        text_w = int(max(theme.text_width(line, int(26 * s), True) for line in words) + 20 * s)
         codes = [c for c in (wifi, matrix) if c is not None]
         total = len(codes) * (size + int(16 * s)) + text_w
         x = max(int(10 * s), (w - total) // 2)

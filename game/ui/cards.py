@@ -77,7 +77,7 @@ class CardMenu(Menu):
                 self.rects[i] = pygame.Rect(x0 + c * (card_w + gap), top, card_w, card_h)
         if buttons:
             size = int(24 * s)
-            widths = [theme.font(size).size(self.items[i].label)[0] + int(28 * s) for i in buttons]
+            widths = [theme.text_width(self.items[i].label, size) + int(28 * s) for i in buttons]
             total = sum(widths) + gap * (len(buttons) - 1)
             k = min(1.0, area.width / max(1, total))
             x = area.centerx - total * k / 2

@@ -292,10 +292,10 @@ def draw_row_label(surface: pygame.Surface, lay: Layout, player: str, name: str,
             values=", ".join(map(str, full)))
         room = lay.lane_x + lay.lane_w - r.right - 18 * s
         size = theme.fitted(note, int(21 * s), room, smallest=10)
-        if theme.font(size).size(note)[0] > room:  # a small window: without the explanation
+        if theme.text_width(note, size) > room:  # a small window: without the explanation
             note = _("all three in the row: {values}").format(values=", ".join(map(str, full)))
             size = theme.fitted(note, int(21 * s), room, smallest=10)
-        if theme.font(size).size(note)[0] <= room:
+        if theme.text_width(note, size) <= room:
             theme.draw_text(surface, note, (r.right + 18 * s, y + 3 * s), size, theme.ACCENT)
     if active:
         pygame.draw.rect(surface, ink(player), lay.lane(player), max(1, round(2 * s)),
@@ -407,8 +407,8 @@ def label_form(lay: Layout, s: float) -> tuple[int, str]:
     full = int(19 * s)
     for form in ("length", "times", "count"):
         for size in (full, int(full * 0.85), int(full * 0.72)):
-            count_w = theme.font(size, True).size("3" if form == "count" else "\u00d73")[0]
-            widths = [(theme.font(size).size(f"{n} ")[0] if form == "length" else 0) + count_w
+            count_w = theme.text_width("3" if form == "count" else "\u00d73", size, True)
+            widths = [(theme.text_width(f"{n} ", size) if form == "length" else 0) + count_w
                       for n in LENGTHS]
             if all(w <= share for w, share in zip(widths, shares, strict=True)):
                 return size, form
@@ -439,7 +439,7 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
         label = ngettext("{side}: supply {n} stone", "{side}: supply {n} stones", held).format(side=names[p],
                                                                                              n=held)
         row = _("row {length}").format(length=sum(rows[k]))
-        row_w = theme.font(int(24 * s)).size(row)[0]
+        row_w = theme.text_width(row, int(24 * s))
         text = f"{'> ' if p == mover else ''}{label}"  # left of the row's length, smaller if need be
         room = int(inner_w - row_w - 10 * s)
         size = theme.fitted(text, int(24 * s), room, p == mover)
@@ -465,9 +465,9 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
             left, right = column_left(lay, length) - px, column_left(lay, length + 1) - px - 2
             top = lay.supply_bottom[p] + 2 * s
             size = label_size
-            lw = theme.font(size).size(f"{length} ")[0] if form == "length" else 0
+            lw = theme.text_width(f"{length} ", size) if form == "length" else 0
             counted = str(count) if form == "count" else f"\u00d7{count}"
-            cw = theme.font(size, True).size(counted)[0]
+            cw = theme.text_width(counted, size, True)
             x = max(left, min(cx - (lw + cw) / 2, right - lw - cw))
             if lw:
                 theme.draw_text(surface, f"{length} ", (x, top), size, theme.INK_DIM)

@@ -53,7 +53,7 @@ def status_bar(surface: pygame.Surface, rect: pygame.Rect, status: str, color: R
         return True
     room = rect.right - drawn.right - gap
     size = theme.fitted(banner, int(30 * s), room, smallest=max(12, int(22 * s)))
-    if theme.font(size).size(banner)[0] > room:
+    if theme.text_width(banner, size) > room:
         return False
     theme.draw_text(surface, banner, (rect.right, rect.centery), size, theme.ACCENT, "midright")
     return True
@@ -67,11 +67,10 @@ def fewer_parts(text: str, size: int, width: float, keep_last: bool = False) -> 
     """``text`` without some of its parts (``PARTS`` or " · ") until it fits ``width``:
     the first always stays, and with ``keep_last`` the last too (a line of controls ends
     with how to reach the menu); the others go from the end."""
-    f = theme.font(size)
     sep = PARTS if PARTS in text else " · "
     parts = text.split(sep)
     kept = 2 if keep_last else 1
-    while len(parts) > kept and f.size(sep.join(parts))[0] > width:
+    while len(parts) > kept and theme.text_width(sep.join(parts), size) > width:
         del parts[-kept]
     return sep.join(parts)
 
@@ -95,11 +94,11 @@ def message_line(surface: pygame.Surface, rect: pygame.Rect, text: str, color: R
     size = theme.fitted(text, int(size * s), rect.width)
     f = theme.font(size)
     lines = [text]
-    if f.size(text)[0] > rect.width and PARTS in text:
+    if theme.text_width(text, size) > rect.width and PARTS in text:
         parts = text.split(PARTS)
         if rect.height >= 2 * f.get_linesize():
-            cut = min(range(1, len(parts)), key=lambda k: max(f.size(PARTS.join(parts[:k]))[0],
-                                                              f.size(PARTS.join(parts[k:]))[0]))
+            cut = min(range(1, len(parts)), key=lambda k: max(theme.text_width(PARTS.join(parts[:k]), size),
+                                                              theme.text_width(PARTS.join(parts[k:]), size)))
             lines = [PARTS.join(parts[:cut]), PARTS.join(parts[cut:])]
         else:
             lines = [fewer_parts(text, size, rect.width, keep_last=True)]

@@ -410,7 +410,7 @@ def draw_material(surface: pygame.Surface, x0: float, y: float, side: str, count
     count_font = theme.font(int(22 * s))
     groups = [max(int(64 * s), icon + int(3 * s) + count_font.size(f"\u00d7{counts.get(letter + k, 0)}")[0]
                   + int(8 * s)) for k in KIND_LETTERS]
-    name_w = theme.font(int(24 * s), active).size(label)[0] + int(8 * s)
+    name_w = theme.text_width(label, int(24 * s), active) + int(8 * s)
     x = x0 + max(int(92 * s), name_w)
     if width is not None and x + sum(groups) > x0 + width:  # too narrow: the name on its own line
         theme.draw_text(surface, label, (x0, y), int(24 * s), palette.SIDES[side].light, bold=active)

@@ -100,6 +100,21 @@ def forget_fonts() -> None:
     _font.cache_clear()
     text_surface.cache_clear()
     _wrapped.cache_clear()
+    _width.cache_clear()
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """The width in pixels of ``text`` drawn at layout size ``size``."""
+    if not pygame.font.get_init():
+        font(size, bold)  # fonts made again after a pygame.quit; the widths forgotten with them
+    return _width(text, int(size), bool(bold))
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int, bold: bool) -> int:
+    # measuring is a third of a panel's repaint (a panel fits each label to its room, and
+    # is painted again whenever a move lands): the same labels come back move after move
+    return _font(size, bold).size(text[:SHOWN_MOST])[0]
 
 
 def outline(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.Rect, width: int) -> None:
@@ -168,7 +183,7 @@ def fitted(text: str, size: int, width: float, bold: bool = False, smallest: int
     """The largest size up to ``size`` at which ``text`` fits ``width`` pixels (never
     below ``smallest``: a label must stay readable; it may then overflow)."""
     size = int(size)
-    while size > smallest and font(size, bold).size(text)[0] > width:
+    while size > smallest and text_width(text, size, bold) > width:
         size = max(smallest, int(size * 0.92))
     return size
 
@@ -176,10 +191,10 @@ def fitted(text: str, size: int, width: float, bold: bool = False, smallest: int
 def ellipsized(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text``, cut short with an ellipsis to fit ``width`` pixels (for a line that has one
     line's room and says more elsewhere: a blurb, a save's name)."""
-    f = font(size, bold)
     text = text[:SHOWN_MOST]
-    if f.size(text)[0] <= width:
+    if text_width(text, size, bold) <= width:
         return text
+    f = font(size, bold)
     # the longest start that fits, by halving: a text from a file may be thousands of
     # characters long, and cutting one at a time measured it thousands of times
     lo, hi = 0, len(text)

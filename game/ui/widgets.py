@@ -114,7 +114,7 @@ class Menu:
         self.rects = []
         tick, tick_gap = theme.tick_size(size)
         # a ticked label stays where it would be, its tick hung before it (room on both sides)
-        width = int(max(theme.font(size).size(it.label)[0] + 2 * (tick + tick_gap) * it.ticked
+        width = int(max(theme.text_width(it.label, size) + 2 * (tick + tick_gap) * it.ticked
                         for it in self.items)
                     + 80 * scale)
         shown = self.shown_index()

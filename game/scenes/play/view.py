@@ -231,7 +231,8 @@ class PlayView:
         for spot in (self._sparks_shown, sparks):  # where sparks were and are
             if spot is not None:
                 spot = spot.clip(frame.board)
-                area = spot if area is None else area.union(spot)
+                if spot.w and spot.h:  # sparks off the board clip to nothing (see board_changes)
+                    area = spot if area is None else area.union(spot)
         self._sparks_shown = sparks
         if area is not None:
             self.redraw_strip(surface, area, self.draw_board_and_sparks, rects)
@@ -288,9 +289,10 @@ class PlayView:
         # a sprite that came, went, moved or changed its image: where it was and where it is
         dirty = [pygame.Rect(shown[1]) for k in now.keys() | was.keys() if now.get(k) != was.get(k)
                  for shown in (now.get(k), was.get(k)) if shown is not None]
-        if not dirty:
-            return None
-        return dirty[0].unionall(dirty[1:]).clip(board)
+        area = dirty[0].unionall(dirty[1:]).clip(board) if dirty else None
+        # sprites that changed only off the board (a block leaving The Improbable's supply,
+        # in the panel) clip to an empty rectangle, which a union would stretch to
+        return area if area and area.w and area.h else None
 
     def top_strip(self) -> pygame.Rect:
         """The window's band that holds the status bar."""
@@ -511,7 +513,7 @@ class PlayView:
             parts = self.who_parts(compact)
             text = sep.join(t for t, _ink in parts)
             size = theme.fitted(text, int(21 * s), width)
-            if theme.font(size).size(text)[0] <= width:
+            if theme.text_width(text, size) <= width:
                 break
         else:
             parts = [(theme.ellipsized(text, size, int(width)), theme.INK_DIM)]
@@ -564,9 +566,8 @@ class PlayView:
             return
         size = max(12, int(21 * s))
         line = theme.step(size, int(size * 1.05))
-        font = theme.font(size)
         column_w = width / 2
-        number_w = font.size("999. ")[0]  # a long game's numbers keep their gap
+        number_w = theme.text_width("999. ", size)  # a long game's numbers keep their gap
         text_w = int(column_w - number_w - 6 * s)
         sides = (turns[0][0], self.other(turns[0][0]))
         for c, side in enumerate(sides):  # the columns' heads
@@ -616,9 +617,8 @@ class PlayView:
             return
         button.label = N_("Less") if self.details else N_("More")
         size = int(20 * s)
-        font = theme.font(size)
-        w = font.size(button.label)[0] + int(24 * s)
-        rect = pygame.Rect(0, 0, w, max(int(height), font.get_height() + 2))
+        w = theme.text_width(button.label, size) + int(24 * s)
+        rect = pygame.Rect(0, 0, w, max(int(height), theme.font(size).get_height() + 2))
         rect.midright = (int(right), heading.centery)
         button.draw(surface, rect, size)
 
@@ -633,8 +633,8 @@ class PlayView:
             names = tuple(n for n in names if n not in ("undo", "redo"))
         gap = int(10 * s)
         share = (int(width) - gap * (len(names) - 1)) // max(1, len(names))
-        smallest = theme.font(1)  # the smallest size a label is drawn at
-        if all(smallest.size(self.buttons[n].label)[0] <= share - 10 for n in names):
+        # at size 1: the smallest size a label is drawn at
+        if all(theme.text_width(self.buttons[n].label, 1) <= share - 10 for n in names):
             return [names]
         return [names[k:k + 2] for k in range(0, len(names), 2)]
 
