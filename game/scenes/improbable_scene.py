@@ -40,6 +40,7 @@ class ImprobableScene(PlayScene):
         self.die_face: int | None = None
         self.die_owner = "blue"
         self.die_dy, self.die_angle = 0.0, 0.0
+        self._die_shown: tuple[float, float] | None = None  # the die's lift and turn last drawn
         self.tray_flash = 0.0
         self.end_card = 0.0
         self.anim_player: str | None = None
@@ -348,9 +349,22 @@ class ImprobableScene(PlayScene):
         over = self.state.over
         ending = over and not (self.queue.busy and self.end_card == 0)
         return (self.shown_mover(), tuple(map(self.side_name, PLAYERS)), self.drawn_rows(),
-                self.tray_words(), self.tray_flash, self.die_face, self.die_owner, self.die_dy,
-                self.die_angle, over and self.end_card > 0,
-                (self.end_card, tuple(self.end_lines())) if ending else None)
+                self.tray_words(), self.tray_flash, self.die_face, self.die_owner,
+                over and self.end_card > 0, (self.end_card, tuple(self.end_lines())) if ending else None)
+
+    def board_changes(self) -> pygame.Rect | None:
+        # a tumbling die is drawn again where it was and is, like a sprite: the whole table
+        # every frame of a roll was most of a frame's millisecond at 1920×1080
+        area = super().board_changes()
+        motion, self._die_shown = self._die_shown, (self.die_dy, self.die_angle)
+        if motion != self._die_shown:
+            lay = self.layout
+            spot = kit.die_bounds(lay, self.die_dy)
+            if motion is not None:
+                spot = spot.union(kit.die_bounds(lay, motion[0]))
+            spot = spot.clip(self.frame.board)
+            area = spot if area is None else area.union(spot)
+        return area
 
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -310,6 +310,15 @@ def draw_tray_label(surface: pygame.Surface, lay: Layout, text: str, flash: floa
         marks.danger_area(surface, lay.tray.inflate(6 * s, 6 * s), s, flash, round(12 * s))
 
 
+def die_bounds(lay: Layout, dy: float) -> pygame.Rect:
+    """Everything :func:`draw_die` may touch with the die lifted by ``dy``: the die turned
+    any way (a square's diagonal) and its ring."""
+    side = math.ceil(lay.die_size * 1.42) + 4
+    r = pygame.Rect(0, 0, side, side)
+    r.center = (round(lay.die_center[0]), round(lay.die_center[1] + dy))
+    return r
+
+
 def draw_die(surface: pygame.Surface, lay: Layout, face: int | None, owner: str, dy: float, angle: float,
              ringed: bool) -> None:
     img = die_image(face, lay.die_size, palette.SIDES[owner].dark)
