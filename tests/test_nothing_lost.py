@@ -133,3 +133,53 @@ def test_saves_by_name_round_trip(home):
     with pytest.raises(ValueError):
         saves.safe_name("../../")
     app.shutdown()
+
+
+def test_an_autosave_waits_for_no_disk_in_its_frame_and_is_settled_before_the_end(home, monkeypatch):
+    """The frame a move lands in writes the autosave but leaves the fsyncs (1 to 17 ms
+    here, each move) to a thread; the file is whole at once, and on the disk itself when the
+    app ends."""
+    import os
+    import threading
+
+    real = os.fsync
+    where: list[bool] = []  # for each fsync: on the frame's thread?
+    def fsync(fd):
+        where.append(threading.current_thread() is threading.main_thread())
+        real(fd)
+    monkeypatch.setattr(os, "fsync", fsync)
+    app = make_app(Options(headless=True))
+    app.start()
+    app.start_game("gauss", seed=2)
+    game = app.stack.top
+    storage.settle()
+    where.clear()
+    for _ in range(3):
+        game.commit(game.rules.legal_moves(game.state)[0], animate=False)
+        assert len(saves.read_autosave("gauss").moves) == len(game.history)  # whole at once
+    app.shutdown()  # settles
+    assert where and not any(where), "the autosave's fsyncs ran in the frame"
+
+
+def test_a_disk_that_refuses_to_settle_an_autosave_is_told_at_the_next_move(home, monkeypatch):
+    import errno
+    import os
+
+    app = make_app(Options(headless=True))
+    app.start()
+    app.start_game("gauss", seed=2)
+    game = app.stack.top
+    storage.settle()
+
+    def failing(fd):
+        raise OSError(errno.EIO, "Input/output error")
+    monkeypatch.setattr(os, "fsync", failing)
+    game.commit(game.rules.legal_moves(game.state)[0], animate=False)
+    assert not game.unsaved  # written; the disk's refusal comes from the thread, later
+    storage.settle()
+    game.commit(game.rules.legal_moves(game.state)[0], animate=False)  # this write settles at once
+    assert game.unsaved == "input/output error"
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    game.commit(game.rules.legal_moves(game.state)[0], animate=False)
+    assert not game.unsaved
+    app.shutdown()

@@ -205,10 +205,11 @@ def test_a_taken_name_asks_replace_keep_both_or_change(app):
 def test_a_failing_disk_says_so_and_the_game_goes_on(app, monkeypatch, err, words):
     scene = play_some(app, n=3)
 
-    def broken(path, data):
+    def broken(path, data, *_how):
         raise OSError(err, "simulated")
 
     monkeypatch.setattr(storage, "write_json", broken)
+    monkeypatch.setattr(storage, "write_bytes", broken)  # a save's bytes go to the disk here
     pause, form = open_save_form(app)
     run(app, [key(pygame.K_RETURN)])
     assert app.stack.top is form

@@ -674,6 +674,8 @@ class App:
             self.ai.close()
         self.audio.close()
         pygame.quit()
+        if not storage.settle(5.0):  # the last autosave on the disk itself before the process goes
+            log.warning("The last autosave was still being written to the disk when the game ended.")
         for number, handler in self._old_handlers.items():
             try:
                 signal.signal(number, handler)
