@@ -53,3 +53,14 @@ def test_bench_json_is_one_object_on_stdout():
     data = json.loads(done.stdout)
     assert data["engine"]["gauss"]["playouts_per_s"] > 0
     assert set(data["frames"]["gauss"]) >= {"median_ms", "p99_ms"}
+
+
+def test_the_autosave_bench_writes_in_a_folder_of_its_own(monkeypatch, tmp_path):
+    import os
+
+    from game import bench
+
+    monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path))
+    figures = bench.autosave_ms("rush", moves=3)
+    assert figures["moves"] == 3 and 0 < figures["median_ms"] <= figures["max_ms"]
+    assert os.environ["GAUSS_ARCADE_HOME"] == str(tmp_path) and not any(tmp_path.iterdir())
