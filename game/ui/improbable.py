@@ -14,7 +14,7 @@ import pygame
 from .. import palette
 from ..i18n import _, ngettext
 from ..rules.improbable import LENGTHS, PLAYERS
-from . import marks, theme
+from . import depth, marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -269,13 +269,13 @@ def draw_table(surface: pygame.Surface, lay: Layout) -> None:
     and the tray."""
     s = lay.s
     for p in PLAYERS:
-        pygame.draw.rect(surface, LANE, lay.lane(p), border_radius=round(8 * s))
+        depth.sunken(surface, lay.lane(p), LANE, round(8 * s), s)
         for line in range(2):
             y = lay.row_y[p] + line * lay.pitch + lay.block_h + 2 * s
             for u in range(0, CAP + 1, 2):
                 x = lay.lane_x + u * lay.unit
                 pygame.draw.line(surface, TICK, (x, y), (x, y + 2 * s))
-    pygame.draw.rect(surface, TRAY, lay.tray, border_radius=round(10 * s))
+    depth.sunken(surface, lay.tray, TRAY, round(10 * s), s)
     pygame.draw.rect(surface, TRAY_EDGE, lay.tray, max(1, round(2 * s)), border_radius=round(10 * s))
 
 

@@ -14,7 +14,7 @@ from .. import palette
 from ..i18n import _, ngettext, pgettext
 from ..rules.order import COLUMNS, LENGTHS, PLAYERS, STONES, WIDTH
 from ..rules.turns import triangular
-from . import marks, theme
+from . import depth, marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -213,7 +213,7 @@ def warm_blocks(geom: FieldGeom) -> None:
 def draw_static_field(surface: pygame.Surface, geom: FieldGeom) -> None:
     """The empty field, its cells, and the two boundaries of three 6-stones each."""
     s = geom.s
-    pygame.draw.rect(surface, FIELD_BG, geom.field)
+    depth.sunken(surface, geom.field, FIELD_BG, 0, s)
     for col in range(COLUMNS + 1):
         x = round(geom.fx0 + col * geom.u)
         pygame.draw.line(surface, FIELD_LINE, (x, geom.field.top), (x, geom.field.bottom - 1), 1)
@@ -228,6 +228,7 @@ def draw_static_field(surface: pygame.Surface, geom: FieldGeom) -> None:
             x1, w1 = geom.col_x(6 * b + 5)
             stone = pygame.Rect(x0 + 2, band.y + 2, x1 + w1 - x0 - 4, band.h - 4)
             radius = max(2, int(stone.h * 0.3))
+            depth.drop_shadow(surface, stone, radius, s, lift=0.4)
             pygame.draw.rect(surface, DARK[player], stone, border_radius=radius)
             pygame.draw.rect(surface, COLORS[player], stone, max(2, int(3 * s)), border_radius=radius)
         for col in range(COLUMNS):

@@ -11,7 +11,7 @@ import pygame
 from .. import palette
 from ..i18n import N_, _, ngettext, refusal
 from ..rules.rush import NAME, RUSH, State
-from . import marks, theme
+from . import depth, marks, theme
 from .cache import surface_cache
 from .diagrams import Diagrams
 from .frame import PlayFrame
@@ -101,8 +101,8 @@ def draw_goban(surface: pygame.Surface, lay: GridLayout, labels: bool = True) ->
     rect = pygame.Rect(round(left - pad), round(top - pad), round(right - left + 2 * pad),
                        round(bottom - top + 2 * pad))
     radius = max(2, int(st * 0.18))
-    pygame.draw.rect(surface, WOOD, rect, border_radius=radius)
-    pygame.draw.rect(surface, WOOD_EDGE, rect, max(1, int(st * 0.06)), border_radius=radius)
+    s = st / 60  # the bevel and the shadow in proportion to the board (a cell is ~60 px at 720p)
+    depth.raised(surface, rect, WOOD, radius, s, body=depth.wood_image(rect.w, rect.h, WOOD, radius))
     width = max(1, round(st / 28))
     for k in range(n):
         edge = width + (1 if k in (0, n - 1) else 0)

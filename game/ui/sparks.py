@@ -13,7 +13,7 @@ import pygame
 from .. import palette
 from ..i18n import _, pgettext
 from ..rules.sparks import KIND_LETTERS, KIND_NAMES, SPARKS, State
-from . import marks, theme
+from . import depth, marks, theme
 from .cache import surface_cache
 from .frame import PlayFrame
 
@@ -225,7 +225,7 @@ class BoardGeom:
 def draw_board(surface: pygame.Surface, geo: BoardGeom, labels: bool = True) -> None:
     """Checkered squares, the four death corners with skulls, file and rank labels."""
     frame = geo.outer.inflate(max(4, geo.sq // 10), max(4, geo.sq // 10))
-    pygame.draw.rect(surface, (58, 64, 80), frame, border_radius=max(2, geo.sq // 14))
+    depth.raised(surface, frame, (58, 64, 80), max(2, geo.sq // 14), geo.sq / 75)
     for f in range(8):
         for r in range(8):
             rect = geo.rect(f, r)
