@@ -34,6 +34,7 @@ class ServerThread:
     def __init__(self, data: Path, limits: Limits = FAST) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # as the command does
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(128)
         self.port = self.sock.getsockname()[1]

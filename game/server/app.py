@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue, levels
 from . import service as S
-from .service import PROTOCOL, Refused, Service
+from .service import PROTOCOL, Limits, Refused, Service
 from .store import SQLiteStore, Store
 
 log = logging.getLogger("gauss_arcade.server")
@@ -47,25 +47,6 @@ STATUS = {S.MALFORMED: 400, S.TOO_BIG: 413, S.RATE: 429, S.UNKNOWN: 404, S.SECRE
 #: WebSocket close codes: a policy broken (too many refusals), the server too busy or the
 #: client too far behind (reconnect with the last ply seen)
 POLICY, TRY_LATER = 1008, 1013
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Caps and rates. ``max_message``: the longest message (bytes) answered with anything
-    but a refusal; ``frame``: longer WebSocket frames close the socket (uvicorn's cap);
-    ``rate``/``burst``: messages a second per connection (a token bucket), HTTP requests a
-    second per address; ``strikes``: refusals for rate in a row before the socket closes."""
-
-    max_message: int = 4096
-    frame: int = 16384
-    rate: float = 10.0
-    burst: int = 30
-    strikes: int = 50
-    max_sockets: int = 4000
-    max_followers: int = 64
-    hello_seconds: float = 10.0
-    queue: int = 256
-    addresses: int = 10000
 
 
 class Bucket:

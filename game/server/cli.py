@@ -11,11 +11,14 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import socket
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from . import missing
+from .service import Limits
 
 DEFAULT_PORT = 8740
 
@@ -47,6 +50,12 @@ def parser() -> argparse.ArgumentParser:
                    help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port, printed at start)")
     p.add_argument("--data", type=Path, default=None,
                    help=f"the folder of the database (default {default_data()})")
+    limits = Limits()
+    p.add_argument("--rate", type=float, default=limits.rate,
+                   help=f"messages a second per connection, and requests a second per address "
+                        f"(default {limits.rate:g})")
+    p.add_argument("--burst", type=int, default=limits.burst,
+                   help=f"messages at once above the rate (default {limits.burst})")
     return p
 
 
@@ -60,10 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.port <= 65535:
         print(f"gauss-arcade-server: --port must be 0 to 65535, not {args.port}", file=sys.stderr)
         return 2
+    if not (0 < args.rate <= 100000 and 1 <= args.burst <= 100000):
+        print("gauss-arcade-server: --rate must be above 0 and --burst 1 or more (up to 100000)",
+              file=sys.stderr)
+        return 2
     import uvicorn
 
     from .. import levels
-    from .app import Limits, create_app
+    from .app import create_app
     from .store import SQLiteStore, StoreError
 
     levels.set_aside_bad_files = False  # the server writes in its data folder only
@@ -79,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
         family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # no Nagle: a move's ack and its envelope leave at once, not 40 ms apart (Linux passes
+        # the option on to every accepted connection)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind((args.host, args.port))
         sock.listen(511)
     except (OSError, OverflowError) as exc:
@@ -87,10 +103,14 @@ def main(argv: list[str] | None = None) -> int:
               f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
-    limits = Limits()
+    limits = replace(Limits(), rate=args.rate, burst=args.burst)
     app = create_app(store=lambda: store, limits=limits)
     config = uvicorn.Config(app, log_level="info", access_log=False, ws="websockets-sansio",
                             ws_max_size=limits.frame, lifespan="on", server_header=False)
     print(f"gauss-arcade-server: listening on http://{args.host}:{port} (data: {data})", flush=True)
+    # uvicorn stops on SIGINT and SIGTERM, then raises the signal again for the handler that was
+    # there before it: this one, so a stop asked for is exit 0, not death by the signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda _sig, _frame: None)
     uvicorn.Server(config).run(sockets=[sock])
     return 0

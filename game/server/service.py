@@ -138,6 +138,25 @@ def rules_version() -> str:
         return "gauss-arcade"
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Caps and rates. ``max_message``: the longest message (bytes) answered with anything
+    but a refusal; ``frame``: longer WebSocket frames close the socket (uvicorn's cap);
+    ``rate``/``burst``: messages a second per connection (a token bucket), HTTP requests a
+    second per address; ``strikes``: refusals for rate in a row before the socket closes."""
+
+    max_message: int = 4096
+    frame: int = 16384
+    rate: float = 10.0
+    burst: int = 30
+    strikes: int = 50
+    max_sockets: int = 4000
+    max_followers: int = 64
+    hello_seconds: float = 10.0
+    queue: int = 256
+    addresses: int = 10000
+
+
 @dataclass
 class Table:
     """A game in memory: its row, the match its moves rebuild, the sides taken, and who
