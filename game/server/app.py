@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue, levels
 from . import service as S
-from .service import PROTOCOL, Limits, Refused, Service
+from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .store import SQLiteStore, Store
 
 log = logging.getLogger("gauss_arcade.server")
@@ -118,6 +118,9 @@ class GameServer:
         self.store_factory = store_factory
         self.limits = limits
         self.service: Service | None = None
+        #: moves played in memory, waiting for the store's next transaction (group commit)
+        self.waiting: list[tuple[Pending, asyncio.Future[None]]] = []
+        self.wake: asyncio.Event | None = None
         self.rooms: dict[str, set[Conn]] = {}
         self.sockets = 0
         self.addresses: dict[str, Bucket] = {}
@@ -126,14 +129,68 @@ class GameServer:
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         self.service = Service(self.store_factory())
+        self.wake = asyncio.Event()
+        writer = asyncio.create_task(self.store_moves())
         try:
             yield
         finally:
             for conns in list(self.rooms.values()):
                 for conn in list(conns):
                     conn.push(None)
+            self.wake.set()
+            writer.cancel()  # (it stores what waits before it goes)
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
             self.service.store.close()
             self.service = None
+
+    # -- storing moves -------------------------------------------------------------------------
+    async def store_moves(self) -> None:
+        """Store the moves that wait, all of them in one transaction (one sync of the disk
+        for every move that came while the last one synced), in a thread so the loop serves
+        on; then each waiting move is told it is stored (or why not)."""
+        assert self.wake is not None
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                await self.flush()
+        finally:
+            await asyncio.shield(self.flush())
+
+    async def flush(self) -> None:
+        service = self.service
+        if not self.waiting or service is None:
+            return
+        batch, self.waiting = self.waiting, []
+        rows = [pending.row() for pending, _future in batch]
+        try:
+            await asyncio.to_thread(service.store.append_many, rows)
+        except Exception:
+            log.exception("%d moves could not be stored", len(rows))
+            # what was played on top of them in memory goes too: every game concerned is read
+            # anew from the store
+            batch, self.waiting = batch + self.waiting, []
+            service.settle([pending for pending, _f in batch], stored=False)
+            for pending, future in batch:
+                if not future.done():
+                    future.set_exception(Refused(S.INTERNAL, "The move could not be stored; it was not "
+                                                 "played.", pending.ply - 1))
+            return
+        service.settle([pending for pending, _f in batch], stored=True)
+        for _pending, future in batch:
+            if not future.done():
+                future.set_result(None)
+
+    async def play(self, table: Table, side: str | None, ply: Any, move: Any) -> dict[str, Any]:
+        """A move checked, played, stored (with the others that wait), then its envelope."""
+        pending = self.svc().prepare(table, side, ply, move)
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((pending, future))
+        assert self.wake is not None
+        self.wake.set()
+        await future
+        return pending.envelope
 
     def svc(self) -> Service:
         if self.service is None:
@@ -230,7 +287,7 @@ class GameServer:
             body = await self.body(request)
             service = self.svc()
             table, side = service.seat(body.get("secret"))
-            played = service.play(table, side, body.get("ply"), body.get("move"))
+            played = await self.play(table, side, body.get("ply"), body.get("move"))
             self.broadcast(table.id, played)
             return played
         return await self.http(request, act)
@@ -300,7 +357,7 @@ class GameServer:
                 obj = parse(message.get("text") if message.get("text") is not None else message.get("bytes"),
                             limits.max_message)
                 request_id = obj.get("id")
-                self.handle(conn, obj)
+                await self.handle(conn, obj)
             except Refused as refused:
                 conn.push(dumps(refused.envelope(request_id)))
             except Exception:  # a bug answers a refusal and keeps the socket
@@ -308,7 +365,7 @@ class GameServer:
                 conn.push(dumps(Refused(S.INTERNAL, "The server failed on that message; nothing changed.")
                                 .envelope(request_id)))
 
-    def handle(self, conn: Conn, obj: dict[str, Any]) -> None:
+    async def handle(self, conn: Conn, obj: dict[str, Any]) -> None:
         if obj.get("v") != PROTOCOL:
             raise Refused(S.MALFORMED, f"This server speaks version {PROTOCOL}: send \"v\": {PROTOCOL}.")
         kind = obj.get("type")
@@ -334,7 +391,7 @@ class GameServer:
                 seat_table, seat_side = service.seat(obj["secret"])
                 if seat_table.id != table.id or seat_side != conn.side:
                     raise Refused(S.SECRET, "That secret is not this seat's.", table.ply)
-            played = service.play(table, conn.side, obj.get("ply"), obj.get("move"))
+            played = await self.play(table, conn.side, obj.get("ply"), obj.get("move"))
             ack: dict[str, Any] = {"v": PROTOCOL, "type": "ack", "ply": played["ply"]}
             if S.plain_id(obj.get("id")):
                 ack["id"] = obj["id"]

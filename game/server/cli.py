@@ -50,6 +50,10 @@ def parser() -> argparse.ArgumentParser:
                    help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port, printed at start)")
     p.add_argument("--data", type=Path, default=None,
                    help=f"the folder of the database (default {default_data()})")
+    p.add_argument("--sync", choices=["full", "normal"], default="full",
+                   help="full (default): every stored move synced to the disk before it is announced; "
+                        "normal: synced at checkpoints (faster; the last moves may be lost to a power cut, "
+                        "never to the server being killed)")
     limits = Limits()
     p.add_argument("--rate", type=float, default=limits.rate,
                    help=f"messages a second per connection, and requests a second per address "
@@ -84,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                         stream=sys.stderr)
     data = (args.data or default_data()).expanduser().resolve()
     try:
-        store = SQLiteStore(data)
+        store = SQLiteStore(data, sync=args.sync)
     except StoreError as exc:
         print(f"gauss-arcade-server: {exc}", file=sys.stderr)
         return 2

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import ipaddress
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -42,15 +44,22 @@ def http(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return out
 
 
+@functools.lru_cache(maxsize=64)
+def level_of(game_id: str, name: str) -> dict[str, Any]:
+    return levels.load(game_id, name)
+
+
 def pick(game_id: str, level: str, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     rules = catalogue.get(game_id).rules
-    loaded = rules.load_state({**state, "seed": state.get("seed", 0)}, levels.load(game_id, level))
+    loaded = rules.load_state({**state, "seed": state.get("seed", 0)}, level_of(game_id, level))
     out: dict[str, Any] = rules.move_json(rules.random_move(loaded, rng))
     return out
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, counting_from: float = 0.0) -> None:
+        #: moves sent before this moment (the warm-up: the first games being made) are not counted
+        self.counting_from = counting_from
         self.rtt: list[float] = []
         self.games = 0
         self.refused: dict[str, int] = {}
@@ -91,17 +100,30 @@ async def play_games(url: str, ws_url: str, game_ids: list[str], stop_at: float,
                                 raise RuntimeError(f"move refused: {message}")
                         if message["type"] == "played" and message["ply"] == ply + 1:
                             break
-                    if sock is mover:
+                    if sock is mover and time.monotonic() >= stats.counting_from:
                         stats.rtt.append(time.perf_counter() - sent)
                 state, ply = message["state"], ply + 1
             stats.games += 1
 
 
-def start_server(rate: float) -> tuple[subprocess.Popen[str], str, tempfile.TemporaryDirectory[str]]:
+def cpu_seconds(process: subprocess.Popen[str] | None) -> float | None:
+    """The CPU time (user + system) the server process used so far, where /proc tells it."""
+    if process is None:
+        return None
+    try:
+        with open(f"/proc/{process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def start_server(rate: float, sync: str
+                 ) -> tuple[subprocess.Popen[str], str, tempfile.TemporaryDirectory[str]]:
     folder = tempfile.TemporaryDirectory(prefix="gauss-arcade-load-")
-    process = subprocess.Popen([sys.executable, "-m", __package__ or "game.server", "--port", "0",
-                                "--data", folder.name, "--rate", str(rate), "--burst", str(int(rate * 2))],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    command = [sys.executable, "-m", __package__ or "game.server", "--port", "0", "--data", folder.name,
+               "--rate", str(rate), "--burst", str(int(rate * 2)), "--sync", sync]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()  # "...: listening on http://127.0.0.1:PORT (data: ...)"
     if "listening on " not in line:
@@ -118,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", action="append", choices=list(catalogue.GAME_IDS),
                    help="the games played (repeatable; default all)")
     p.add_argument("--url", help="a server already running on this machine (default: one started here)")
+    p.add_argument("--warmup", type=float, default=5.0,
+                   help="seconds at the start not counted (the games being made), default 5")
+    p.add_argument("--sync", choices=["full", "normal"], default="full",
+                   help="the started server's --sync (default full)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = p.parse_args(argv)
@@ -134,11 +160,12 @@ def main(argv: list[str] | None = None) -> int:
             p.error("--url must be a server on this machine (127.0.0.1, ::1 or localhost)")
         url = args.url.rstrip("/")
     else:
-        process, url, folder = start_server(rate=1000.0)
+        process, url, folder = start_server(rate=1000.0, sync=args.sync)
     ws_url = "ws" + url[len("http"):] + "/ws"
-    stats = Stats()
     started = time.monotonic()
+    stats = Stats(started + min(args.warmup, args.seconds / 2))
     stop_at = started + args.seconds
+    cpu_before = cpu_seconds(process)
 
     async def run() -> None:
         rng = random.Random(args.seed)
@@ -150,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         asyncio.run(run())
+        cpu = cpu_seconds(process)
     finally:
         if process is not None:
             process.terminate()
@@ -160,13 +188,18 @@ def main(argv: list[str] | None = None) -> int:
         if folder is not None:
             folder.cleanup()
     elapsed = time.monotonic() - started
+    counted = time.monotonic() - stats.counting_from
     rtt = sorted(stats.rtt)
 
     def ms(q: float) -> float:
         return round(1000 * rtt[min(len(rtt) - 1, int(q * len(rtt)))], 2) if rtt else 0.0
 
-    figures = {"games_at_once": args.games, "players": 2 * args.games, "think_s": args.think,
-               "seconds": round(elapsed, 1), "moves": len(rtt), "moves_per_s": round(len(rtt) / elapsed, 1),
+    figures = {"sync": args.sync if process is not None else "?", "games_at_once": args.games,
+               "players": 2 * args.games, "think_s": args.think,
+               "seconds": round(elapsed, 1), "counted_s": round(counted, 1), "moves": len(rtt),
+               "moves_per_s": round(len(rtt) / counted, 1),
+               "server_cpu_share": None if cpu is None or cpu_before is None
+               else round((cpu - cpu_before) / elapsed, 2),
                "games_finished": stats.games, "p50_ms": ms(0.5), "p99_ms": ms(0.99),
                "max_ms": round(1000 * rtt[-1], 2) if rtt else 0.0,
                "mean_ms": round(1000 * statistics.fmean(rtt), 2) if rtt else 0.0,

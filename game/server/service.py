@@ -166,6 +166,8 @@ class Table:
     match: Match
     seated: list[str]
     by: list[str]
+    #: moves played in memory and not yet stored (the table stays in memory meanwhile)
+    pending: int = 0
 
     @property
     def id(self) -> str:
@@ -174,6 +176,25 @@ class Table:
     @property
     def ply(self) -> int:
         return len(self.match.history)
+
+
+@dataclass
+class Pending:
+    """A move played on a game in memory, waiting for the store: the row to store and the
+    envelope to send once it is stored."""
+
+    table: Table
+    stored: MoveRow
+    status: str
+    result: str | None
+    envelope: dict[str, Any]
+
+    @property
+    def ply(self) -> int:
+        return self.stored.ply
+
+    def row(self) -> tuple[str, MoveRow, str, str | None]:
+        return self.table.id, self.stored, self.status, self.result
 
 
 class Service:
@@ -291,15 +312,37 @@ class Service:
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
-        while len(self.tables) > MAX_TABLES:  # the least recently used: rebuilt when asked for again
-            self.tables.popitem(last=False)
+        for _ in range(len(self.tables) - MAX_TABLES):  # the least recently used: rebuilt when asked for
+            oldest = next(iter(self.tables))
+            if self.tables[oldest].pending:  # (not while a move of it waits for the store)
+                self.tables.move_to_end(oldest)
+            else:
+                del self.tables[oldest]
 
     # -- playing ------------------------------------------------------------------------------
     def play(self, table: Table, side: str | None, ply: Any, move_obj: Any) -> dict[str, Any]:
         """Play ``move_obj`` (the engine protocol's MOVE) for ``side``, sent by a client whose
         last seen ply is ``ply``; returns the ``played`` envelope once the move is stored.
         Raises :class:`Refused` (and changes nothing) for a spectator, a stale or duplicate
-        move, a move out of turn, an illegal move, a game that is over or not yet joined."""
+        move, a move out of turn, an illegal move, a game that is over or not yet joined.
+
+        The application does the same in two steps, so that the moves of many games are
+        stored in one transaction (one sync of the disk): :meth:`prepare`, then the store's
+        ``append_many``, then :meth:`settle`."""
+        pending = self.prepare(table, side, ply, move_obj)
+        try:
+            self.store.append_many([pending.row()])
+        except Exception:
+            log.exception("game %s: the move could not be stored", table.id)
+            self.settle([pending], stored=False)
+            raise Refused(INTERNAL, "The move could not be stored; it was not played.",
+                          pending.ply - 1) from None
+        self.settle([pending], stored=True)
+        return pending.envelope
+
+    def prepare(self, table: Table, side: str | None, ply: Any, move_obj: Any) -> Pending:
+        """The move checked and played on the game in memory, waiting to be stored: nobody is
+        told of it before :meth:`settle` (stored) says it is on the disk. Refusals as :meth:`play`."""
         match, rules = table.match, table.match.rules
         now = table.ply
         if side is None:
@@ -340,27 +383,23 @@ class Service:
             _before, after, effects = match.play(move)
         except RulesError as exc:
             raise Refused(ILLEGAL, str(exc), now) from None
-        outcome = match.outcome()
-        status = "over" if after.over else "playing"
-        result = None if outcome is None else str(outcome.winner)
-        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")))
-        try:
-            ok = self.store.append(table.id, stored, status, result)
-        except Exception:
-            log.exception("game %s: the move could not be stored", table.id)
-            ok = None
-        if not ok:
-            match.take_back()
-            match.branch()
-            if ok is None:
-                raise Refused(INTERNAL, "The move could not be stored; it was not played.", now)
-            self.tables.pop(table.id, None)  # another process stored this ply: read the game anew
-            raise Refused(STALE, "Another move was stored at that ply first: catch up.", now)
         table.by.append(side)
-        if after.over:
-            table.row = self.store.game(table.id) or table.row
-            log.info("game %s over after %d plies: %s", table.id, table.ply, result)
-        return self.played(table, table.ply, move_json, after, list(effects))
+        table.pending += 1
+        outcome = match.outcome()
+        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")))
+        return Pending(table, stored, "over" if after.over else "playing",
+                       None if outcome is None else str(outcome.winner),
+                       self.played(table, now + 1, move_json, after, list(effects)))
+
+    def settle(self, pendings: list[Pending], stored: bool) -> None:
+        """The moves ``prepare`` played, stored (or not: a game of theirs is then read anew
+        from the store when next asked for, as if they had never been played)."""
+        for pending in pendings:
+            pending.table.pending -= 1
+            if not stored:
+                self.tables.pop(pending.table.id, None)
+            elif pending.status == "over":
+                log.info("game %s over after %d plies: %s", pending.table.id, pending.ply, pending.result)
 
     def _same(self, table: Table, ply: int, move_json: dict[str, Any]) -> bool:
         return bool(table.match.rules.move_json(table.match.history[ply].move) == move_json)

@@ -69,6 +69,12 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
+#: how a transaction reaches the disk: ``full`` syncs the WAL at every commit (a stored move
+#: survives a power cut); ``normal`` only at checkpoints (a stored move survives the server's
+#: process being killed, and the last moves may be lost to a power cut or a kernel crash)
+SYNC = {"full": "FULL", "normal": "NORMAL"}
+
+
 class StoreError(RuntimeError):
     """The store cannot be used: a database of a newer schema, a folder that cannot be
     written. The message says which, in a line."""
@@ -113,6 +119,7 @@ class Store(Protocol):
     def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool: ...
     def moves(self, game_id: str) -> list[MoveRow]: ...
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
+    def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
     def close(self) -> None: ...
 
 
@@ -123,26 +130,36 @@ GAME_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_h
 class SQLiteStore:
     """The embedded store: one SQLite file in WAL mode in the data folder.
 
-    ``synchronous=FULL``: a move the server answered "accepted" is on the disk, whatever
-    happens to the process or the machine after (WAL makes that one append and one sync)."""
+    By default (``sync="full"``, SQLite's ``synchronous=FULL``) a move the server answered
+    "accepted" is on the disk, whatever happens to the process or the machine after (WAL
+    makes that one append and one sync per transaction; the server stores the moves that
+    arrive together in one transaction)."""
 
-    def __init__(self, folder: Path, clock: Any = time.time) -> None:
+    def __init__(self, folder: Path, clock: Any = time.time, sync: str = "full") -> None:
+        if sync not in SYNC:
+            raise StoreError(f"sync must be {' or '.join(SYNC)}, not {sync!r}")
         self.folder = Path(folder)
         self.clock = clock
+        self.sync = sync
+        self.writer: sqlite3.Connection | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.folder / DB_NAME, isolation_level=None, check_same_thread=False,
-                                      timeout=5.0)
+            self.db = self.connect()
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open the database in {self.folder}: {exc}") from exc
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA foreign_keys=ON")
             self.migrate()
         except sqlite3.Error as exc:
             self.db.close()
             raise StoreError(f"cannot use the database {self.folder / DB_NAME}: {exc}") from exc
+
+    def connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.folder / DB_NAME, isolation_level=None, check_same_thread=False,
+                             timeout=5.0)
+        db.execute(f"PRAGMA synchronous={SYNC[self.sync]}")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
 
     def migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -230,11 +247,28 @@ class SQLiteStore:
             return False
         return True
 
+    def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None:
+        """Moves of any games, ``(game, move, status, result)`` each, in one transaction: all
+        stored, or none (an error raised: a unique key refused one, the disk failed). It may be
+        called from another thread than the other methods: it writes through a connection of
+        its own, so that the other methods never wait for its sync of the disk."""
+        now = int(self.clock())
+        if self.writer is None:
+            self.writer = self.connect()
+        db = self.writer
+        with _Transaction(db):
+            db.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, ?, ?, ?, ?)",
+                           [(game, move.ply, move.side, move.move_json, now) for game, move, _s, _r in moves])
+            db.executemany("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
+                           [(status, result, now, game) for game, _m, status, result in moves])
+
     def close(self) -> None:
-        try:
-            self.db.close()
-        except sqlite3.Error:
-            pass
+        for db in (self.db, self.writer):
+            try:
+                if db is not None:
+                    db.close()
+            except sqlite3.Error:
+                pass
 
 
 class _Transaction:
