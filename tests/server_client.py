@@ -31,14 +31,14 @@ NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 class ServerThread:
     """uvicorn serving the app over ``data`` in a daemon thread, on a port of 127.0.0.1."""
 
-    def __init__(self, data: Path, limits: Limits = FAST) -> None:
+    def __init__(self, data: Path, limits: Limits = FAST, store: Any = None) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # as the command does
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(128)
         self.port = self.sock.getsockname()[1]
-        self.app = create_app(data, limits=limits)
+        self.app = create_app(data, store=store, limits=limits)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False, ws="websockets-sansio",
                                 ws_max_size=limits.frame, lifespan="on")
         self.server = uvicorn.Server(config)

@@ -21,7 +21,7 @@ from game import catalogue, levels  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.server import service as S  # noqa: E402
 from game.server.app import Limits  # noqa: E402
-from game.server.store import DB_NAME  # noqa: E402
+from game.server.store import DB_NAME, SQLiteStore  # noqa: E402
 
 #: a random game is cut short of this many plies (none of the games comes near it)
 MAX_PLIES = 4000
@@ -214,6 +214,47 @@ def test_every_bad_move_is_refused_with_a_reason_and_changes_nothing(server, tmp
     for client in (first, second, watcher):
         client.until_ply(2)
         client.close()
+
+
+class FailingStore(SQLiteStore):
+    """The store, but its next ``fail`` transactions of moves fail as a full disk would."""
+
+    fail = 0
+
+    def append_many(self, moves):
+        if self.fail:
+            self.fail -= 1
+            raise sqlite3.OperationalError("database or disk is full (a test)")
+        super().append_many(moves)
+
+
+def test_a_move_the_store_cannot_keep_is_refused_and_never_announced(tmp_path):
+    stores = []
+
+    def opened():
+        stores.append(FailingStore(tmp_path / "data"))
+        return stores[-1]
+
+    running = ServerThread(tmp_path / "data", store=opened).start()
+    try:
+        made, _joined, clients, watcher = seated(running, catalogue.GAME_IDS[0])
+        mover = clients[watcher.state["to_move"]]
+        rng = random.Random(4)
+        move = pick(made["game"], made["level"], mover.state, rng)
+        stores[0].fail = 1
+        mover.move(move)
+        assert refused(mover, S.INTERNAL)["ply"] == 0
+        status, look = http("GET", f"{running.url}/watch/{made['watch']}")
+        assert look["ply"] == 0 and look["state"] == watcher.state
+        mover.move(move)  # the disk has room again: the same move goes through, as ply 1
+        assert mover.expect("ack")["ply"] == 1
+        for client in [*clients.values(), watcher]:
+            client.until_ply(1)
+            assert [p["ply"] for p in client.played] == [1]
+            client.close()
+        assert len(rows(tmp_path / "data", made["match"])) == 1
+    finally:
+        running.stop()
 
 
 def test_a_flood_is_refused_for_its_rate_and_then_closed(tmp_path):
