@@ -200,6 +200,10 @@ def test_every_bad_move_is_refused_with_a_reason_and_changes_nothing(server, tmp
     assert status == 409 and answer["reason"] == S.TAKEN
     status, answer = http("POST", server.url + "/join", {"invite": "0O1I"})
     assert status == 404 and answer["reason"] == S.UNKNOWN
+    status, answer = http("GET", server.url + "/admin")
+    assert status == 404 and answer["reason"] == S.UNKNOWN
+    status, answer = http("GET", server.url + "/games")
+    assert status == 405 and answer["reason"] == S.MALFORMED
     closer = Client(server)
     closer.send("x" * 20000)
     with pytest.raises(ConnectionClosed):

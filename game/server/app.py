@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
@@ -403,6 +404,17 @@ class GameServer:
             raise Refused(S.MALFORMED, "The message types are hello, move and ping.")
 
 
+async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:
+    """Starlette's own refusals (no such path, a method the path does not take) as the
+    server's envelope."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    reason = S.UNKNOWN if status == 404 else S.MALFORMED if status < 500 else S.INTERNAL
+    words = {404: "No such path: the paths are /, /games, /join, /watch/CODE, /move and /ws.",
+             405: "That path does not take this method."}
+    return JSONResponse(Refused(reason, words.get(status, "The request was refused.")).envelope(),
+                        status_code=status)
+
+
 def create_app(data: Path | None = None, store: Callable[[], Store] | None = None,
                limits: Limits | None = None) -> Starlette:
     """The server as an ASGI application over the SQLite store in ``data`` (or the store
@@ -422,6 +434,6 @@ def create_app(data: Path | None = None, store: Callable[[], Store] | None = Non
         Route("/watch/{code}", server.watch, methods=["GET"]),
         Route("/move", server.move, methods=["POST"]),
         WebSocketRoute("/ws", server.socket),
-    ], lifespan=server.lifespan)
+    ], lifespan=server.lifespan, exception_handlers={HTTPException: refuse_http})
     app.state.server = server
     return app
