@@ -166,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     stats = Stats(started + min(args.warmup, args.seconds / 2))
     stop_at = started + args.seconds
     cpu_before = cpu_seconds(process)
+    mine_before = os.times()
 
     async def run() -> None:
         rng = random.Random(args.seed)
@@ -178,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(run())
         cpu = cpu_seconds(process)
+        mine = os.times()
     finally:
         if process is not None:
             process.terminate()
@@ -200,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
                "moves_per_s": round(len(rtt) / counted, 1),
                "server_cpu_share": None if cpu is None or cpu_before is None
                else round((cpu - cpu_before) / elapsed, 2),
+               "client_cpu_share": round((mine.user + mine.system - mine_before.user - mine_before.system)
+                                         / elapsed, 2),
                "games_finished": stats.games, "p50_ms": ms(0.5), "p99_ms": ms(0.99),
                "max_ms": round(1000 * rtt[-1], 2) if rtt else 0.0,
                "mean_ms": round(1000 * statistics.fmean(rtt), 2) if rtt else 0.0,
