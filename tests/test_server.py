@@ -218,6 +218,8 @@ def test_every_bad_move_is_refused_with_a_reason_and_changes_nothing(server, tmp
     for client in (first, second, watcher):
         client.until_ply(2)
         client.close()
+    status, stats = http("GET", server.url + "/stats")  # two moves played, refusals not counted
+    assert status == 200 and stats["moves"] == 2 and 0 < stats["move_ms"]["p50"] <= stats["move_ms"]["max"]
 
 
 class FailingStore(SQLiteStore):

@@ -180,6 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run())
         cpu = cpu_seconds(process)
         mine = os.times()
+        try:
+            with NO_PROXY.open(url + "/stats", timeout=PATIENCE) as answer:
+                server_ms = json.loads(answer.read()).get("move_ms")
+        except (OSError, ValueError):
+            server_ms = None
     finally:
         if process is not None:
             process.terminate()
@@ -207,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
                "games_finished": stats.games, "p50_ms": ms(0.5), "p99_ms": ms(0.99),
                "max_ms": round(1000 * rtt[-1], 2) if rtt else 0.0,
                "mean_ms": round(1000 * statistics.fmean(rtt), 2) if rtt else 0.0,
-               "refused": stats.refused, "errors": len(stats.errors)}
+               "server_move_ms": server_ms, "refused": stats.refused, "errors": len(stats.errors)}
     if args.json:
         print(json.dumps(figures))
     else:
