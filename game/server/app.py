@@ -36,7 +36,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .. import catalogue, levels
+from .. import catalogue
 from . import service as S
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .store import SQLiteStore, Store
@@ -82,6 +82,8 @@ class Conn:
     side: str | None = None
     strikes: int = 0
     dropped: bool = False
+    #: the code the socket closes with once what waits for it is sent (None: as it comes)
+    close_code: int | None = None
     writer: asyncio.Task[None] | None = field(default=None, repr=False)
 
     def push(self, text: str | None) -> bool:
@@ -288,7 +290,7 @@ class GameServer:
     async def index(self, request: Request) -> JSONResponse:
         async def act() -> dict[str, Any]:
             games = [{"id": r.id, "title": r.title, "players": list(r.rules.players),
-                      "levels": levels.names(r.id)} for r in catalogue.RECORDS.values()]
+                      "levels": list(S.level_names(r.id))} for r in catalogue.RECORDS.values()]
             return {"v": PROTOCOL, "type": "server", "name": "gauss-arcade-server", "games": games}
         return await self.http(request, act)
 
@@ -359,9 +361,10 @@ class GameServer:
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
-            if conn.dropped:
+            code = conn.close_code or (TRY_LATER if conn.dropped else None)
+            if code is not None:
                 with contextlib.suppress(Exception):
-                    await conn.socket.close(code=TRY_LATER)
+                    await conn.socket.close(code=code)
 
     async def converse(self, conn: Conn) -> None:
         limits = self.limits
@@ -372,6 +375,7 @@ class GameServer:
             except asyncio.TimeoutError:
                 conn.push(dumps(Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
                                 .envelope()))
+                conn.close_code = POLICY
                 conn.push(None)
                 return
             if message["type"] == "websocket.disconnect":
@@ -380,8 +384,9 @@ class GameServer:
             try:
                 if not conn.bucket.take():
                     conn.strikes += 1
-                    if conn.strikes > limits.strikes:
-                        await conn.socket.close(code=POLICY)
+                    if conn.strikes > limits.strikes:  # closed once the refusals before are sent
+                        conn.close_code = POLICY
+                        conn.push(None)
                         return
                     raise Refused(S.RATE, "Too many messages; slow down.")
                 conn.strikes = 0

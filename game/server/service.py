@@ -18,6 +18,7 @@ with a reason word and a sentence, and changes nothing.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -127,6 +128,13 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=64)
+def level_names(game_id: str) -> tuple[str, ...]:
+    """The levels a game can be created on, read once a run (a level file added while the
+    server runs is offered after its restart)."""
+    return tuple(levels.names(game_id))
+
+
 def rules_version() -> str:
     try:
         from importlib.metadata import PackageNotFoundError, version
@@ -214,8 +222,8 @@ class Service:
             raise Refused(MALFORMED, "\"game\" must be one of " + ", ".join(catalogue.GAME_IDS) + ".")
         record = catalogue.get(game_id)
         name = body.get("level")
-        if name is not None and (not isinstance(name, str) or name not in levels.names(game_id)):
-            raise Refused(MALFORMED, f"\"level\" must be one of {', '.join(levels.names(game_id))}.")
+        if name is not None and (not isinstance(name, str) or name not in level_names(game_id)):
+            raise Refused(MALFORMED, f"\"level\" must be one of {', '.join(level_names(game_id))}.")
         side = body.get("side", record.rules.players[0])
         if side not in record.rules.players:
             raise Refused(MALFORMED, f"\"side\" must be {' or '.join(record.rules.players)}.")
