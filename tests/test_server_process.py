@@ -3,6 +3,7 @@
 client keeps playing, restarted on the same data folder."""
 from __future__ import annotations
 
+import http.client as http_client
 import json
 import os
 import random
@@ -87,18 +88,24 @@ def test_no_accepted_move_is_lost_when_the_server_is_killed(tmp_path):
     accepted: list[dict] = []  # the moves the server answered "played"
     state = {"ply": 0, "state": http("GET", f"{server.url}/watch/{made['watch']}")[1]["state"]}
     stop = threading.Event()
+    problems: list[str] = []  # what went wrong in the player's thread, for the assertion below
 
     def keep_playing(url):
-        while not stop.is_set() and not state["state"]["over"]:
-            move = pick(GAME, made["level"], state["state"], rng)
-            try:
-                status, answer = http("POST", url + "/move", {"secret": secrets[state["state"]["to_move"]],
-                                                                "ply": state["ply"], "move": move})
-            except OSError:  # the server went away mid-move
-                return
-            assert status == 200, answer
-            accepted.append(answer["move"])
-            state["ply"], state["state"] = answer["ply"], answer["state"]
+        try:
+            while not stop.is_set() and not state["state"]["over"]:
+                move = pick(GAME, made["level"], state["state"], rng)
+                body = {"secret": secrets[state["state"]["to_move"]], "ply": state["ply"], "move": move}
+                try:
+                    status, answer = http("POST", url + "/move", body)
+                except (OSError, http_client.HTTPException, ValueError):  # the server went away mid-move
+                    return
+                if status != 200:
+                    problems.append(f"refused: {answer}")
+                    return
+                accepted.append(answer["move"])
+                state["ply"], state["state"] = answer["ply"], answer["state"]
+        except Exception as exc:  # noqa: BLE001 - reported by the test itself
+            problems.append(repr(exc))
 
     player = threading.Thread(target=keep_playing, args=(server.url,), daemon=True)
     player.start()
@@ -109,7 +116,7 @@ def test_no_accepted_move_is_lost_when_the_server_is_killed(tmp_path):
     code, _err = server.stop(signal.SIGKILL)  # mid-game, maybe mid-move
     assert code == -signal.SIGKILL
     player.join(PATIENCE)
-    assert not player.is_alive() and len(accepted) >= 10
+    assert not player.is_alive() and problems == [] and len(accepted) >= 10, (problems, len(accepted))
     again = Process(data)
     try:
         status, look = http("GET", f"{again.url}/watch/{made['watch']}")
