@@ -97,6 +97,22 @@ def test_a_game_is_rebuilt_from_its_stored_moves_alone(service, tmp_path):
     again.store.close()
 
 
+def test_a_client_far_behind_gets_the_state_alone_and_one_close_behind_gets_the_moves(service, monkeypatch):
+    made, _joined, table = seated(service, catalogue.GAME_IDS[0])
+    rng = random.Random(8)
+    for _ in range(4):
+        move = table.match.rules.random_move(table.match.state, rng)
+        service.play(table, table.match.state.to_move, table.ply, table.match.rules.move_json(move))
+    close = service.welcome(table, made["seat"], 1)
+    assert [m["type"] for m in close] == ["welcome", "played", "played", "played"]
+    assert [m["ply"] for m in close[1:]] == [2, 3, 4] and close[-1]["state"] == close[0]["state"]
+    monkeypatch.setattr(S, "MAX_MISSED", 2)
+    far = service.welcome(table, made["seat"], 1)
+    assert len(far) == 1 and far[0]["resync"] is True and far[0]["ply"] == 4
+    for odd in (None, -1, 5, "2", True):  # no ply, or one this game never had: the welcome alone
+        assert [m["type"] for m in service.welcome(table, None, odd)] == ["welcome"]
+
+
 def test_a_database_of_a_newer_schema_is_refused_in_a_line(tmp_path):
     SQLiteStore(tmp_path).close()
     db = sqlite3.connect(tmp_path / DB_NAME)
