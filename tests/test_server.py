@@ -221,6 +221,8 @@ def test_every_bad_move_is_refused_with_a_reason_and_changes_nothing(server, tmp
         client.close()
     status, stats = http("GET", server.url + "/stats")  # two moves played, refusals not counted
     assert status == 200 and stats["moves"] == 2 and 0 < stats["move_ms"]["p50"] <= stats["move_ms"]["max"]
+    assert http("GET", server.url + "/stats?seconds=0.000001")[1]["timed"] == 0
+    assert http("GET", server.url + "/stats?seconds=lots")[0] == 400
 
 
 class FailingStore(SQLiteStore):

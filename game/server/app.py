@@ -131,7 +131,8 @@ class GameServer:
         self.sockets = 0
         self.addresses: dict[str, Bucket] = {}
         self.moves = 0
-        self.move_times: collections.deque[float] = collections.deque(maxlen=100000)
+        #: (when, how long) of the last moves, for ``GET /stats``
+        self.move_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100000)
 
     # -- start and stop ----------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -208,17 +209,25 @@ class GameServer:
         """A move's time in the server, from its request read to its envelope queued for
         every socket (its store's transaction included)."""
         self.moves += 1
-        self.move_times.append(time.perf_counter() - started)
+        now = time.perf_counter()
+        self.move_times.append((now, now - started))
 
     async def stats(self, request: Request) -> JSONResponse:
-        """``GET /stats``: counts and the server's own time per move (the last 100 000), for
-        the operator and the load test; nothing about who plays."""
+        """``GET /stats``: counts and the server's own time per move (the last 100 000, or
+        those of the last ``?seconds=N``), for the operator and the load test; nothing about
+        who plays."""
         async def act() -> dict[str, Any]:
-            times = sorted(self.move_times)
+            try:
+                window = float(request.query_params.get("seconds", "inf"))
+            except ValueError:
+                raise Refused(S.MALFORMED, "\"seconds\" must be a number.") from None
+            since = time.perf_counter() - window
+            times = sorted(took for when, took in self.move_times if when >= since)
 
             def ms(q: float) -> float:
                 return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 2) if times else 0.0
-            return {"v": PROTOCOL, "type": "stats", "moves": self.moves, "sockets": self.sockets,
+            return {"v": PROTOCOL, "type": "stats", "moves": self.moves, "timed": len(times),
+                    "sockets": self.sockets,
                     "games_in_memory": len(self.service.tables) if self.service else 0,
                     "move_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}}
         return await self.http(request, act)

@@ -180,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run())
         cpu = cpu_seconds(process)
         mine = os.times()
-        try:
-            with NO_PROXY.open(url + "/stats", timeout=PATIENCE) as answer:
+        try:  # the server's own time per move, over the counted seconds
+            counted_s = time.monotonic() - stats.counting_from
+            with NO_PROXY.open(f"{url}/stats?seconds={counted_s:.1f}", timeout=PATIENCE) as answer:
                 server_ms = json.loads(answer.read()).get("move_ms")
         except (OSError, ValueError):
             server_ms = None
