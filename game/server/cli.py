@@ -9,6 +9,7 @@ cannot be used is one line and exit code 2; SIGINT and SIGTERM stop it cleanly (
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import signal
@@ -112,6 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     config = uvicorn.Config(app, log_level="info", access_log=False, ws="websockets-sansio",
                             ws_max_size=limits.frame, lifespan="on", server_header=False)
     print(f"gauss-arcade-server: listening on http://{args.host}:{port} (data: {data})", flush=True)
+    # the collector: a server holds every game's positions (thousands of objects a game), and
+    # Python's default thresholds walked them all often, in pauses of up to half a second
+    # with 1 000 players (measured, docs/server.md); what was loaded so far is never garbage
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
     # uvicorn stops on SIGINT and SIGTERM, then raises the signal again for the handler that was
     # there before it: this one, so a stop asked for is exit 0, not death by the signal
     for sig in (signal.SIGINT, signal.SIGTERM):
