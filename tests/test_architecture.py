@@ -26,7 +26,7 @@ LAYERS = [
                                  "game.saves", "game.settings", "game.engine", "game.arena", "game.puzzles",
                                  "game.ladder", "game.fame", "game.review", "game.records", "game.lessons",
                                  "game.howto", "game.puzzlemaker", "game.match", "game.phones",
-                                 "game.ratings"]),
+                                 "game.ratings", "game.server"]),
     ("ui", ["game.ui", "game.anim", "game.audio"]),
     ("scenes", ["game.scenes"]),
     ("app", ["game.app"]),
@@ -157,13 +157,39 @@ def imports_pygame(path: Path) -> bool:
     return False
 
 
-@pytest.mark.parametrize("package", ["rules", "ai", "match.py"])
+@pytest.mark.parametrize("package", ["rules", "ai", "match.py", "server"])
 def test_rules_and_ai_stay_pure_python(package):
     """The rules, the computer and a game in progress (``Match``) run without a screen: the
-    engine protocol, the arena and a server hold them with no pygame."""
+    engine protocol, the arena and the game server hold them with no pygame."""
     where = GAME / package
     for path in ([where] if where.is_file() else where.rglob("*.py")):
         assert not imports_pygame(path), f"{path.name} imports pygame"
+
+
+#: what the game server (game/server/) may import of the game: the rules, the computer, the match
+#: and the headless data it reads; never a screen (ui, scenes, app) nor anything that draws
+SERVER_MAY_IMPORT = ("game.server", "game.rules", "game.ai", "game.match", "game.catalogue", "game.levels",
+                     "game.records", "game.saves", "game.i18n", "game.storage", "game.palette")
+
+
+def server_trespasses(g: dict[str, set[str]]) -> list[str]:
+    def within(name: str, prefixes: tuple[str, ...]) -> bool:
+        return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+    return sorted(f"{a} imports {b}" for a, targets in g.items() if within(a, ("game.server",))
+                  for b in targets if not within(b, SERVER_MAY_IMPORT))
+
+
+def test_the_server_imports_only_the_headless_game():
+    assert server_trespasses(graph()) == []
+    assert any(a.startswith("game.server.") for a in graph())  # the check sees the server's modules
+
+
+def test_the_server_check_catches_a_screen_imported():
+    probe = {"game.server.app": {"game.match", "game.ui.theme"}, "game.server.cli": {"game.scenes.base"},
+             "game.engine": {"game.ui.theme"}}
+    assert server_trespasses(probe) == ["game.server.app imports game.ui.theme",
+                                        "game.server.cli imports game.scenes.base"]
 
 
 def test_the_sixth_games_rules_and_policy_stay_pure_python_too():

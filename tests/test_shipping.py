@@ -1,4 +1,4 @@
-"""Shipping: the package installs under the project's own name with its levels, the two
+"""Shipping: the package installs under the project's own name with its levels, its
 commands exist, the start is quiet without a sound card, and no document points outside
 the repository."""
 from __future__ import annotations
@@ -23,7 +23,11 @@ def test_the_package_is_declared_under_the_projects_own_name():
     assert project["build-system"]["build-backend"] == "setuptools.build_meta"
     assert project["project"]["dependencies"] == ["pygame-ce>=2.5,<3"]  # playing needs only this
     assert project["project"]["gui-scripts"] == {"gauss-arcade": "gauss_arcade.cli:main"}
-    assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main"}
+    assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main",
+                                             "gauss-arcade-server": "gauss_arcade.server.cli:main"}
+    # the server's packages are an extra: the game installs and runs without them
+    assert {"starlette", "uvicorn", "websockets"} <= {re.split(r"[<>=!~ ;]", p)[0] for p in
+                                                       project["project"]["optional-dependencies"]["server"]}
     tool = project["tool"]["setuptools"]
     assert all(p == "gauss_arcade" or p.startswith("gauss_arcade.") for p in tool["packages"])
     # every package under game/, nested ones too (a forgotten one is missing from the wheel)

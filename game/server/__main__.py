@@ -1,0 +1,6 @@
+"""``python -m game.server``: the same as ``gauss-arcade-server``."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,486 @@
+"""The ASGI application: the :class:`~game.server.service.Service` over HTTP and one
+WebSocket, on Starlette (``gauss-arcade[server]``; imported only when a server is made).
+
+HTTP (JSON in, JSON out):
+
+- ``GET /``: the server, its protocol version and its games with their levels;
+- ``POST /games``: create a game -> its invite and spectator codes, the creator's seat secret;
+- ``POST /join``: ``{"invite": CODE}`` -> the other seat's secret;
+- ``GET /watch/{code}``: a spectator's look at a game (the welcome envelope);
+- ``POST /move``: ``{"secret", "ply", "move"}``, a move without a socket;
+- ``GET /stats``: how many moves and sockets, the server's own time per move.
+
+WebSocket ``/ws``: the client says ``hello`` (a seat's secret or a spectator code, and the
+last ply it saw), is welcomed with the game and what it missed, then sends ``move``s and
+receives every ``played`` envelope of its game, its own moves' included. docs/server.md
+gives the messages. Every message is capped in size and rated per connection (HTTP: per
+address, in memory only: no address is stored or logged).
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import catalogue
+from . import service as S
+from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
+from .store import SQLiteStore, Store
+
+log = logging.getLogger("gauss_arcade.server")
+
+#: the HTTP status of each refusal
+STATUS = {S.MALFORMED: 400, S.TOO_BIG: 413, S.RATE: 429, S.UNKNOWN: 404, S.SECRET: 403, S.SPECTATOR: 403,
+          S.WAITING: 409, S.STALE: 409, S.DUPLICATE: 409, S.TURN: 409, S.ILLEGAL: 422, S.OVER: 409,
+          S.TAKEN: 409, S.FULL: 503, S.HELLO: 400, S.INTERNAL: 500}
+#: WebSocket close codes: a policy broken (too many refusals), the server too busy or the
+#: client too far behind (reconnect with the last ply seen)
+POLICY, TRY_LATER = 1008, 1013
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, ``burst`` at most."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: the game it follows (after its hello), its seat (None: a spectator),
+    what waits to be sent, its rate."""
+
+    socket: WebSocket
+    bucket: Bucket
+    queue: asyncio.Queue[str | None]
+    game: str | None = None
+    side: str | None = None
+    strikes: int = 0
+    dropped: bool = False
+    #: the code the socket closes with once what waits for it is sent (None: as it comes)
+    close_code: int | None = None
+    writer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def push(self, text: str | None) -> bool:
+        if self.dropped:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # too far behind: it reconnects with its last ply
+            self.dropped = True
+            return False
+        return True
+
+
+def parse(data: str | bytes | None, limit: int) -> dict[str, Any]:
+    """A request's JSON object, or Refused saying what is wrong with it."""
+    if data is None:
+        raise Refused(S.MALFORMED, "The message is empty.")
+    if len(data) > limit:
+        raise Refused(S.TOO_BIG, f"A message may be {limit} bytes at most.")
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        raise Refused(S.MALFORMED, "The message is not valid JSON.") from None
+    if not isinstance(obj, dict):
+        raise Refused(S.MALFORMED, "A message must be a JSON object.")
+    return obj
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
+
+class GameServer:
+    """The application's state: the service, the sockets following each game, the rates."""
+
+    def __init__(self, store_factory: Callable[[], Store], limits: Limits) -> None:
+        self.store_factory = store_factory
+        self.limits = limits
+        self.service: Service | None = None
+        #: moves played in memory, waiting for the store's next transaction (group commit)
+        self.waiting: list[tuple[Pending, asyncio.Future[None]]] = []
+        self.wake: asyncio.Event | None = None
+        self.closing = False
+        self.rooms: dict[str, set[Conn]] = {}
+        self.sockets = 0
+        self.addresses: dict[str, Bucket] = {}
+        self.moves = 0
+        #: (when, how long) of the last moves, for ``GET /stats``
+        self.move_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100000)
+
+    # -- start and stop ----------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        self.service = Service(self.store_factory())
+        self.wake = asyncio.Event()
+        self.closing = False
+        writer = asyncio.create_task(self.store_moves())
+        try:
+            yield
+        finally:
+            for conns in list(self.rooms.values()):
+                for conn in list(conns):
+                    conn.push(None)
+            self.closing = True  # the writer stores what waits, then goes
+            self.wake.set()
+            try:
+                await asyncio.wait_for(writer, 10.0)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                log.error("moves were still being stored at the stop")
+            self.service.store.close()
+            self.service = None
+
+    # -- storing moves -------------------------------------------------------------------------
+    async def store_moves(self) -> None:
+        """Store the moves that wait, all of them in one transaction (one sync of the disk
+        for every move that came while the last one synced), in a thread so the loop serves
+        on; then each waiting move is told it is stored (or why not)."""
+        assert self.wake is not None
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            await self.flush()
+            if self.closing and not self.waiting:
+                return
+
+    async def flush(self) -> None:
+        service = self.service
+        if not self.waiting or service is None:
+            return
+        batch, self.waiting = self.waiting, []
+        rows = [pending.row() for pending, _future in batch]
+        try:
+            await asyncio.to_thread(service.store.append_many, rows)
+        except Exception:
+            log.exception("%d moves could not be stored", len(rows))
+            # what was played on top of them in memory goes too: every game concerned is read
+            # anew from the store
+            batch, self.waiting = batch + self.waiting, []
+            service.settle([pending for pending, _f in batch], stored=False)
+            for pending, future in batch:
+                if not future.done():
+                    future.set_exception(Refused(S.INTERNAL, "The move could not be stored; it was not "
+                                                 "played.", pending.ply - 1))
+            return
+        service.settle([pending for pending, _f in batch], stored=True)
+        for _pending, future in batch:
+            if not future.done():
+                future.set_result(None)
+
+    async def play(self, table: Table, side: str | None, ply: Any, move: Any) -> dict[str, Any]:
+        """A move checked, played, stored (with the others that wait), then its envelope."""
+        if self.closing:
+            raise Refused(S.INTERNAL, "The server is stopping; the move was not played.")
+        pending = self.svc().prepare(table, side, ply, move)
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((pending, future))
+        assert self.wake is not None
+        self.wake.set()
+        await future
+        return pending.envelope
+
+    def timed(self, started: float) -> None:
+        """A move's time in the server, from its request read to its envelope queued for
+        every socket (its store's transaction included)."""
+        self.moves += 1
+        now = time.perf_counter()
+        self.move_times.append((now, now - started))
+
+    async def stats(self, request: Request) -> JSONResponse:
+        """``GET /stats``: counts and the server's own time per move (the last 100 000, or
+        those of the last ``?seconds=N``), for the operator and the load test; nothing about
+        who plays."""
+        async def act() -> dict[str, Any]:
+            try:
+                window = float(request.query_params.get("seconds", "inf"))
+            except ValueError:
+                raise Refused(S.MALFORMED, "\"seconds\" must be a number.") from None
+            since = time.perf_counter() - window
+            times = sorted(took for when, took in self.move_times if when >= since)
+
+            def ms(q: float) -> float:
+                return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 2) if times else 0.0
+            return {"v": PROTOCOL, "type": "stats", "moves": self.moves, "timed": len(times),
+                    "sockets": self.sockets,
+                    "games_in_memory": len(self.service.tables) if self.service else 0,
+                    "move_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}}
+        return await self.http(request, act)
+
+    def svc(self) -> Service:
+        if self.service is None:
+            raise Refused(S.INTERNAL, "The server is starting or stopping; try again.")
+        return self.service
+
+    # -- fan-out ---------------------------------------------------------------------------------
+    def broadcast(self, game: str, message: dict[str, Any]) -> None:
+        text = dumps(message)
+        for conn in list(self.rooms.get(game, ())):
+            if not conn.push(text):
+                self.leave(conn)
+
+    def follow(self, conn: Conn, game: str) -> None:
+        room = self.rooms.setdefault(game, set())
+        if len(room) >= self.limits.max_followers:
+            raise Refused(S.FULL, "Too many are following this game; try again later.")
+        room.add(conn)
+        conn.game = game
+
+    def leave(self, conn: Conn) -> None:
+        if conn.game is not None:
+            room = self.rooms.get(conn.game)
+            if room is not None:
+                room.discard(conn)
+                if not room:
+                    del self.rooms[conn.game]
+        if conn.dropped and conn.writer is not None:
+            conn.writer.cancel()
+
+    # -- HTTP ------------------------------------------------------------------------------------
+    def rated(self, request: Request) -> None:
+        address = request.client.host if request.client else "?"
+        bucket = self.addresses.get(address)
+        if bucket is None:
+            if len(self.addresses) >= self.limits.addresses:
+                self.addresses.clear()  # forget them all (kept in memory only, never stored)
+            bucket = self.addresses[address] = Bucket(self.limits.rate, self.limits.burst)
+        if not bucket.take():
+            raise Refused(S.RATE, "Too many requests; slow down.")
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        limit = self.limits.max_message
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            raise Refused(S.TOO_BIG, f"A request may be {limit} bytes at most.")
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > limit:
+                raise Refused(S.TOO_BIG, f"A request may be {limit} bytes at most.")
+        return parse(data, limit)
+
+    async def http(self, request: Request, act: Callable[[], Any]) -> JSONResponse:
+        try:
+            self.rated(request)
+            answer = await act()
+            return JSONResponse(answer, status_code=201 if answer.get("type") == "created" else 200)
+        except Refused as refused:
+            return JSONResponse(refused.envelope(), status_code=STATUS.get(refused.reason, 400))
+        except Exception:  # a bug answers a refusal, never a traceback
+            log.exception("request %s %s failed", request.method, request.url.path)
+            return JSONResponse(Refused(S.INTERNAL, "The server failed on that request; nothing changed.")
+                                .envelope(), status_code=500)
+
+    async def index(self, request: Request) -> JSONResponse:
+        async def act() -> dict[str, Any]:
+            games = [{"id": r.id, "title": r.title, "players": list(r.rules.players),
+                      "levels": list(S.level_names(r.id))} for r in catalogue.RECORDS.values()]
+            return {"v": PROTOCOL, "type": "server", "name": "gauss-arcade-server", "games": games}
+        return await self.http(request, act)
+
+    async def create(self, request: Request) -> JSONResponse:
+        async def act() -> dict[str, Any]:
+            return self.svc().create(await self.body(request))
+        return await self.http(request, act)
+
+    async def join(self, request: Request) -> JSONResponse:
+        async def act() -> dict[str, Any]:
+            answer = self.svc().join(await self.body(request))
+            self.broadcast(answer["match"], {"v": PROTOCOL, "type": "seated", "match": answer["match"],
+                                            "side": answer["seat"], "seated": answer["seated"]})
+            return answer
+        return await self.http(request, act)
+
+    async def watch(self, request: Request) -> JSONResponse:
+        async def act() -> dict[str, Any]:
+            service = self.svc()
+            return service.welcome(service.watched(request.path_params["code"]), None, None)[0]
+        return await self.http(request, act)
+
+    async def move(self, request: Request) -> JSONResponse:
+        async def act() -> dict[str, Any]:
+            body = await self.body(request)
+            service = self.svc()
+            table, side = service.seat(body.get("secret"))
+            started = time.perf_counter()
+            played = await self.play(table, side, body.get("ply"), body.get("move"))
+            self.broadcast(table.id, played)
+            self.timed(started)
+            return played
+        return await self.http(request, act)
+
+    # -- the WebSocket -------------------------------------------------------------------------
+    async def socket(self, websocket: WebSocket) -> None:
+        limits = self.limits
+        if self.sockets >= limits.max_sockets or self.service is None:
+            await websocket.close(code=TRY_LATER)
+            return
+        self.sockets += 1
+        conn = Conn(websocket, Bucket(limits.rate, limits.burst), asyncio.Queue(limits.queue))
+        try:
+            await websocket.accept()
+            conn.writer = asyncio.create_task(self.write(conn))
+            await self.converse(conn)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        finally:
+            self.sockets -= 1
+            self.leave(conn)
+            conn.dropped = True
+            if conn.writer is not None:
+                with contextlib.suppress(asyncio.QueueFull):
+                    conn.queue.put_nowait(None)
+                try:
+                    await asyncio.wait_for(conn.writer, 2.0)
+                except (asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                    conn.writer.cancel()
+
+    async def write(self, conn: Conn) -> None:
+        try:
+            while True:
+                text = await conn.queue.get()
+                if text is None:
+                    break
+                await conn.socket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        finally:
+            code = conn.close_code or (TRY_LATER if conn.dropped else None)
+            if code is not None:
+                with contextlib.suppress(Exception):
+                    await conn.socket.close(code=code)
+
+    async def converse(self, conn: Conn) -> None:
+        limits = self.limits
+        while not conn.dropped:
+            try:
+                timeout = limits.hello_seconds if conn.game is None else None
+                message = await asyncio.wait_for(conn.socket.receive(), timeout)
+            except asyncio.TimeoutError:
+                conn.push(dumps(Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
+                                .envelope()))
+                conn.close_code = POLICY
+                conn.push(None)
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            request_id = None
+            try:
+                if not conn.bucket.take():
+                    conn.strikes += 1
+                    if conn.strikes > limits.strikes:  # closed once the refusals before are sent
+                        conn.close_code = POLICY
+                        conn.push(None)
+                        return
+                    raise Refused(S.RATE, "Too many messages; slow down.")
+                conn.strikes = 0
+                obj = parse(message.get("text") if message.get("text") is not None else message.get("bytes"),
+                            limits.max_message)
+                request_id = obj.get("id")
+                await self.handle(conn, obj)
+            except Refused as refused:
+                conn.push(dumps(refused.envelope(request_id)))
+            except Exception:  # a bug answers a refusal and keeps the socket
+                log.exception("a WebSocket message failed")
+                conn.push(dumps(Refused(S.INTERNAL, "The server failed on that message; nothing changed.")
+                                .envelope(request_id)))
+
+    async def handle(self, conn: Conn, obj: dict[str, Any]) -> None:
+        if obj.get("v") != PROTOCOL:
+            raise Refused(S.MALFORMED, f"This server speaks version {PROTOCOL}: send \"v\": {PROTOCOL}.")
+        kind = obj.get("type")
+        service = self.svc()
+        if kind == "hello":
+            if conn.game is not None:
+                raise Refused(S.HELLO, "This socket said hello already.")
+            if "secret" in obj:
+                table, side = service.seat(obj["secret"])
+            elif "watch" in obj:
+                table, side = service.watched(obj["watch"]), None
+            else:
+                raise Refused(S.HELLO, "A hello carries a seat's \"secret\" or a spectator code, \"watch\".")
+            self.follow(conn, table.id)
+            conn.side = side
+            for message in service.welcome(table, side, obj.get("ply")):
+                conn.push(dumps(message))
+        elif kind == "move":
+            if conn.game is None:
+                raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
+            table = service.table(conn.game)
+            if conn.side is not None and "secret" in obj:
+                seat_table, seat_side = service.seat(obj["secret"])
+                if seat_table.id != table.id or seat_side != conn.side:
+                    raise Refused(S.SECRET, "That secret is not this seat's.", table.ply)
+            started = time.perf_counter()
+            played = await self.play(table, conn.side, obj.get("ply"), obj.get("move"))
+            ack: dict[str, Any] = {"v": PROTOCOL, "type": "ack", "ply": played["ply"]}
+            if S.plain_id(obj.get("id")):
+                ack["id"] = obj["id"]
+            conn.push(dumps(ack))
+            self.broadcast(table.id, played)
+            self.timed(started)
+        elif kind == "ping":
+            conn.push(dumps({"v": PROTOCOL, "type": "pong"}))
+        else:
+            raise Refused(S.MALFORMED, "The message types are hello, move and ping.")
+
+
+async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:
+    """Starlette's own refusals (no such path, a method the path does not take) as the
+    server's envelope."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    reason = S.UNKNOWN if status == 404 else S.MALFORMED if status < 500 else S.INTERNAL
+    words = {404: "No such path: the paths are /, /games, /join, /watch/CODE, /move and /ws.",
+             405: "That path does not take this method."}
+    return JSONResponse(Refused(reason, words.get(status, "The request was refused.")).envelope(),
+                        status_code=status)
+
+
+def create_app(data: Path | None = None, store: Callable[[], Store] | None = None,
+               limits: Limits | None = None) -> Starlette:
+    """The server as an ASGI application over the SQLite store in ``data`` (or the store
+    ``store()`` makes)."""
+    if store is None:
+        if data is None:
+            raise ValueError("create_app needs a data folder or a store")
+        folder = Path(data)
+
+        def store() -> Store:
+            return SQLiteStore(folder)
+    server = GameServer(store, limits or Limits())
+    app = Starlette(routes=[
+        Route("/", server.index, methods=["GET"]),
+        Route("/stats", server.stats, methods=["GET"]),
+        Route("/games", server.create, methods=["POST"]),
+        Route("/join", server.join, methods=["POST"]),
+        Route("/watch/{code}", server.watch, methods=["GET"]),
+        Route("/move", server.move, methods=["POST"]),
+        WebSocketRoute("/ws", server.socket),
+    ], lifespan=server.lifespan, exception_handlers={HTTPException: refuse_http})
+    app.state.server = server
+    return app

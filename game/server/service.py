@@ -1,0 +1,477 @@
+"""The server's rules of the house, with no network in them: create a game, join it by
+its invite, watch it by its spectator code, play a move on it, and the envelopes that
+tell the seats and the spectators what happened. The ASGI application
+(:mod:`game.server.app`) carries these over HTTP and a WebSocket; the tests call them
+directly too.
+
+A game in memory is a :class:`Table`: the stored row, the :class:`~game.match.Match` that
+the stored moves rebuild (the same ``Match`` a play screen and the engine protocol hold),
+and who sits where. The server is the authority: a move is parsed and checked by the
+game's own rules, stored, and only then announced. Every refusal is a :class:`Refused`
+with a reason word and a sentence, and changes nothing.
+
+    service = Service(SQLiteStore(folder))
+    made = service.create({"game": "rush", "level": "9x9"})      # invite, watch, secret
+    joined = service.join({"invite": made["invite"]})            # the other seat's secret
+    table, side = service.seat(made["secret"])
+    envelope = service.play(table, side, 0, {"cell": "e5"})       # {"v":1,"type":"played",...}
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from .. import catalogue, levels
+from ..match import Match
+from ..rules.core import Game, RulesError
+from .store import GameRow, MoveRow, Store
+
+log = logging.getLogger("gauss_arcade.server")
+
+#: the envelope's version: ``"v"`` of every message either way
+PROTOCOL = 1
+#: invite and spectator codes: no 0/O, no 1/I
+ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+GAME_ID_LENGTH = 8
+#: a reconnecting client gets at most this many missed moves one by one; further behind,
+#: the welcome's state alone (``"resync": true``)
+MAX_MISSED = 500
+#: games kept rebuilt in memory (least recently used go first; a game is rebuilt from its moves)
+MAX_TABLES = 2000
+#: the longest a refusal's sentence gets (a sentence quoting a request quotes its start)
+MAX_SENTENCE = 300
+#: how deep a request's JSON may nest (the deepest real move nests 3 levels)
+MAX_DEPTH = 8
+
+# the reasons a request is refused (the word of "reason"; docs/server.md lists them)
+MALFORMED, TOO_BIG, RATE, UNKNOWN, SECRET, SPECTATOR, WAITING = (
+    "malformed", "too_big", "rate", "unknown", "secret", "spectator", "waiting")
+STALE, DUPLICATE, TURN, ILLEGAL, OVER, TAKEN, FULL, HELLO, INTERNAL = (
+    "stale", "duplicate", "turn", "illegal", "over", "taken", "full", "hello", "internal")
+
+
+class Refused(Exception):
+    """A request the server refuses: ``reason`` (a word from the list above), ``message``
+    (one sentence for a person), ``ply`` (the game's ply, where a game was reached)."""
+
+    def __init__(self, reason: str, message: str, ply: int | None = None) -> None:
+        if len(message) > MAX_SENTENCE:
+            message = message[:MAX_SENTENCE - 1] + "…"
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.ply = ply
+
+    def envelope(self, request_id: Any = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"v": PROTOCOL, "type": "refused", "reason": self.reason,
+                               "message": self.message}
+        if self.ply is not None:
+            out["ply"] = self.ply
+        if plain_id(request_id):
+            out["id"] = request_id
+        return out
+
+
+def plain_id(value: Any) -> bool:
+    """A request's ``id`` echoed back: a short string or a whole number, nothing else."""
+    return (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 1 << 53) or (
+        isinstance(value, str) and len(value) <= 64)
+
+
+def make_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def normal_code(value: Any) -> str | None:
+    """A code as typed (any case, spaces and dashes ignored), or None if it cannot be one."""
+    if not isinstance(value, str) or len(value) > 32:
+        return None
+    code = value.replace(" ", "").replace("-", "").upper()
+    return code if code and all(c in ALPHABET for c in code) else None
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def commitment(seed: int, salt: str) -> str:
+    """The hash published at the start: ``sha256("<seed>:<salt>")`` in hex; the seed and salt
+    are revealed when the game is over, and anyone checks them against it and replays."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+def has_chance(rules: Game[Any, Any, Any]) -> bool:
+    """Whether some move of the game is left to chance (The Improbable's roll): its seed
+    decides the future and never reaches a client before the end."""
+    return type(rules).chance_outcomes is not Game.chance_outcomes
+
+
+def depth(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests no deeper than ``limit``."""
+    if limit < 0:
+        return False
+    if isinstance(value, dict):
+        return all(depth(v, limit - 1) for v in value.values())
+    if isinstance(value, list):
+        return all(depth(v, limit - 1) for v in value)
+    return True
+
+
+@functools.lru_cache(maxsize=64)
+def level_names(game_id: str) -> tuple[str, ...]:
+    """The levels a game can be created on, read once a run (a level file added while the
+    server runs is offered after its restart)."""
+    return tuple(levels.names(game_id))
+
+
+def rules_version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return "gauss-arcade " + version("gauss-arcade")
+        except PackageNotFoundError:
+            return "gauss-arcade (source)"
+    except ImportError:  # pragma: no cover
+        return "gauss-arcade"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps and rates. ``max_message``: the longest message (bytes) answered with anything
+    but a refusal; ``frame``: longer WebSocket frames close the socket (uvicorn's cap);
+    ``rate``/``burst``: messages a second per connection (a token bucket), HTTP requests a
+    second per address; ``strikes``: refusals for rate in a row before the socket closes."""
+
+    max_message: int = 4096
+    frame: int = 16384
+    rate: float = 10.0
+    burst: int = 30
+    strikes: int = 50
+    max_sockets: int = 4000
+    max_followers: int = 64
+    hello_seconds: float = 10.0
+    queue: int = 256
+    addresses: int = 10000
+
+
+@dataclass
+class Table:
+    """A game in memory: its row, the match its moves rebuild, the sides taken, and who
+    played each move (``by[n - 1]`` played ply ``n``)."""
+
+    row: GameRow
+    match: Match
+    seated: list[str]
+    by: list[str]
+    #: moves played in memory and not yet stored (the table stays in memory meanwhile)
+    pending: int = 0
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def ply(self) -> int:
+        return len(self.match.history)
+
+
+@dataclass
+class Pending:
+    """A move played on a game in memory, waiting for the store: the row to store and the
+    envelope to send once it is stored."""
+
+    table: Table
+    stored: MoveRow
+    status: str
+    result: str | None
+    envelope: dict[str, Any]
+
+    @property
+    def ply(self) -> int:
+        return self.stored.ply
+
+    def row(self) -> tuple[str, MoveRow, str, str | None]:
+        return self.table.id, self.stored, self.status, self.result
+
+
+class Service:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.version = rules_version()
+
+    # -- creating and joining -------------------------------------------------------------
+    def create(self, body: Any) -> dict[str, Any]:
+        """A new game: ``{"game": ID, "level": NAME?, "side": SIDE?, "options": {...}?}`` ->
+        the game's id, its invite and spectator codes, the creator's side and secret, and the
+        commitment to its seed."""
+        body = self._object(body, {"game", "level", "side", "options"})
+        game_id = body.get("game")
+        if not isinstance(game_id, str) or game_id not in catalogue.GAME_IDS:
+            raise Refused(MALFORMED, "\"game\" must be one of " + ", ".join(catalogue.GAME_IDS) + ".")
+        record = catalogue.get(game_id)
+        name = body.get("level")
+        if name is not None and (not isinstance(name, str) or name not in level_names(game_id)):
+            raise Refused(MALFORMED, f"\"level\" must be one of {', '.join(level_names(game_id))}.")
+        side = body.get("side", record.rules.players[0])
+        if side not in record.rules.players:
+            raise Refused(MALFORMED, f"\"side\" must be {' or '.join(record.rules.players)}.")
+        options = body.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise Refused(MALFORMED, "\"options\" must be a JSON object.")
+        seed = secrets.randbits(63)
+        try:
+            level = levels.load(game_id, name, strict=True)
+            match = Match(game_id, level, seed, options, notes=False)
+        except RulesError as exc:
+            raise Refused(MALFORMED, str(exc)) from None
+        salt = secrets.token_hex(16)
+        options_json = None if options is None else json.dumps(options, separators=(",", ":"))
+        secret = new_secret()
+        for _attempt in range(8):  # a code already in use: draw again
+            row = GameRow(id=make_code(GAME_ID_LENGTH), game=game_id, level=level["name"],
+                          level_json=json.dumps(level, separators=(",", ":")),
+                          options_json=options_json,
+                          seed=seed, salt=salt, commit_hash=commitment(seed, salt), invite=make_code(),
+                          watch=make_code(), rules_version=self.version)
+            if self.store.create(row, side, secret_hash(secret)):
+                break
+        else:  # pragma: no cover - eight collisions in a billion codes
+            raise Refused(INTERNAL, "No free code could be drawn; try again.")
+        table = Table(self.store.game(row.id) or row, match, [side], [])
+        self._keep(table)
+        log.info("game %s created (%s, %s)", row.id, game_id, row.level)
+        return {"v": PROTOCOL, "type": "created", **self.info(table), "invite": row.invite,
+                "watch": row.watch, "seat": side, "secret": secret}
+
+    def join(self, body: Any) -> dict[str, Any]:
+        """``{"invite": CODE}`` -> the free side's secret (the invite then is spent)."""
+        body = self._object(body, {"invite"})
+        code = normal_code(body.get("invite"))
+        row = self.store.by_invite(code) if code else None
+        if row is None:
+            raise Refused(UNKNOWN, "No game has that invite code.")
+        table = self.table(row.id)
+        free = [p for p in table.match.rules.players if p not in table.seated]
+        if not free:
+            raise Refused(TAKEN, "That invite was used already: both seats are taken.")
+        secret = new_secret()
+        if not self.store.add_seat(row.id, free[0], secret_hash(secret)):
+            raise Refused(TAKEN, "That invite was used already: both seats are taken.")
+        table.seated.append(free[0])
+        table.row = self.store.game(row.id) or table.row
+        log.info("game %s: %s joined", row.id, free[0])
+        return {"v": PROTOCOL, "type": "joined", **self.info(table), "watch": row.watch, "seat": free[0],
+                "secret": secret}
+
+    # -- finding a game -----------------------------------------------------------------------
+    def seat(self, secret: Any) -> tuple[Table, str]:
+        """The game and side a seat's secret opens; Refused(SECRET) for any other value."""
+        if not isinstance(secret, str) or not 8 <= len(secret) <= 128:
+            raise Refused(SECRET, "That is not a seat's secret.")
+        found = self.store.seat_of(secret_hash(secret))
+        if found is None:
+            raise Refused(SECRET, "That is not a seat's secret.")
+        return self.table(found[0]), found[1]
+
+    def watched(self, code: Any) -> Table:
+        found = normal_code(code)
+        row = self.store.by_watch(found) if found else None
+        if row is None:
+            raise Refused(UNKNOWN, "No game has that spectator code.")
+        return self.table(row.id)
+
+    def table(self, game_id: str) -> Table:
+        """The game rebuilt in memory (from its stored moves, when it is not there yet)."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            self.tables.move_to_end(game_id)
+            return table
+        row = self.store.game(game_id)
+        if row is None:
+            raise Refused(UNKNOWN, "No such game.")
+        try:
+            level = json.loads(row.level_json)
+            options = None if row.options_json is None else json.loads(row.options_json)
+            match = Match(row.game, level, row.seed, options, notes=False)
+            by = []
+            for number, stored in enumerate(self.store.moves(game_id), start=1):
+                if stored.ply != number:
+                    raise RulesError(f"ply {number} is missing")
+                match.play(match.rules.parse_move(json.loads(stored.move_json)))
+                by.append(stored.side)
+        except (RulesError, ValueError, KeyError) as exc:
+            log.error("game %s cannot be rebuilt: %s", game_id, exc)
+            raise Refused(INTERNAL, "This game cannot be rebuilt by this server's rules.") from None
+        table = Table(row, match, self.store.seats(game_id), by)
+        self._keep(table)
+        return table
+
+    def _keep(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for _ in range(len(self.tables) - MAX_TABLES):  # the least recently used: rebuilt when asked for
+            oldest = next(iter(self.tables))
+            if self.tables[oldest].pending:  # (not while a move of it waits for the store)
+                self.tables.move_to_end(oldest)
+            else:
+                del self.tables[oldest]
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, table: Table, side: str | None, ply: Any, move_obj: Any) -> dict[str, Any]:
+        """Play ``move_obj`` (the engine protocol's MOVE) for ``side``, sent by a client whose
+        last seen ply is ``ply``; returns the ``played`` envelope once the move is stored.
+        Raises :class:`Refused` (and changes nothing) for a spectator, a stale or duplicate
+        move, a move out of turn, an illegal move, a game that is over or not yet joined.
+
+        The application does the same in two steps, so that the moves of many games are
+        stored in one transaction (one sync of the disk): :meth:`prepare`, then the store's
+        ``append_many``, then :meth:`settle`."""
+        pending = self.prepare(table, side, ply, move_obj)
+        try:
+            self.store.append_many([pending.row()])
+        except Exception:
+            log.exception("game %s: the move could not be stored", table.id)
+            self.settle([pending], stored=False)
+            raise Refused(INTERNAL, "The move could not be stored; it was not played.",
+                          pending.ply - 1) from None
+        self.settle([pending], stored=True)
+        return pending.envelope
+
+    def prepare(self, table: Table, side: str | None, ply: Any, move_obj: Any) -> Pending:
+        """The move checked and played on the game in memory, waiting to be stored: nobody is
+        told of it before :meth:`settle` (stored) says it is on the disk. Refusals as :meth:`play`."""
+        match, rules = table.match, table.match.rules
+        now = table.ply
+        if side is None:
+            raise Refused(SPECTATOR, "Spectators watch; they cannot move.", now)
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise Refused(MALFORMED, "A move needs \"ply\": the last ply this client saw (0 at the start).",
+                          now)
+        if not depth(move_obj):
+            raise Refused(MALFORMED, "The move nests too deep.", now)
+        try:
+            move = rules.parse_move(move_obj)
+            move_json = rules.move_json(move)
+        except RulesError as exc:
+            raise Refused(ILLEGAL, str(exc), now) from None
+        except Exception:  # a parser's bug must not reach the client
+            log.exception("game %s: parse_move failed on %.200r", table.id, move_obj)
+            raise Refused(MALFORMED, "That is not a move of this game.", now) from None
+        if ply != now:
+            if 0 <= ply < now and table.by[ply] == side and self._same(table, ply, move_json):
+                raise Refused(DUPLICATE, f"That move was accepted already, as ply {ply + 1}.", now)
+            raise Refused(STALE, f"The game is at ply {now}, not {ply}: catch up first.", now)
+        if len(table.seated) < len(rules.players):
+            raise Refused(WAITING, "Your friend has not joined yet.", now)
+        if match.over:
+            raise Refused(OVER, "The game is over.", now)
+        if match.state.to_move != side:
+            raise Refused(TURN, f"It is {match.state.to_move}'s turn, not {side}'s.", now)
+        why = rules.why_illegal(match.state, move)
+        if why:
+            raise Refused(ILLEGAL, str(why), now)
+        if not rules.moves_unlisted(match.state) and move not in rules.legal_moves(match.state):
+            if any(move in [m for m, _p in rules.chance_outcomes(match.state, legal) or ()]
+                   for legal in rules.legal_moves(match.state)):
+                raise Refused(ILLEGAL, "The server rolls the dice: send the move without choosing its "
+                              "result.", now)
+            raise Refused(ILLEGAL, "That move is not legal here.", now)
+        try:
+            _before, after, effects = match.play(move)
+        except RulesError as exc:
+            raise Refused(ILLEGAL, str(exc), now) from None
+        table.by.append(side)
+        table.pending += 1
+        outcome = match.outcome()
+        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")))
+        return Pending(table, stored, "over" if after.over else "playing",
+                       None if outcome is None else str(outcome.winner),
+                       self.played(table, now + 1, move_json, after, list(effects)))
+
+    def settle(self, pendings: list[Pending], stored: bool) -> None:
+        """The moves ``prepare`` played, stored (or not: a game of theirs is then read anew
+        from the store when next asked for, as if they had never been played)."""
+        for pending in pendings:
+            pending.table.pending -= 1
+            if not stored:
+                self.tables.pop(pending.table.id, None)
+            elif pending.status == "over":
+                log.info("game %s over after %d plies: %s", pending.table.id, pending.ply, pending.result)
+
+    def _same(self, table: Table, ply: int, move_json: dict[str, Any]) -> bool:
+        return bool(table.match.rules.move_json(table.match.history[ply].move) == move_json)
+
+    # -- what clients are told ------------------------------------------------------------
+    def client_state(self, table: Table, state: Any) -> dict[str, Any]:
+        """STATE as the engine protocol writes it, less the seed of a game with chance."""
+        out = table.match.rules.state_json(state)
+        if has_chance(table.match.rules):
+            out.pop("seed", None)
+        return out
+
+    def info(self, table: Table) -> dict[str, Any]:
+        row, rules = table.row, table.match.rules
+        out: dict[str, Any] = {"match": row.id, "game": row.game, "level": row.level,
+                               "players": list(rules.players), "seated": list(table.seated),
+                               "commit": row.commit_hash, "ply": table.ply,
+                               "status": "over" if table.match.over else row.status}
+        if table.match.over:
+            out["reveal"] = {"seed": row.seed, "salt": row.salt}
+            outcome = table.match.outcome()
+            if outcome is not None:
+                out["winner"] = outcome.winner
+        return out
+
+    def played(self, table: Table, ply: int, move_json: dict[str, Any], after: Any,
+               effects: list[dict[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {"v": PROTOCOL, "type": "played", "match": table.id, "ply": ply,
+                               "by": table.by[ply - 1], "move": move_json,
+                               "state": self.client_state(table, after), "effects": effects}
+        if after.over:
+            out["reveal"] = {"seed": table.row.seed, "salt": table.row.salt}
+        return out
+
+    def welcome(self, table: Table, side: str | None, seen: Any) -> list[dict[str, Any]]:
+        """What a client that says hello is sent: the welcome (the game, its state and ply,
+        the client's seat or none) and then the moves it missed since ply ``seen`` (none
+        when ``seen`` is not given; the state alone when it is too far behind)."""
+        now = table.ply
+        head: dict[str, Any] = {"v": PROTOCOL, "type": "welcome", **self.info(table), "seat": side,
+                                "state": self.client_state(table, table.match.state)}
+        if seen is None or isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= now:
+            return [head]
+        if now - seen > MAX_MISSED:
+            head["resync"] = True
+            return [head]
+        out = [head]
+        rules = table.match.rules
+        for ply in range(seen + 1, now + 1):
+            before, move, _text = table.match.history[ply - 1]
+            after = table.match.history[ply].before if ply < now else table.match.state
+            _again, effects = rules.play(before, move)
+            out.append(self.played(table, ply, rules.move_json(move), after, list(effects)))
+        return out
+
+    # -- helpers ----------------------------------------------------------------------------
+    @staticmethod
+    def _object(body: Any, keys: set[str]) -> dict[str, Any]:
+        if not isinstance(body, dict):
+            raise Refused(MALFORMED, "The request must be a JSON object.")
+        extra = sorted(str(k)[:20] for k in body if k not in keys)
+        if extra:
+            raise Refused(MALFORMED, f"Unknown keys: {', '.join(extra[:5])}; the keys are "
+                                     f"{', '.join(sorted(keys))}.")
+        if not depth(body):
+            raise Refused(MALFORMED, "The request nests too deep.")
+        return body

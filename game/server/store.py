@@ -1,0 +1,288 @@
+"""Where the server keeps its games: a small interface (:class:`Store`) and its embedded
+default, SQLite in WAL mode (:class:`SQLiteStore`), so that PostgreSQL can come later
+behind the same methods.
+
+A game is kept as what rebuilds it and nothing more:
+
+- ``games``: the public id, the rules id, the level (its name and its JSON as played, so a
+  later change of the level files cannot change a stored game), the options, the seed,
+  its salt and the commitment ``sha256("<seed>:<salt>")``, the invite and spectator codes,
+  the status (``open`` until the friend joins, ``playing``, ``over``) and the result;
+- ``seats``: per side the hash (sha256) of its secret, never the secret itself;
+- ``moves``: one row per accepted move, ``(game, ply)`` its primary key, so a second move
+  at the same ply cannot be stored whatever raced it. The position is rebuilt by replaying
+  the moves through the rules engine.
+
+No address, no name, no e-mail is stored. The schema carries its version (``PRAGMA
+user_version`` and the ``schema_version`` table): a later version migrates step by step.
+"""
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+#: the schema this module writes and reads
+SCHEMA_VERSION = 1
+#: the database file inside the data folder
+DB_NAME = "games.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER NOT NULL,
+    applied INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    level TEXT NOT NULL,
+    level_json TEXT NOT NULL,
+    options_json TEXT,
+    seed INTEGER NOT NULL,
+    salt TEXT NOT NULL,
+    commit_hash TEXT NOT NULL,
+    invite TEXT NOT NULL UNIQUE,
+    watch TEXT NOT NULL UNIQUE,
+    rules_version TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'playing', 'over')),
+    result TEXT,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    side TEXT NOT NULL,
+    secret_hash TEXT NOT NULL UNIQUE,
+    joined INTEGER NOT NULL,
+    PRIMARY KEY (game_id, side)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL CHECK (ply >= 1),
+    side TEXT NOT NULL,
+    move_json TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+"""
+
+
+#: how a transaction reaches the disk: ``full`` syncs the WAL at every commit (a stored move
+#: survives a power cut); ``normal`` only at checkpoints (a stored move survives the server's
+#: process being killed, and the last moves may be lost to a power cut or a kernel crash)
+SYNC = {"full": "FULL", "normal": "NORMAL"}
+
+
+class StoreError(RuntimeError):
+    """The store cannot be used: a database of a newer schema, a folder that cannot be
+    written. The message says which, in a line."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    level: str
+    level_json: str
+    options_json: str | None
+    seed: int
+    salt: str
+    commit_hash: str
+    invite: str
+    watch: str
+    rules_version: str
+    status: str = "open"
+    result: str | None = None
+    created: int = 0
+    updated: int = 0
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    ply: int
+    side: str
+    move_json: str
+
+
+class Store(Protocol):
+    """What the server needs of a store. Every method is one transaction; a method that
+    adds a row answers False (never raises) when a unique key refuses it."""
+
+    def create(self, game: GameRow, side: str, secret_hash: str) -> bool: ...
+    def game(self, game_id: str) -> GameRow | None: ...
+    def by_invite(self, code: str) -> GameRow | None: ...
+    def by_watch(self, code: str) -> GameRow | None: ...
+    def seat_of(self, secret_hash: str) -> tuple[str, str] | None: ...
+    def seats(self, game_id: str) -> list[str]: ...
+    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool: ...
+    def moves(self, game_id: str) -> list[MoveRow]: ...
+    def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
+    def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
+    def close(self) -> None: ...
+
+
+GAME_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_hash, invite, watch, "
+                "rules_version, status, result, created, updated")
+
+
+class SQLiteStore:
+    """The embedded store: one SQLite file in WAL mode in the data folder.
+
+    By default (``sync="full"``, SQLite's ``synchronous=FULL``) a move the server answered
+    "accepted" is on the disk, whatever happens to the process or the machine after (WAL
+    makes that one append and one sync per transaction; the server stores the moves that
+    arrive together in one transaction)."""
+
+    def __init__(self, folder: Path, clock: Any = time.time, sync: str = "full") -> None:
+        if sync not in SYNC:
+            raise StoreError(f"sync must be {' or '.join(SYNC)}, not {sync!r}")
+        self.folder = Path(folder)
+        self.clock = clock
+        self.sync = sync
+        self.writer: sqlite3.Connection | None = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.db = self.connect()
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open the database in {self.folder}: {exc}") from exc
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.migrate()
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise StoreError(f"cannot use the database {self.folder / DB_NAME}: {exc}") from exc
+
+    def connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.folder / DB_NAME, isolation_level=None, check_same_thread=False,
+                             timeout=5.0)
+        db.execute(f"PRAGMA synchronous={SYNC[self.sync]}")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"the database {self.folder / DB_NAME} has schema {version}; this server reads "
+                             f"schema {SCHEMA_VERSION} and older: run a newer server")
+        if version == SCHEMA_VERSION:
+            return
+        with self.transaction():
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            # (a version 2 adds its steps here, each from the version before it)
+            self.db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
+                            (SCHEMA_VERSION, int(self.clock())))
+            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def transaction(self) -> Any:
+        return _Transaction(self.db)
+
+    # -- games ----------------------------------------------------------------------------
+    def create(self, game: GameRow, side: str, secret_hash: str) -> bool:
+        now = int(self.clock())
+        try:
+            with self.transaction():
+                self.db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                                (game.id, game.game, game.level, game.level_json, game.options_json,
+                                 game.seed, game.salt, game.commit_hash, game.invite, game.watch,
+                                 game.rules_version, game.status, game.result, now, now))
+                self.db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (?, ?, ?, ?)",
+                                (game.id, side, secret_hash, now))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def _one(self, where: str, value: str) -> GameRow | None:
+        row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} = ?", (value,)).fetchone()
+        return GameRow(*row) if row else None
+
+    def game(self, game_id: str) -> GameRow | None:
+        return self._one("id", game_id)
+
+    def by_invite(self, code: str) -> GameRow | None:
+        return self._one("invite", code)
+
+    def by_watch(self, code: str) -> GameRow | None:
+        return self._one("watch", code)
+
+    # -- seats ----------------------------------------------------------------------------
+    def seat_of(self, secret_hash: str) -> tuple[str, str] | None:
+        row = self.db.execute("SELECT game_id, side FROM seats WHERE secret_hash = ?",
+                              (secret_hash,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def seats(self, game_id: str) -> list[str]:
+        found = self.db.execute("SELECT side FROM seats WHERE game_id = ? ORDER BY joined, side", (game_id,))
+        return [r[0] for r in found]
+
+    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool:
+        now = int(self.clock())
+        try:
+            with self.transaction():
+                self.db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (?, ?, ?, ?)",
+                                (game_id, side, secret_hash, now))
+                self.db.execute("UPDATE games SET status = 'playing', updated = ? "
+                                "WHERE id = ? AND status = 'open'", (now, game_id))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    # -- moves ----------------------------------------------------------------------------
+    def moves(self, game_id: str) -> list[MoveRow]:
+        return [MoveRow(*r) for r in self.db.execute(
+            "SELECT ply, side, move_json FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+
+    def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
+        now = int(self.clock())
+        try:
+            with self.transaction():
+                self.db.execute("INSERT INTO moves (game_id, ply, side, move_json, at) "
+                                "VALUES (?, ?, ?, ?, ?)", (game_id, move.ply, move.side, move.move_json, now))
+                self.db.execute("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
+                                (status, result, now, game_id))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None:
+        """Moves of any games, ``(game, move, status, result)`` each, in one transaction: all
+        stored, or none (an error raised: a unique key refused one, the disk failed). It may be
+        called from another thread than the other methods: it writes through a connection of
+        its own, so that the other methods never wait for its sync of the disk."""
+        now = int(self.clock())
+        if self.writer is None:
+            self.writer = self.connect()
+        db = self.writer
+        with _Transaction(db):
+            db.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, ?, ?, ?, ?)",
+                           [(game, move.ply, move.side, move.move_json, now) for game, move, _s, _r in moves])
+            db.executemany("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
+                           [(status, result, now, game) for game, _m, status, result in moves])
+
+    def close(self) -> None:
+        for db in (self.db, self.writer):
+            try:
+                if db is not None:
+                    db.close()
+            except sqlite3.Error:
+                pass
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any error)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if kind is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
