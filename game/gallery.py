@@ -176,7 +176,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         if puzzles.load_all(gid):  # the game's puzzles: the list, one on the board
             nav.title()
             app.stack.push(PuzzleListScene(app, gid))
-            frames(app)
+            frames(app, 20)  # its cards' pictures come one a frame
             yield f"puzzles-{gid}"
             app.stack.push(PuzzleScene(app, puzzles.load_all(gid)[-1], app.stack.top))
             frames(app, 20)
@@ -184,7 +184,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         if lessons.load(gid):  # the game's course: the list, a step, its answer right and wrong
             nav.title()
             app.stack.push(LessonListScene(app, gid))
-            frames(app)
+            frames(app, 20)
             yield f"lessons-{gid}"
             course = lessons.load(gid)
             for n, phase in ((1, "try"), (len(course.steps) - 1, "right"), (2, "wrong")):

@@ -10,6 +10,7 @@ folder; the course list marks them. Esc leaves; U starts the step again.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 
@@ -78,6 +79,13 @@ class LessonListScene(ChecklistScene):
 
     def heading(self) -> str:
         return _(self.course.title) if self.course else _(catalogue.get(self.game_id).name)
+
+    def position(self, n: int) -> tuple[str | None, Any] | None:
+        if self.course is None:
+            return None
+        step = self.course.steps[n]
+        level = step.state.get("level")
+        return (level if isinstance(level, str) else None), step.start(self.game_id)[1]
 
     def progress(self, done: int, total: int) -> str:
         return _("{done} of {total} steps done").format(done=done, total=total)

@@ -40,15 +40,39 @@ def board_picture(app: Any, game_id: str) -> pygame.Surface:
         scene.closed()
 
 
+def position_picture(app: Any, game_id: str, level: str | None, state: Any) -> pygame.Surface:
+    """``state`` (a puzzle's or a lesson's position, as the rules loaded it) on ``level``'s
+    board, as its play scene draws it at the design size, cut down to its board."""
+    from .play import WATCHED
+
+    scene = named_class(catalogue.get(game_id).scene)(app, level=level, hosting=WATCHED)
+    try:
+        scene.set_position(state)
+        canvas = pygame.Surface(DESIGN)
+        scene.ensure_layout(DESIGN)
+        # the board alone (its static layer, its pieces and marks): the panel and the bars
+        # are not in the picture, and drawing their words was half the time
+        canvas.blit(scene.background(canvas), (0, 0))
+        scene.update_sprites()
+        scene.draw_board(canvas)
+        return canvas.subsurface(scene.frame.board).copy()
+    finally:
+        scene.closed()
+
+
+def fitted_picture(picture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``picture`` scaled down (or up) to fit ``size``, its proportions kept."""
+    w, h = picture.get_size()
+    k = min(size[0] / w, size[1] / h)
+    return pygame.transform.smoothscale(picture, (max(1, round(w * k)), max(1, round(h * k))))
+
+
 def preview(app: Any, game_id: str, size: tuple[int, int]) -> pygame.Surface:
     """``game_id``'s board picture scaled to fit ``size`` (made once per game and size)."""
     key = (game_id, size)
     found = _cache.get(key)
     if found is None:
-        picture = board_picture(app, game_id)
-        w, h = picture.get_size()
-        k = min(size[0] / w, size[1] / h)
-        found = pygame.transform.smoothscale(picture, (max(1, round(w * k)), max(1, round(h * k))))
+        found = fitted_picture(board_picture(app, game_id), size)
         if len(_cache) > 4 * len(catalogue.GAME_IDS):  # a few window sizes' worth
             _cache.clear()
         _cache[key] = found

@@ -126,6 +126,11 @@ class PuzzleListScene(ChecklistScene):
     def heading(self) -> str:
         return _("Puzzles: {game}").format(game=_(catalogue.get(self.game_id).name))
 
+    def position(self, n: int) -> tuple[str | None, Any]:
+        puzzle = self.puzzles[n]
+        level = puzzle.state.get("level")
+        return (level if isinstance(level, str) else None), puzzle.start()[1]
+
     def progress(self, done: int, total: int) -> str:
         return _("{done} of {total} solved").format(done=done, total=total)
 
