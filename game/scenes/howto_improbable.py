@@ -148,8 +148,8 @@ class ImprobableHowTo(HowToScene):
             y += theme.step(int(24 * s), 26 * s)
         y += 6 * s
         width = face_chips(surface, area.x, y, 30 * s, odds)
-        text = _("green: sets a stone aside   red: bust ({bust}%)   yellow: ends the game ({end}%)").format(
-            bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))
+        words = _("solid: sets a stone aside   hatched: bust ({bust}%)   hollow: ends the game ({end}%)")
+        text = words.format(bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))
         theme.draw_text(surface, text, (area.x + width + 20 * s, y + 4 * s), int(24 * s), theme.INK)
 
 
