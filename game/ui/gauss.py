@@ -406,14 +406,16 @@ def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: f
         x = x0
         for text, color in row:
             words = _(text)
-            if x > x0 and x + glyph + font.size(words)[0] > right:
+            kind = LEGEND_GLYPHS.get(text)
+            drawn = 0 if kind is None else (glyph + glyph // 3 if kind in ("attract", "repel") else glyph)
+            if x > x0 and x + drawn + glyph // 4 + font.size(words)[0] > right:
                 x, y = x0, y + step
-            box = pygame.Rect(round(x), round(y), glyph, glyph)
-            if LEGEND_GLYPHS.get(text):
-                box.width = glyph + glyph // 3 if LEGEND_GLYPHS[text] in ("attract", "repel") else glyph
-                draw_glyph(surface, LEGEND_GLYPHS[text], box.inflate(-2, -2))
-                x = box.right + glyph // 4
-            x += theme.draw_text(surface, words, (x, y), size, color).width + gap
+            if kind is not None:
+                draw_glyph(surface, kind, pygame.Rect(round(x), round(y), drawn, glyph).inflate(-2, -2))
+                x += drawn + glyph // 4
+            # alone on its line and still too wide (a long language): a little smaller
+            fits = theme.fitted(words, size, right - x)
+            x += theme.draw_text(surface, words, (x, y), fits, color).width + gap
         y += step
     return y
 
