@@ -332,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--style", type=Path, default=None, metavar="DIR",
                         help="also draw the style guide's pictures (docs/style.md) into DIR")
     parser.add_argument("--theme", default="standard", choices=list(palette.THEMES),
-                        help="the colours to draw in (Settings → Contrast)")
+                        help="the colours to draw in (as Settings, Contrast chooses them)")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
