@@ -246,7 +246,7 @@ def draw_preview(surface: pygame.Surface, lay: HexLayout, effects: list[dict]) -
     """What a move would do: an arrow for every slide (solid and green: attracted; hollow,
     dashed and yellow: repelled) with a ghost where the disc lands, and rings on the discs
     that would score (solid and white: to GAIN; dashed and red: to RISK)."""
-    width = max(2, int(lay.size * 0.14))
+    width = max(3, int(lay.size * 0.14))  # 3 px at least: a dashed ring still reads at 800x600
     for e in effects:
         if e["type"] == "slide":
             a, b = lay.to_pixel(*e["from"]), lay.to_pixel(*e["to"])
@@ -492,7 +492,7 @@ class GaussDiagrams(Diagrams):
         move = diagram.move
         if move is None:
             return rect
-        width = max(2, int(lay.size * 0.14))
+        width = max(3, int(lay.size * 0.14))
         if diagram.show == "before":
             draw_disc(surface, lay, move.cell, move.color)
             tx, ty = lay.to_pixel(*move.cell)
