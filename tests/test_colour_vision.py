@@ -184,7 +184,7 @@ def test_high_contrast_from_settings_live_saved_and_restored(app):
     from game import settings, storage
     from game.scenes.settings_menu import SettingsScene
 
-    app.nav.play("gauss")
+    app.nav.play("gauss", autoplay=4)  # some discs on the board
     run(app, frames=3)
     game = app.stack.top
     surface = pygame.Surface(app.screen.get_size())
@@ -201,6 +201,11 @@ def test_high_contrast_from_settings_live_saved_and_restored(app):
     assert scene.label("theme") == ("Contrast", "high")
     game.draw_changes(surface)  # the play screen's cheap path sees the new theme and draws it all
     assert surface.get_at((2, 2))[:3] == palette.HIGH_CONTRAST.screens["BG"]
+    sprite = next(iter(game.pieces.values()))  # a disc's cached picture is drawn again, in the new tint
+    body = palette.HIGH_CONTRAST.sides[sprite.color].body
+    img = sprite.image
+    w, h = img.get_size()
+    assert body in {tuple(img.get_at((x, y)))[:3] for x in range(w) for y in range(h)}
     assert settings.load()[0].theme == "high-contrast"  # saved at once
     run(app, [key(pygame.K_RIGHT)])  # wraps around to the standard
     assert app.settings.theme == "standard" and palette.current is palette.STANDARD
