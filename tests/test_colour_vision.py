@@ -174,16 +174,20 @@ def test_switching_theme_changes_the_colours_everywhere_and_back():
 
 def test_high_contrast_from_settings_live_saved_and_restored(app):
     """Settings → Contrast: applied at once (the game under the menu draws again in the new
-    colours, its cached layers too), saved, read again at the next start; a bad value in the
-    file falls back to the standard theme."""
+    colours, its cached layers and the game list's pictures too), saved at once and loaded back
+    (the app calls ``palette.use`` with what it loads); a bad value in the file falls back to
+    the standard theme."""
     import json
 
     import pygame
     from driver import key, run
 
     from game import settings, storage
+    from game.scenes import previews
     from game.scenes.settings_menu import SettingsScene
 
+    for game_id in catalogue.GAME_IDS:
+        previews.preview(app, game_id, (320, 200))  # the game list's pictures, made in the standard theme
     app.nav.play("gauss", autoplay=4)  # some discs on the board
     run(app, frames=3)
     game = app.stack.top
@@ -199,6 +203,7 @@ def test_high_contrast_from_settings_live_saved_and_restored(app):
     run(app, [key(pygame.K_RETURN)])
     assert app.settings.theme == "high-contrast" and palette.current is palette.HIGH_CONTRAST
     assert scene.label("theme") == ("Contrast", "high")
+    assert not any(previews.ready(g, (320, 200)) for g in catalogue.GAME_IDS)  # the game list's pictures too
     game.draw_changes(surface)  # the play screen's cheap path sees the new theme and draws it all
     assert surface.get_at((2, 2))[:3] == palette.HIGH_CONTRAST.screens["BG"]
     sprite = next(iter(game.pieces.values()))  # a disc's cached picture is drawn again, in the new tint
