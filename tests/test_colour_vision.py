@@ -220,3 +220,20 @@ def test_high_contrast_from_settings_live_saved_and_restored(app):
     path.write_text(json.dumps(data))
     loaded, problem = settings.load()
     assert loaded.theme == "standard" and "theme" in problem
+
+
+@pytest.mark.parametrize("theme", list(palette.THEMES))
+def test_each_theme_keeps_the_last_move_and_the_selection_colours_of_their_own(theme):
+    """As tests/test_style.py holds for the standard theme: no side, no screen colour and no
+    other mark is the last move's or the selection's, and the six meanings' colours are the
+    marks' own (cursor and focus share the accent, told apart by their shapes)."""
+    palette.use(theme)
+    try:
+        screens = {palette.BG, palette.BG_PANEL, palette.BG_PANEL_HI, palette.INK, palette.INK_DIM,
+                   palette.INK_FAINT, palette.ACCENT, palette.GOOD, palette.BAD}
+        sides = {c for t in palette.SIDES.values() for c in (t.body, t.dark, t.light)}
+        for colour in (palette.LAST, palette.SELECT):
+            assert colour not in screens | sides
+        assert len({palette.ACCENT, palette.LAST, palette.SELECT, palette.GOOD, palette.BAD}) == 5
+    finally:
+        palette.use("standard")
