@@ -31,6 +31,10 @@ def own_user_folder(tmp_path, monkeypatch):
 
     monkeypatch.setattr(i18n, "system_languages", lambda environ=None: ["en"])
     i18n.set_language("en")
+    yield
+    from game import palette
+
+    palette.use("standard")  # a test that switched to high contrast leaves the next one the standard
 
 
 @pytest.fixture

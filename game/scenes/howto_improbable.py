@@ -148,9 +148,11 @@ class ImprobableHowTo(HowToScene):
             y += theme.step(int(24 * s), 26 * s)
         y += 6 * s
         width = face_chips(surface, area.x, y, 30 * s, odds)
-        text = _("green: sets a stone aside   red: bust ({bust}%)   yellow: ends the game ({end}%)").format(
-            bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))
-        theme.draw_text(surface, text, (area.x + width + 20 * s, y + 4 * s), int(24 * s), theme.INK)
+        words = _("solid: sets a stone aside   hatched: bust ({bust}%)   hollow: ends the game ({end}%)")
+        text = words.format(bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))
+        x = area.x + width + 20 * s  # the words fitted to what is left of the line (large text, German)
+        size = theme.fitted(text, int(24 * s), area.right - x)
+        theme.draw_text(surface, text, (x, y + 4 * s), size, theme.INK)
 
 
 def draw_row(surface: pygame.Surface, x: float, y: float, lengths, player: str, unit: float, height: float,

@@ -148,8 +148,8 @@ class OrderHowTo(HowToScene):
         getattr(self, f"page_{page[2]}")(surface, area, s)
 
     # -- the pages -----------------------------------------------------------------------------
-    def caption(self, surface, text: str, pos, s: float, color=theme.INK_DIM, anchor="midtop") -> None:
-        theme.draw_text(surface, text, pos, int(24 * s), color, anchor)
+    def caption(self, surface, text: str, pos, s: float, color=None, anchor="midtop") -> None:
+        theme.draw_text(surface, text, pos, int(24 * s), color or theme.INK_DIM, anchor)
 
     def page_field(self, surface, area: pygame.Rect, s: float) -> None:
         geom = FieldGeom(area.inflate(-int(area.w * 0.15), -int(40 * s)).move(0, -int(10 * s)), s,

@@ -65,12 +65,12 @@ PAGES = [
     (N_("Surges conduct"),
      N_("A Surge moves like a Spark, and can also conduct: its network is every Spark and Surge, of "
         "either colour, linked to it square by square (all 8 neighbours count). If the network holds "
-        "another piece, the Surge may jump to any empty square next to any member (cyan rings)."),
+        "another piece, the Surge may jump to any empty square next to any member (ringed dots)."),
      "marks", (lambda: position({"c3": "WU", "d4": "WS", "e5": "BS", "f5": "BU", "e1": "WI", "d8": "BI",
                                  "g2": "WD"}), ["c3"])),
     (N_("Degaussers and the IC"),
      N_("A Degausser steps one square in any of 8 directions, onto an empty square or onto an enemy "
-        "piece of any kind, which it captures (green corner wedges). The IC also steps one square, but it "
+        "piece of any kind, which it captures (corner wedges). The IC also steps one square, but it "
         "can capture only the enemy IC. Sparks and Surges never capture: they gate."),
      "marks", (lambda: position({"d4": "WD", "c5": "BS", "e4": "BD", "f2": "WI", "g3": "BI", "b2": "WS"}),
                ["d4", "f2"])),
@@ -82,14 +82,14 @@ PAGES = [
                                 "b7": "BU"}), Move("f2", "f5"))),
     (N_("Gated squares"),
      N_("An empty square with an enemy Spark or Surge directly on both sides along a line is a gated "
-        "square. You may move there, but the piece dies at once (red cross). A slide may stop on a gated "
+        "square. You may move there, but the piece dies at once (a cross). A slide may stop on a gated "
         "square, never pass through it; diagonal steps and conduction ignore gates."),
      "marks", (lambda: position({"e3": "WS", "d6": "BS", "f6": "BS", "b1": "WI", "b8": "BI", "g1": "WD"}),
                ["e3"])),
     (N_("The deadly corners"),
      N_("The corners a1, h1, a8 and h8 are death squares: a piece that moves onto one is removed after "
         "its move (gates are resolved first, so it may still close a gate on its way). They are marked "
-        "with a red cross like any deadly square."),
+        "with a cross like any deadly square."),
      "marks", (lambda: position({"a4": "WS", "b2": "WU", "c3": "WS", "e1": "WI", "e8": "BI", "f7": "BS"}),
                ["a4"])),
     (N_("Winning and the draws"),

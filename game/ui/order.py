@@ -23,8 +23,17 @@ START_ROW = (1, 2, 3, 4, 5) * 3
 COLORS = {p: palette.SIDES[p].body for p in PLAYERS}
 DARK = {p: palette.SIDES[p].dark for p in PLAYERS}
 LIGHT = {p: palette.SIDES[p].light for p in PLAYERS}
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the sides' colours again."""
+    for p in PLAYERS:
+        COLORS[p], DARK[p], LIGHT[p] = palette.SIDES[p].body, palette.SIDES[p].dark, palette.SIDES[p].light
 FIELD_BG = (34, 37, 50)
 FIELD_LINE = (48, 52, 68)
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("field", FIELD_BG),)
 
 class FieldGeom:
     """Where things are drawn inside ``area``: the field of 18 columns x 5 cells between

@@ -22,6 +22,8 @@ GRID = (62, 44, 24)
 LINK_COLOR = (255, 226, 90)
 LINK_EDGE = (92, 52, 8)
 FILES = "abcdefghijklmnopqrstuvwxy"
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("wood", WOOD),)
 
 
 def stone_colors(color: str) -> tuple[palette.RGB, palette.RGB]:
@@ -314,6 +316,12 @@ def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, playe
 #: the marks' legend (marked words: translated when drawn)
 LEGEND = [(N_("dot: legal, near the cursor"), marks.TARGET), (N_("x: all own, no enemy"), theme.BAD),
           (N_("line: connection"), LINK_COLOR)]
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the legend's words in the theme's colours."""
+    LEGEND[0], LEGEND[1] = (LEGEND[0][0], marks.TARGET), (LEGEND[1][0], theme.BAD)
 
 
 def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: float | None = None) -> float:

@@ -29,9 +29,20 @@ BONE = (236, 226, 206)
 _WHITE, _BLACK = palette.SIDES["white"].body, palette.SIDES["black"].body
 SIDE_FILL = {"W": _WHITE, "B": _BLACK}
 SIDE_EDGE = {"W": palette.mix(_WHITE, _BLACK, 0.85), "B": palette.mix(_BLACK, _WHITE, 0.85)}
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the sides' fills and edges again."""
+    global _WHITE, _BLACK
+    _WHITE, _BLACK = palette.SIDES["white"].body, palette.SIDES["black"].body
+    SIDE_FILL.update({"W": _WHITE, "B": _BLACK})
+    SIDE_EDGE.update({"W": palette.mix(_WHITE, _BLACK, 0.85), "B": palette.mix(_BLACK, _WHITE, 0.85)})
 CONDUCT_INK = (90, 215, 255)
 DEATH_INK = (255, 84, 84)
 BEAM_INK = (150, 235, 255)
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("light square", LIGHT_SQ), ("dark square", DARK_SQ), ("corner", CORNER_SQ))
 
 
 def square_of(name: str) -> tuple[int, int]:
