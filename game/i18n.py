@@ -329,16 +329,23 @@ def level_titles(root: Path) -> list[dict]:
 
 def howto_words(data: dict) -> list:
     """The words of a how-to file (``game.howto``): each page's title and text, its boards'
-    captions and its aside's table cells or lines."""
+    captions (one or a list of lines) and its asides' captions, notes, table cells, lines and
+    legend words (not the legend's icon names)."""
     found: list = []
     for page in data.get("pages", []):
         if not isinstance(page, dict):
             continue
         found += [page.get("title"), page.get("text")]
-        found += [d.get("caption") for d in page.get("diagrams", []) if isinstance(d, dict)]
-        aside = page.get("aside") if isinstance(page.get("aside"), dict) else {}
-        found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
-        found += [*aside.get("lines", []), aside.get("caption")]
+        asides = page.get("aside") if isinstance(page.get("aside"), list) else [page.get("aside")]
+        asides = [a for a in asides if isinstance(a, dict)]
+        boards = [*page.get("diagrams", []), *(a.get("diagram") for a in asides)]
+        for board in boards:
+            caption = board.get("caption") if isinstance(board, dict) else None
+            found += caption if isinstance(caption, list) else [caption]
+        for aside in asides:
+            found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
+            found += [w for row in aside.get("legend", []) if isinstance(row, list) for w in row[1:]]
+            found += [*aside.get("lines", []), aside.get("caption"), aside.get("note")]
     return found
 
 
