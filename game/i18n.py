@@ -161,17 +161,19 @@ def parse_po(text: str, untranslated: bool = False) -> Entries:
                 flags["fuzzy"] = True
             continue
         if line.startswith('"'):
-            if current[0] is None:
+            continued = current[0]
+            if continued is None:
                 raise ValueError(f"a string continues nothing: {raw!r}")
-            fields[current[0]] += _unquote(line)
+            fields[continued] += _unquote(line)
             continue
         keyword, _sep, rest = line.partition(" ")
         if not (keyword.startswith("msgstr[") or keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr")):
             raise ValueError(f"not a .po line: {raw!r}")
         if keyword in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in fields):
             flush()
-        current[0] = "msgstr[0]" if keyword == "msgstr" else keyword
-        fields[current[0]] = _unquote(rest.strip())
+        key = "msgstr[0]" if keyword == "msgstr" else keyword
+        fields[key] = _unquote(rest.strip())
+        current[0] = key
     flush()
     return entries
 
@@ -196,7 +198,8 @@ def compile_mo(entries: Entries) -> bytes:
     values_at = keys_at + n * 8
     data_at = values_at + n * 8
     blob = bytearray()
-    key_table, value_table = [], []
+    key_table: list[bytes] = []
+    value_table: list[bytes] = []
     for table, index in ((key_table, 0), (value_table, 1)):
         for pair in pairs:
             table.append(struct.pack("<2I", len(pair[index]), data_at + len(blob)))
@@ -329,16 +332,23 @@ def level_titles(root: Path) -> list[dict]:
 
 def howto_words(data: dict) -> list:
     """The words of a how-to file (``game.howto``): each page's title and text, its boards'
-    captions and its aside's table cells or lines."""
+    captions (one or a list of lines) and its asides' captions, notes, table cells, lines and
+    legend words (not the legend's icon names)."""
     found: list = []
     for page in data.get("pages", []):
         if not isinstance(page, dict):
             continue
         found += [page.get("title"), page.get("text")]
-        found += [d.get("caption") for d in page.get("diagrams", []) if isinstance(d, dict)]
-        aside = page.get("aside") if isinstance(page.get("aside"), dict) else {}
-        found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
-        found += [*aside.get("lines", []), aside.get("caption")]
+        given = page.get("aside")
+        asides = [a for a in (given if isinstance(given, list) else [given]) if isinstance(a, dict)]
+        boards = [*page.get("diagrams", []), *(a.get("diagram") for a in asides)]
+        for board in boards:
+            caption = board.get("caption") if isinstance(board, dict) else None
+            found += caption if isinstance(caption, list) else [caption]
+        for aside in asides:
+            found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
+            found += [w for row in aside.get("legend", []) if isinstance(row, list) for w in row[1:]]
+            found += [*aside.get("lines", []), aside.get("caption"), aside.get("note")]
     return found
 
 

@@ -355,6 +355,8 @@ class RushDiagrams(Diagrams):
     #: the caption and a refusal's two lines: the boards are one size whatever they say
     caption_lines = 3
     caption_size = 24
+    #: a finished game's count, beside its board
+    pictures = {"count": True}
 
     @staticmethod
     def after_words(before: State, after: State, effects) -> str:
@@ -424,10 +426,10 @@ class RushDiagrams(Diagrams):
             draw_badge(surface, (x + lay.step * 0.36, y - lay.step * 0.36), len(targets),
                        max(8.0, lay.step * 0.2))
 
-    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, page, s: float) -> None:
+    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, diagram, s: float) -> pygame.Rect:
         if name != "count":
             raise KeyError(name)
-        state = page.diagrams[0].shown
+        state = diagram.shown
         outcome = RUSH.outcome(state)
         x = rect.x + int(10 * s)
         y = rect.y + int(40 * s)
@@ -443,5 +445,6 @@ class RushDiagrams(Diagrams):
         theme.draw_text(surface, ngettext("{n} point in all", "{n} points in all", total).format(n=total),
                         (x, y), int(28 * s), theme.INK_DIM)
         y += int(50 * s)
-        theme.draw_text(surface, _("{side} wins.").format(side=_(SIDE_NAMES[outcome.winner])), (x, y),
-                        int(44 * s), LINK_COLOR, bold=True)
+        last = theme.draw_text(surface, _("{side} wins.").format(side=_(SIDE_NAMES[outcome.winner])), (x, y),
+                               int(44 * s), LINK_COLOR, bold=True)
+        return pygame.Rect(rect.x, rect.y, rect.width, last.bottom - rect.y)
