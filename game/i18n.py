@@ -275,7 +275,7 @@ def set_language(choice: str | None, sdl: bool = True) -> str:
     global _current, _language
     offered = available()
     if not choice or choice == "auto" or choice not in offered:
-        code = preferred(system_languages(sdl=sdl), offered)
+        code = preferred(system_languages() if sdl else system_languages(sdl=False), offered)
     else:
         code = choice
     _current, _language = load(code), code

@@ -557,8 +557,9 @@ class Gauss(Game[State, Move, Effect]):
                              gray=sum(1 for i in geo.gray_cells if not state.board[i]),
                              void=sum(1 for i, v in enumerate(geo.void) if v and not state.board[i])))
         for player in PLAYERS:
-            lines.append(Refusal(N_("{side} holds {red} red and {blue} blue discs."), side=player.capitalize(),
-                                 red=state.held(player, "red"), blue=state.held(player, "blue")))
+            lines.append(Refusal(N_("{side} holds {red} red and {blue} blue discs."),
+                                 side=player.capitalize(), red=state.held(player, "red"),
+                                 blue=state.held(player, "blue")))
         lines.append(Refusal(N_("GAIN: Red {red}, Blue {blue}. RISK: Red {red_risk}, Blue {blue_risk}."),
                              red=state.gain[0], blue=state.gain[1], red_risk=state.risk[0],
                              blue_risk=state.risk[1]))
@@ -573,10 +574,11 @@ class Gauss(Game[State, Move, Effect]):
                 out.append(Refusal(N_("A {color} disc on {cell}."), color=e["color"],
                                    cell=geo.name(geo.index[tuple(e["cell"])])))
             elif e["type"] == "slide":
-                where = {"frm": geo.name(geo.index[tuple(e["from"])]), "to": geo.name(geo.index[tuple(e["to"])])}
+                where = {"frm": geo.name(geo.index[tuple(e["from"])]),
+                         "to": geo.name(geo.index[tuple(e["to"])])}
                 if e["force"] == "attract":
-                    out.append(Refusal(N_("The {color} disc on {frm} is attracted to {to}."), color=e["color"],
-                                       **where))
+                    out.append(Refusal(N_("The {color} disc on {frm} is attracted to {to}."),
+                                       color=e["color"], **where))
                 else:
                     out.append(Refusal(N_("The {color} disc on {frm} is repelled to {to}."), color=e["color"],
                                        **where))

@@ -488,7 +488,8 @@ class Improbable(Game[State, Move, Effect]):
         out: list[str] = []
         for e in effects:
             if e["type"] == "roll":
-                out.append(Refusal(N_("{side} rolls a {value}."), side=e["player"].capitalize(), value=e["value"]))
+                out.append(Refusal(N_("{side} rolls a {value}."), side=e["player"].capitalize(),
+                                   value=e["value"]))
             elif e["type"] == "aside":
                 out.append(Refusal(N_("A {length} is set aside."), length=e["length"]))
             elif e["type"] == "bust":
@@ -512,8 +513,9 @@ class Improbable(Game[State, Move, Effect]):
                                     values=Listed(map(str, odds["bust_values"])) if odds["bust_values"]
                                     else Refusal(N_("none")))]
         if odds["end_values"]:
-            lines.append(Refusal(N_("It ends the game on {n} in {faces}: {values}."), n=len(odds["end_values"]),
-                                 faces=FACES, values=Listed(map(str, odds["end_values"]))))
+            lines.append(Refusal(N_("It ends the game on {n} in {faces}: {values}."),
+                                 n=len(odds["end_values"]), faces=FACES,
+                                 values=Listed(map(str, odds["end_values"]))))
         return lines
 
     def parse_text(self, text: str, state: State | None = None) -> Move:

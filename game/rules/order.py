@@ -738,7 +738,8 @@ class Order(Game[State, Action, Effect]):
         if state.phase == "arrange":
             for k, player in enumerate(PLAYERS):
                 if state.collections[k]:
-                    lines.append(Refusal(N_("{side} has arranged their collection."), side=player.capitalize()))
+                    lines.append(Refusal(N_("{side} has arranged their collection."),
+                                         side=player.capitalize()))
                 else:
                     lines.append(Refusal(N_("{side} arranges their collection of {n} stones."),
                                          side=player.capitalize(), n=STONES))
@@ -755,13 +756,15 @@ class Order(Game[State, Action, Effect]):
             elif b and r:
                 lines.append(Refusal(N_("Column {column}: Blue {blue}, Brown {brown}, complete."), column=c,
                                      blue=b, brown=r) if b + r == WIDTH else
-                             Refusal(N_("Column {column}: Blue {blue}, Brown {brown}."), column=c, blue=b, brown=r))
+                             Refusal(N_("Column {column}: Blue {blue}, Brown {brown}."), column=c, blue=b,
+                                     brown=r))
             else:
                 lines.append(Refusal(N_("Column {column}: {side} {length}."), column=c,
                                      side="Blue" if b else "Brown", length=b or r))
         if empty:
             lines.append(Refusal(N_("Empty columns: {columns}."), columns=Listed(empty)))
-        lines.append(Refusal(N_("Score: Blue {blue}, Brown {brown}."), blue=state.score[0], brown=state.score[1]))
+        lines.append(Refusal(N_("Score: Blue {blue}, Brown {brown}."), blue=state.score[0],
+                             brown=state.score[1]))
         if state.chain and not state.over:
             lines.append(Refusal(N_("Connections in this turn so far: {n}."), n=state.chain))
         return lines
@@ -769,7 +772,8 @@ class Order(Game[State, Action, Effect]):
     def tell(self, before: State, move: Action, effects: list[Effect]) -> list[str]:
         """A placement (never an arrangement's order), its connection and what a chain scored."""
         if isinstance(move, Arrange):
-            return [Refusal(N_("{side} has arranged their collection."), side=str(before.to_move).capitalize())]
+            return [Refusal(N_("{side} has arranged their collection."),
+                            side=str(before.to_move).capitalize())]
         out: list[str] = []
         for e in effects:
             if e["type"] == "place":
@@ -783,8 +787,8 @@ class Order(Game[State, Action, Effect]):
                 out.append(Refusal(N_("It connects: {n} in this chain."), n=e["chain"],
                                    side=e["player"].capitalize()))
             elif e["type"] == "score":
-                out.append(Refusal(N_("{side} scores {points} for {n} connections."), side=e["player"].capitalize(),
-                                   points=e["points"], n=e["connections"]))
+                out.append(Refusal(N_("{side} scores {points} for {n} connections."),
+                                   side=e["player"].capitalize(), points=e["points"], n=e["connections"]))
         if not any(e["type"] == "connect" for e in effects):
             out.append(Refusal(N_("No connection.")))
         return out + super().tell(before, move, effects)

@@ -1098,12 +1098,14 @@ class Sparks(Game[State, Action, Effect]):
                     lines.append(Refusal(N_("{side} {kind} ({n}): {squares}."), side=player.capitalize(),
                                          kind=KIND_NAMES[kind], n=len(squares), squares=Listed(squares)))
         lines.append(Refusal(N_("Pieces: {scores}."), scores=Listed(
-            Refusal(N_("{side} {score}"), side=p.capitalize(), score=n) for p, n in self.scores(state).items())))
+            Refusal(N_("{side} {score}"), side=p.capitalize(), score=n)
+            for p, n in self.scores(state).items())))
         if not state.over:
             lines.append(Refusal(N_("Moves without a removal: {n} of {most}."), n=state.quiet_plies,
                                  most=INACTIVITY))
         if state.offered_by is not None and state.to_move is not None:
-            lines.append(Refusal(N_("{side} offers a draw: {other} answers with draw agreed or draw declined."),
+            lines.append(Refusal(N_("{side} offers a draw: {other} answers with draw agreed or draw "
+                                    "declined."),
                                  side=state.offered_by.capitalize(), other=state.to_move.capitalize()))
         return lines
 
@@ -1113,23 +1115,18 @@ class Sparks(Game[State, Action, Effect]):
         out: list[str] = []
         for e in effects:
             if e["type"] == "move":
-                kind = KIND_NAMES[KIND_LETTERS.index(e["piece"][1])]
-                side = PLAYERS[COLOUR_LETTER.index(e["piece"][0])].capitalize()
                 if e["conduct"]:
-                    out.append(Refusal(N_("{side} {kind} conducts from {frm} to {to}."), side=side, kind=kind,
-                                       frm=e["from"], to=e["to"]))
+                    out.append(Refusal(N_("{side} {kind} conducts from {frm} to {to}."), frm=e["from"],
+                                       to=e["to"], **self._piece_words(e["piece"])))
                 else:
-                    out.append(Refusal(N_("{side} {kind} moves from {frm} to {to}."), side=side, kind=kind,
-                                       frm=e["from"], to=e["to"]))
-            elif e["type"] in ("capture", "corner"):
-                side = PLAYERS[COLOUR_LETTER.index(e["piece"][0])].capitalize()
-                kind = KIND_NAMES[KIND_LETTERS.index(e["piece"][1])]
-                if e["type"] == "capture":
-                    out.append(Refusal(N_("It takes the {side} {kind} on {square}."), side=side, kind=kind,
-                                       square=e["square"]))
-                else:
-                    out.append(Refusal(N_("The {side} {kind} dies on the corner {square}."), side=side, kind=kind,
-                                       square=e["square"]))
+                    out.append(Refusal(N_("{side} {kind} moves from {frm} to {to}."), frm=e["from"],
+                                       to=e["to"], **self._piece_words(e["piece"])))
+            elif e["type"] == "capture":
+                out.append(Refusal(N_("It takes the {side} {kind} on {square}."), square=e["square"],
+                                   **self._piece_words(e["piece"])))
+            elif e["type"] == "corner":
+                out.append(Refusal(N_("The {side} {kind} dies on the corner {square}."), square=e["square"],
+                                   **self._piece_words(e["piece"])))
             elif e["type"] == "gated":
                 out.append(Refusal(N_("Gated and removed: {squares}."), squares=Listed(e["squares"])))
             elif e["type"] == "offer":
@@ -1140,6 +1137,12 @@ class Sparks(Game[State, Action, Effect]):
                 else:
                     out.append(Refusal(N_("{side} declines the draw."), side=e["player"].capitalize()))
         return out + super().tell(before, move, effects)
+
+    @staticmethod
+    def _piece_words(code: str) -> dict[str, str]:
+        """A piece code's side and kind as a sentence names them ("WS": White, Spark)."""
+        return {"side": PLAYERS[COLOUR_LETTER.index(code[0])].capitalize(),
+                "kind": KIND_NAMES[KIND_LETTERS.index(code[1])]}
 
     def parse_text(self, text: str, state: State | None = None) -> Action:
         for action, words in DRAW_TEXT.items():
