@@ -32,9 +32,9 @@ WORDS = {
     "en": {"moves": r"Legal moves \(\d+\): (.*)", "unlisted": r"Type one like this: (\S+)",
            "over": "Game over", "refused": "Nothing changed.", "nonsense": "Not a move or a command",
            "undone": "1 move taken back.", "preview": "Preview of ", "goodbye": "Goodbye."},
-    "de": {"moves": r"Legale Züge \(\d+\): (.*)", "unlisted": r"Gib einen so ein: (\S+)",
-           "over": "Spielende", "refused": "Nichts hat sich geändert.",
-           "nonsense": "Kein Zug und kein Befehl", "undone": "1 Zug zurückgenommen.",
+    "de": {"moves": r"Erlaubte Züge \(\d+\): (.*)", "unlisted": r"wie diesen: (\S+)",
+           "over": "Spiel vorbei", "refused": "Nichts hat sich geändert.",
+           "nonsense": "Weder Zug noch Befehl", "undone": "1 Zug zurückgenommen.",
            "preview": "Vorschau auf ", "goodbye": "Auf Wiedersehen."},
 }
 
@@ -134,7 +134,7 @@ def play_out(term: Terminal, words: dict[str, str], rng: random.Random, said: st
 def begin(term: Terminal) -> str:
     """Answer the opening questions: the default board (Enter) and two people (Enter)."""
     said = term.read_until(PROMPT)
-    while "Type a move" not in said and "Gib einen Zug" not in said:
+    while "Type a move" not in said and "Tippe einen Zug" not in said:
         said = term.type("")
     return said
 

@@ -471,7 +471,8 @@ class Improbable(Game[State, Move, Effect]):
                                  stones=Listed(map(str, row)) if row else Refusal(N_("none")),
                                  length=sum(row)))
         for player in PLAYERS:
-            left = [str(length) for length in LENGTHS for _ in range(state.held(player, length))]
+            left = [Refusal(N_("{count} of length {length}"), count=state.held(player, length), length=length)
+                    for length in LENGTHS if state.held(player, length)]
             lines.append(Refusal(N_("{side} has left: {stones}."), side=player.capitalize(),
                                  stones=Listed(left) if left else Refusal(N_("none"))))
         if state.die is not None:
@@ -510,8 +511,8 @@ class Improbable(Game[State, Move, Effect]):
         odds = chance(state)
         lines: list[str] = [Refusal(N_("The next roll busts on {n} in {faces}: {values}."),
                                     n=len(odds["bust_values"]), faces=FACES,
-                                    values=Listed(map(str, odds["bust_values"])) if odds["bust_values"]
-                                    else Refusal(N_("none")))]
+                                    values=Listed(map(str, odds["bust_values"])))
+                            if odds["bust_values"] else Refusal(N_("The next roll cannot bust."))]
         if odds["end_values"]:
             lines.append(Refusal(N_("It ends the game on {n} in {faces}: {values}."),
                                  n=len(odds["end_values"]), faces=FACES,
