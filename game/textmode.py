@@ -297,7 +297,7 @@ class TextGame:
             # a move left to chance is written without its result: the die is not told ahead
             chance = rules.chance_outcomes(state, move) is not None
             texts.append(rules.move_text(move, None if chance else state))
-        self.say(_("Legal moves ({n}): {moves}").format(n=len(texts), moves=" ".join(texts)))
+        self.say(_("Legal moves ({n}): {moves}").format(n=len(texts), moves=", ".join(texts)))
 
     def read_move(self, text: str) -> tuple[Any, str | None]:
         """The move ``text`` names and None, or None and a sentence saying why it is none or
@@ -385,9 +385,11 @@ class TextGame:
         assert match is not None
         mover = match.state.to_move
         text = self.notation(move)
+        secret = match.rules.moves_unlisted(match.state)  # an arrangement: the other player listens
         match.branch()
         before, after, effects = match.play(move)
-        self.say(_("{side} plays {move}.").format(side=self.side(mover), move=text))
+        if not secret:
+            self.say(_("{side} plays {move}.").format(side=self.side(mover), move=text))
         self.told(before, move, effects)
 
     def computer_moves(self) -> None:
@@ -400,9 +402,11 @@ class TextGame:
         self.say(_("The computer ({side}) is thinking.").format(side=self.side(mover)))
         move = Thinker(match.rules, match.state, seat.kind, rng=self.rng, policy=self.record.policy).result()
         text = self.notation(move)
+        secret = match.rules.moves_unlisted(match.state)  # its arrangement is not told
         match.branch()
         before, after, effects = match.play(move)
-        self.say(_("The computer ({side}) plays {move}.").format(side=self.side(mover), move=text))
+        if not secret:
+            self.say(_("The computer ({side}) plays {move}.").format(side=self.side(mover), move=text))
         self.told(before, move, effects)
 
     def told(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> None:

@@ -115,7 +115,7 @@ def legal_moves(term: Terminal, words: dict[str, str]) -> list[str]:
     said = term.type("moves")
     listed = re.search(words["moves"], said)
     if listed:
-        return listed.group(1).split()
+        return listed.group(1).split(", ")
     example = re.search(words["unlisted"], said)
     assert example, said
     return [example.group(1)]
@@ -246,3 +246,52 @@ def test_bad_options_are_said_in_a_sentence(tmp_path):
         done = subprocess.run([sys.executable, str(MAIN), *args], capture_output=True, text=True, env=env,
                               cwd=str(ROOT), timeout=60, stdin=subprocess.DEVNULL)
         assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_computers_arrangement_is_never_told(terminal):
+    """The Great Order against the computer, which arranges first: its order is not said
+    (nor the person's), and the game is played to its end against it."""
+    words = WORDS["en"]
+    term = terminal("--game", "order", "--seed", "3")
+    said = term.read_until(PROMPT)
+    while "Who plays?" not in said:
+        said = term.type("")
+    term.type("2")  # the computer at easy
+    said = term.type("2")  # the person plays the second side, Brown: Blue arranges first
+    assert "Blue has arranged their collection." in said, said
+    assert not re.search(r"A:\d{15}", term.transcript)
+    said = term.type(legal_moves(term, words)[0])  # the example the moves command gives
+    assert "Brown has arranged their collection." in said and "Brown plays A:" not in said
+    said = play_out(term, words, random.Random(3), said)
+    assert "The computer (Blue) plays" in term.transcript
+    os.write(term.master, b"quit\n")
+    term.read_until(words["goodbye"])
+    assert term.close() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_game_says_its_positions_and_moves_in_whole_sentences(language):
+    """In this process, every game of the catalogue (the sixth too, with the base's words):
+    the position, what each move did and a preview, said in the language without a gap."""
+    from game import i18n, levels
+
+    i18n.set_language(language)
+    try:
+        for record in catalogue.RECORDS.values():
+            rules = record.rules
+            rng = random.Random(record.id)
+            state = rules.new(levels.load(record.id, None), seed=1)
+            for _ply in range(400):
+                lines = [i18n.refusal(line) for line in rules.describe(state)]
+                assert lines and all(line.strip() and "{" not in line for line in lines), (record.id, lines)
+                if state.over:
+                    break
+                move = rules.random_move(state, rng)
+                said = [i18n.refusal(line) for line in rules.foretell(state, move)]
+                assert all("{" not in line for line in said)
+                after, effects = rules.play(state, move)
+                said = [i18n.refusal(line) for line in rules.tell(state, move, effects)]
+                assert all(line.strip() and "{" not in line for line in said), (record.id, said)
+                state = after
+    finally:
+        i18n.set_language("en")
