@@ -251,3 +251,10 @@ def main(argv: list[str] | None = None) -> int:
                 "in a desktop session, set DISPLAY, or use --headless to run without a window."),
               file=sys.stderr)
         return 1
+
+
+def text_main(argv: list[str] | None = None) -> int:
+    """``gauss-arcade-text``: ``gauss-arcade --text``, as a console program (on Windows the
+    game's own command is a GUI program, with no console to type in)."""
+    args = sys.argv[1:] if argv is None else argv
+    return main([*args, "--text"] if "--text" not in args else args)

@@ -452,6 +452,8 @@ def run(options: TextOptions, stdin: TextIO | None = None, stdout: TextIO | None
     """The text mode on the terminal (or the given streams); returns the exit status."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    if stdin is None or stdout is None:  # started without a console (a GUI launcher on Windows)
+        return 1
     for stream in (stdin, stdout):
         try:
             stream.reconfigure(errors="replace")  # type: ignore[attr-defined]

@@ -23,7 +23,8 @@ def test_the_package_is_declared_under_the_projects_own_name():
     assert project["build-system"]["build-backend"] == "setuptools.build_meta"
     assert project["project"]["dependencies"] == ["pygame-ce>=2.5,<3"]  # playing needs only this
     assert project["project"]["gui-scripts"] == {"gauss-arcade": "gauss_arcade.cli:main"}
-    assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main"}
+    assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main",
+                                             "gauss-arcade-text": "gauss_arcade.cli:text_main"}
     tool = project["tool"]["setuptools"]
     assert all(p == "gauss_arcade" or p.startswith("gauss_arcade.") for p in tool["packages"])
     # every package under game/, nested ones too (a forgotten one is missing from the wheel)

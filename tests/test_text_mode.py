@@ -295,3 +295,13 @@ def test_every_game_says_its_positions_and_moves_in_whole_sentences(language):
                 state = after
     finally:
         i18n.set_language("en")
+
+
+def test_the_console_command_is_the_text_mode(monkeypatch):
+    """``gauss-arcade-text`` (``cli.text_main``) is ``gauss-arcade --text``."""
+    from game import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "main", lambda argv=None: seen.append(argv) or 0)
+    assert cli.text_main(["--game", "rush"]) == 0 and cli.text_main(["--text"]) == 0
+    assert seen == [["--game", "rush", "--text"], ["--text"]]
