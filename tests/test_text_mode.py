@@ -187,6 +187,10 @@ def test_refusals_preview_and_undo_change_nothing_they_should_not(terminal):
     assert words["undone"] in undone and "Black stones (0): none." in undone
     assert "There is no move to take back." in term.type("undo")
     assert "Stones: Black 0, White 0." in term.type("score")
+    assert "too long" in term.type("x" * 600) and term.type("look") == position
+    os.write(term.master, b"\xff\xfe\x01\n")  # bytes that are no UTF-8, a control character
+    assert words["refused"] in term.read_until(PROMPT)
+    assert term.type("look") == position
     helped = term.type("help")
     assert all(name in helped for name in ("moves", "look", "preview", "undo", "score", "quit"))
     os.write(term.master, b"quit\n")
