@@ -582,13 +582,7 @@ class Gauss(Game[State, Move, Effect]):
                 else:
                     out.append(Refusal(N_("The {color} disc on {frm} is repelled to {to}."), color=e["color"],
                                        **where))
-            elif e["type"] == "score":
-                gain, risk = len(e["gain_cells"]), len(e["risk_cells"])
-                if risk:
-                    out.append(Refusal(N_("{side} scores {gain} (+{risk} RISK)"), side=e["color"], gain=gain,
-                                       risk=risk))
-                else:
-                    out.append(Refusal(N_("{side} scores {gain}"), side=e["color"], gain=gain))
+        out.extend(score_words(effects))
         if not any(e["type"] == "slide" for e in effects) and effects:
             out.append(Refusal(N_("No disc moves.")))
         return out
@@ -600,6 +594,21 @@ class Gauss(Game[State, Move, Effect]):
         geo = state.geo
         i = geo.parse_name(text[1:])
         return Move(geo.cells[i], "red" if text[0].upper() == "R" else "blue")
+
+
+def score_words(effects: list[Effect]) -> list[str]:
+    """Each group a move scored, in words: "red scores 4 (+1 RISK)" (a :class:`Refusal`: the
+    preview line under the board and the text mode say it in the player's language)."""
+    out: list[str] = []
+    for e in effects:
+        if e["type"] == "score":
+            gain, risk = len(e["gain_cells"]), len(e["risk_cells"])
+            if risk:
+                out.append(Refusal(N_("{side} scores {gain} (+{risk} RISK)"), side=e["color"], gain=gain,
+                                   risk=risk))
+            else:
+                out.append(Refusal(N_("{side} scores {gain}"), side=e["color"], gain=gain))
+    return out
 
 
 def score_suffix(effects: list[Effect]) -> str:
