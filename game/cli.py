@@ -40,6 +40,13 @@ class _Parser(argparse.ArgumentParser):
             prog=self.prog, message=message, usage=usage))
 
 
+class _Quiet(argparse.ArgumentParser):
+    """A parser that says nothing: :func:`wants_text`'s look ahead, before the real one speaks."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise ValueError(message)
+
+
 def choose_language(sdl: bool = True) -> str:
     """Say the command line (``--help``, errors) in the language chosen in Settings, else
     the system's; a missing or broken settings file means the system's, quietly. Without
@@ -57,11 +64,11 @@ def choose_language(sdl: bool = True) -> str:
 def wants_text(argv: list[str]) -> bool:
     """Whether ``argv`` asks for the text mode (``--text``, or a prefix argparse reads as it),
     known before the parser is built: the language is then chosen without pygame."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = _Quiet(add_help=False, exit_on_error=False)
     early.add_argument("--text", action="store_true")
     try:
         known, _rest = early.parse_known_args(argv)
-    except SystemExit:  # a bad command line: the real parser says what is wrong
+    except (argparse.ArgumentError, ValueError):  # a bad command line: the real parser says what is wrong
         return False
     return bool(known.text)
 

@@ -309,3 +309,14 @@ def test_the_console_command_is_the_text_mode(monkeypatch):
     monkeypatch.setattr(cli, "main", lambda argv=None: seen.append(argv) or 0)
     assert cli.text_main(["--game", "rush"]) == 0 and cli.text_main(["--text"]) == 0
     assert seen == [["--game", "rush", "--text"], ["--text"]]
+
+
+def test_the_text_mode_is_known_before_the_parser_speaks(capsys):
+    """``--text`` is seen first (the language is then chosen without pygame), as argparse
+    reads it, abbreviations too, and a bad command line is left to the real parser."""
+    from game import cli
+
+    assert cli.wants_text(["--text"]) and cli.wants_text(["--game", "rush", "--tex"])
+    assert not cli.wants_text([]) and not cli.wants_text(["--game", "rush"])
+    assert not cli.wants_text(["--text=1"])
+    assert capsys.readouterr().err == ""  # the look ahead says nothing
