@@ -43,7 +43,7 @@ class _Parser(argparse.ArgumentParser):
 class _Quiet(argparse.ArgumentParser):
     """A parser that says nothing: :func:`wants_text`'s look ahead, before the real one speaks."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str):  # argparse's, which never returns
         raise ValueError(message)
 
 

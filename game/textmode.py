@@ -309,7 +309,7 @@ class TextGame:
             move = rules.parse_text(text, state)
         except Exception as exc:  # noqa: BLE001 - whatever the notation's reader makes of odd text
             said = exc.args[0] if isinstance(exc, RulesError) and exc.args else None
-            if getattr(said, "template", None) is not None:
+            if isinstance(said, str) and getattr(said, "template", None) is not None:
                 reason = refusal(said)  # a refusal the catalogue says in the player's language
             elif isinstance(said, str) and language() == SOURCE:
                 reason = said  # the rules' own English sentence
@@ -456,7 +456,7 @@ def run(options: TextOptions, stdin: TextIO | None = None, stdout: TextIO | None
         return 1
     for stream in (stdin, stdout):
         try:
-            stream.reconfigure(errors="replace")  # type: ignore[attr-defined]
+            getattr(stream, "reconfigure")(errors="replace")  # noqa: B009 - a TextIOWrapper's, if it is one
         except (AttributeError, ValueError, OSError):
             pass
     try:
