@@ -35,6 +35,8 @@ COMMANDS = (
     ("new", N_("a new game of the same game")),
     ("quit", N_("leave the text mode")),
 )
+
+
 def command_words() -> dict[str, str]:
     """Each command's word in the player's language."""
     return {"help": pgettext("text command", "help"), "moves": pgettext("text command", "moves"),
