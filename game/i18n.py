@@ -79,11 +79,22 @@ def refusal(text: str) -> str:
     template = getattr(text, "template", None)
     if template is None:
         return _(text)
-    values = {k: (_(v) if isinstance(v, str) else v) for k, v in getattr(text, "values", {}).items()}
+    values = {k: _said(v) for k, v in getattr(text, "values", {}).items()}
     try:
         return _(template).format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English stands
         return str(text)
+
+
+def _said(value: object) -> object:
+    """A refusal's value in the current language: a refusal inside it as a refusal, a list of
+    parts (``rules.core.Listed``) part by part, a word as a word; numbers as they are."""
+    parts = getattr(value, "parts", None)
+    if parts is not None:
+        return str(getattr(value, "sep", ", ")).join(str(_said(part)) for part in parts)
+    if getattr(value, "template", None) is not None:
+        return refusal(value)  # type: ignore[arg-type]
+    return _(value) if isinstance(value, str) else value
 
 
 # -- the catalogues ------------------------------------------------------------------------------
@@ -225,10 +236,13 @@ def load(language: str) -> gettext.NullTranslations:
 
 # -- choosing the language -------------------------------------------------------------------------
 
-def system_languages(environ: dict[str, str] | None = None) -> list[str]:
-    """The system's preferred languages, best first: SDL's list, then the environment."""
+def system_languages(environ: dict[str, str] | None = None, sdl: bool = True) -> list[str]:
+    """The system's preferred languages, best first: SDL's list (unless ``sdl`` is False: the
+    text mode never loads pygame), then the environment."""
     out: list[str] = []
     try:
+        if not sdl:
+            raise ImportError("the environment alone")
         import pygame
 
         for loc in pygame.system.get_pref_locales():
@@ -258,13 +272,13 @@ def preferred(candidates: Iterable[str], offered: list[str] | None = None) -> st
     return SOURCE
 
 
-def set_language(choice: str | None) -> str:
-    """Switch every later ``_()`` to ``choice`` ("auto" or None: the system's). Returns
-    the language now in force."""
+def set_language(choice: str | None, sdl: bool = True) -> str:
+    """Switch every later ``_()`` to ``choice`` ("auto" or None: the system's; ``sdl``: ask
+    SDL for it too, which loads pygame). Returns the language now in force."""
     global _current, _language
     offered = available()
     if not choice or choice == "auto" or choice not in offered:
-        code = preferred(system_languages(), offered)
+        code = preferred(system_languages() if sdl else system_languages(sdl=False), offered)
     else:
         code = choice
     _current, _language = load(code), code

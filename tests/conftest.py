@@ -29,7 +29,7 @@ def own_user_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path / "user"))
     from game import i18n
 
-    monkeypatch.setattr(i18n, "system_languages", lambda environ=None: ["en"])
+    monkeypatch.setattr(i18n, "system_languages", lambda environ=None, sdl=True: ["en"])
     i18n.set_language("en")
     yield
     from game import palette

@@ -9,8 +9,8 @@ import math
 import pygame
 
 from .. import palette
-from ..i18n import N_, _, ngettext, pgettext
-from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
+from ..i18n import N_, _, ngettext, pgettext, refusal
+from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry, score_words
 from . import marks, theme
 from .cache import surface_cache
 from .diagrams import Diagrams
@@ -264,13 +264,7 @@ def preview_words(move_text: str, effects: list[dict]) -> str:
     slides = sum(1 for e in effects if e["type"] == "slide")
     words = [ngettext("{move}: {n} disc move", "{move}: {n} discs move", slides).format(move=move_text,
                                                                                      n=slides)]
-    for e in effects:
-        if e["type"] == "score":
-            side, gain, risk = _(e["color"]), len(e["gain_cells"]), len(e["risk_cells"])
-            if risk:
-                words.append(_("{side} scores {gain} (+{risk} RISK)").format(side=side, gain=gain, risk=risk))
-            else:
-                words.append(_("{side} scores {gain}").format(side=side, gain=gain))
+    words += [refusal(said) for said in score_words(effects)]  # the rules' words, as the text mode says them
     return ", ".join(words)
 
 
