@@ -4,14 +4,15 @@ Everything that lists or names games reads a :class:`GameRecord`: the game selec
 and "who plays?" screens, saves, the demo, the engine protocol, the arena, the bench
 and the command line. A record holds the game's words (title, name, blurb, sides,
 notation) and its parts: the rules object, the AI policy (with its level settings),
-and where its scene and how-to pages live. The words are English, marked with ``N_``:
+where its scene lives and which kit draws its how-to pages (the pages themselves are
+data, ``levels/howto/<id>.json``). The words are English, marked with ``N_``:
 a screen shows them in the player's language with ``i18n._(record.title)`` (the engine
-protocol and file names use them as they are). The screens are named by module path and
-resolved by the scenes layer, so this module, like the rules and the AI, needs no
+protocol and file names use them as they are). The scene and the kit are named by module
+path and resolved by the scenes layer, so this module, like the rules and the AI, needs no
 pygame (the engine and the arena import it).
 
-Adding a sixth game: a rules module, an AI policy, a drawing kit, a scene, how-to
-pages, and one record here (see docs/architecture.md). A game that lives outside
+Adding a sixth game: a rules module, an AI policy, a drawing kit, a scene, a how-to
+file, and one record here (see docs/architecture.md). A game that lives outside
 ``game/`` (the test suite's own sixth game, ``tests/sixth/``) is added with
 :func:`register`, before the screens are built; its record names its own folder
 (``root``) and its scene by a full module path.
@@ -53,10 +54,9 @@ class GameRecord:
     #: settings for easy, medium and hard
     policy: type[policies.Policy]
     sides: tuple[Side, Side]
-    #: the play scene and the how-to pages: ``module:Class`` inside ``game.scenes``, or a
-    #: full dotted module path (``sixth.scene:CornersScene``) for a game registered from outside
+    #: the play scene: ``module:Class`` inside ``game.scenes``, or a full dotted module path
+    #: (``sixth.scene:CornersScene``) for a game registered from outside
     scene: str
-    howto: str
     #: the move notation in one line, for the screens that show a move list
     notation: str
     #: what ``rules.scores`` counts, in a word or two ("GAIN", "Stones")
@@ -65,9 +65,9 @@ class GameRecord:
     #: or damaged, so the game always starts
     builtin_level: dict[str, Any]
     #: the drawing kit's side of the how-to pages, ``module:Class`` (a
-    #: ``game.ui.diagrams.Diagrams``, ``game.ui.rush:RushDiagrams``): with it, ``howto`` names
-    #: the one how-to screen (``howto:HowToScene``) and the pages are the game's how-to file,
-    #: ``levels/howto/<id>.json`` (see ``game.howto``); empty: ``howto`` names a screen of its own
+    #: ``game.ui.diagrams.Diagrams``, ``game.ui.rush:RushDiagrams``): the one how-to screen
+    #: (``game.scenes.howto``) shows the game's how-to file, ``levels/howto/<id>.json`` (see
+    #: ``game.howto``), drawn with it; empty: the game has no how-to pages
     diagrams: str = ""
     #: the plies of the forced lines ``python -m game.puzzlemaker`` looks for (odd: the solver
     #: moves first and last); empty: no puzzles are searched for the game
@@ -109,7 +109,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="gauss", title=N_("GAUSS — magnetic duel"), name=N_("GAUSS"),
         blurb=N_("Place discs; like poles repel, opposites attract. Score groups of four."),
         rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=make_sides("red", "blue"),
-        scene="gauss_scene:GaussScene", howto="howto:HowToScene", diagrams="game.ui.gauss:GaussDiagrams",
+        scene="gauss_scene:GaussScene", diagrams="game.ui.gauss:GaussDiagrams",
         notation=N_("Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK."),
         score_name=N_("GAIN"), puzzle_depths=(1, 3),
         builtin_level={
@@ -119,7 +119,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="rush", title=N_("Rush"), name=N_("Rush"),
         blurb=N_("Fill the Go board: two connections means you place again."),
         rules=rush.RUSH, policy=policies.RushPolicy, sides=make_sides("black", "white"),
-        scene="rush_scene:RushScene", howto="howto:HowToScene", diagrams="game.ui.rush:RushDiagrams",
+        scene="rush_scene:RushScene", diagrams="game.ui.rush:RushDiagrams",
         notation=N_("e5: a stone on e5; the stones of one turn are listed together."),
         score_name=N_("Stones"),
         builtin_level={
@@ -129,7 +129,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="sparks", title=N_("Gauss: Sparks & Surges"), name=N_("Sparks & Surges"),
         blurb=N_("Chess-like: gate enemy pieces between your Sparks and Surges."),
         rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=make_sides("white", "black"),
-        scene="sparks_scene:SparksScene", howto="howto_sparks:SparksHowTo",
+        scene="sparks_scene:SparksScene", diagrams="game.ui.sparks:SparksDiagrams",
         notation=N_("S Spark, O Surge, D Degausser, I IC.  Sb2-b5: a move;  x takes;  "
                     "* a Surge conducts;  †2: two pieces lost."),
         score_name=N_("Pieces"), puzzle_depths=(1, 3),
@@ -145,7 +145,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="improbable", title=N_("The Improbable"), name=N_("The Improbable"),
         blurb=N_("Roll for stones, stop before a repeat busts your turn."),
         rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=make_sides("blue", "brown"),
-        scene="improbable_scene:ImprobableScene", howto="howto_improbable:ImprobableHowTo",
+        scene="improbable_scene:ImprobableScene", diagrams="game.ui.improbable:ImprobableDiagrams",
         notation=N_("R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost."),
         score_name=N_("Length"),
         builtin_level={
@@ -156,7 +156,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="order", title=N_("The Great Order"), name=N_("The Great Order"),
         blurb=N_("Lay stones across the field; chains of connections score big."),
         rules=order.ORDER, policy=policies.OrderPolicy, sides=make_sides("blue", "brown"),
-        scene="order_scene:OrderScene", howto="howto_order:OrderHowTo",
+        scene="order_scene:OrderScene", diagrams="game.ui.order:OrderDiagrams",
         notation=N_("L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores."),
         score_name=N_("Score"), puzzle_depths=(1, 3, 5),
         builtin_level={

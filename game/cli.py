@@ -40,16 +40,37 @@ class _Parser(argparse.ArgumentParser):
             prog=self.prog, message=message, usage=usage))
 
 
-def choose_language() -> str:
+class _Quiet(argparse.ArgumentParser):
+    """A parser that says nothing: :func:`wants_text`'s look ahead, before the real one speaks."""
+
+    def error(self, message: str):  # argparse's, which never returns
+        raise ValueError(message)
+
+
+def choose_language(sdl: bool = True) -> str:
     """Say the command line (``--help``, errors) in the language chosen in Settings, else
-    the system's; a missing or broken settings file means the system's, quietly."""
+    the system's; a missing or broken settings file means the system's, quietly. Without
+    ``sdl`` the system's language is read from the environment alone (the text mode never
+    loads pygame)."""
     try:
         from . import settings
 
         choice = settings.saved_language()
     except Exception:  # noqa: BLE001 - whatever is wrong with the file, --help must work
         choice = None
-    return i18n.set_language(choice)
+    return i18n.set_language(choice, sdl=sdl)
+
+
+def wants_text(argv: list[str]) -> bool:
+    """Whether ``argv`` asks for the text mode (``--text``, or a prefix argparse reads as it),
+    known before the parser is built: the language is then chosen without pygame."""
+    early = _Quiet(add_help=False, exit_on_error=False)
+    early.add_argument("--text", action="store_true")
+    try:
+        known, _rest = early.parse_known_args(argv)
+    except (argparse.ArgumentError, ValueError):  # a bad command line: the real parser says what is wrong
+        return False
+    return bool(known.text)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -81,12 +102,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kiosk", action="store_true",
                    help=_("unattended kiosk: fullscreen, starts in the demo, returns to it when idle, "
                           "cannot be quit by visitors (operator menu: Ctrl+Shift+O)"))
+    p.add_argument("--text", action="store_true",
+                   help=_("play in the terminal, in words: for a screen reader, or without a display "
+                          "(with --game, --level, --seed)"))
     return p
 
 
 def parse(argv: list[str]):
-    from .app.app import Options
-
+    """The options of ``argv``: the app's ``Options``, or with ``--text`` the text mode's
+    ``TextOptions`` (read without loading pygame)."""
     p = parser()
     ns = p.parse_args(argv)
     try:
@@ -110,6 +134,14 @@ def parse(argv: list[str]):
             levels.load(ns.game, ns.level)
         except RulesError as exc:
             p.error(i18n.refusal(Message.of(exc)))
+    if ns.text:
+        if ns.demo or ns.kiosk:
+            p.error(_("--text cannot be combined with --demo or --kiosk"))
+        from .textmode import TextOptions
+
+        return TextOptions(game=ns.game, level=ns.level, seed=ns.seed)
+    from .app.app import Options
+
     return Options(game=ns.game, level=ns.level, seed=ns.seed, seconds=ns.seconds,
                    screenshot=ns.screenshot, headless=ns.headless, size=(w, h),
                    fullscreen=ns.fullscreen or (ns.kiosk and not ns.headless), autoplay=ns.autoplay,
@@ -196,8 +228,18 @@ class _LogFile(RotatingFileHandler):
 
 
 def main(argv: list[str] | None = None) -> int:
-    choose_language()  # before the parser is built: --help and its errors in the player's language
-    options = parse(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    text = wants_text(args)
+    # before the parser is built: --help and its errors in the player's language
+    choose_language(sdl=not text)
+    options = parse(args)
+    if text:
+        from .textmode import TextOptions, run
+
+        if isinstance(options, TextOptions):
+            logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+            log_to_file()
+            return run(options)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log_to_file()
     if options.headless:
@@ -216,3 +258,10 @@ def main(argv: list[str] | None = None) -> int:
                 "in a desktop session, set DISPLAY, or use --headless to run without a window."),
               file=sys.stderr)
         return 1
+
+
+def text_main(argv: list[str] | None = None) -> int:
+    """``gauss-arcade-text``: ``gauss-arcade --text``, as a console program (on Windows the
+    game's own command is a GUI program, with no console to type in)."""
+    args = sys.argv[1:] if argv is None else argv
+    return main([*args, "--text"] if "--text" not in args else args)

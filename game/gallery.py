@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pygame
 
-from . import catalogue, fame, ladder, lessons, puzzles, review, saves
+from . import catalogue, fame, ladder, lessons, palette, puzzles, review, saves
 from .scenes.kiosk import RestartCard, StillThereScene
 from .scenes.lesson import LessonListScene, LessonScene
 from .scenes.puzzle import PuzzleListScene, PuzzleScene
@@ -231,9 +231,10 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
     yield "demo"
 
 
-def shoot(out: Path, language: str, size: tuple[int, int], games: list[str] | None = None) -> list[str]:
-    """Walk the tour in ``language`` at ``size`` and write each screen to
-    ``out/<language>/<W>x<H>/<screen>.png``; the screens' names in tour order."""
+def shoot(out: Path, language: str, size: tuple[int, int], games: list[str] | None = None,
+          colours: str = "standard") -> list[str]:
+    """Walk the tour in ``language`` at ``size`` (in the theme ``colours``, Settings → Contrast)
+    and write each screen to ``out/<language>/<W>x<H>/<screen>.png``; the screens' names in tour order."""
     from . import i18n
     from .app.app import Options
     from .navigation import make_app
@@ -248,12 +249,15 @@ def shoot(out: Path, language: str, size: tuple[int, int], games: list[str] | No
         app = make_app(Options(headless=True, size=size))
         app.start()
         i18n.set_language(language)
+        app.settings.theme = colours
+        palette.use(colours)
         try:
             for name in tour(app, games):
                 pygame.image.save(app.screen, str(folder / f"{name}.png"))
                 names.append(name)
         finally:
             app.shutdown()
+            palette.use("standard")
     finally:
         if before is None:
             os.environ.pop("GAUSS_ARCADE_HOME", None)
@@ -327,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also copy the README's pictures (English, 1280x720) into DIR")
     parser.add_argument("--style", type=Path, default=None, metavar="DIR",
                         help="also draw the style guide's pictures (docs/style.md) into DIR")
+    parser.add_argument("--theme", default="standard", choices=list(palette.THEMES),
+                        help="the colours to draw in (as Settings, Contrast chooses them)")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -340,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         for language in languages:
             for size in sizes:
                 print(f"gallery: {language} {size[0]}x{size[1]}", flush=True)
-                walked = shoot(args.out, language, size, args.games)
+                walked = shoot(args.out, language, size, args.games, args.theme)
                 names += [n for n in walked if n not in names]
         (args.out / "index.html").write_text(index_page(names, languages, sizes), encoding="utf-8")
         if args.readme:

@@ -79,11 +79,22 @@ def refusal(text: str) -> str:
     template = getattr(text, "template", None)
     if template is None:
         return _(text)
-    values = {k: (_(v) if isinstance(v, str) else v) for k, v in getattr(text, "values", {}).items()}
+    values = {k: _said(v) for k, v in getattr(text, "values", {}).items()}
     try:
         return _(template).format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English stands
         return str(text)
+
+
+def _said(value: object) -> object:
+    """A refusal's value in the current language: a refusal inside it as a refusal, a list of
+    parts (``rules.core.Listed``) part by part, a word as a word; numbers as they are."""
+    parts = getattr(value, "parts", None)
+    if parts is not None:
+        return str(getattr(value, "sep", ", ")).join(str(_said(part)) for part in parts)
+    if getattr(value, "template", None) is not None:
+        return refusal(value)  # type: ignore[arg-type]
+    return _(value) if isinstance(value, str) else value
 
 
 # -- the catalogues ------------------------------------------------------------------------------
@@ -161,17 +172,19 @@ def parse_po(text: str, untranslated: bool = False) -> Entries:
                 flags["fuzzy"] = True
             continue
         if line.startswith('"'):
-            if current[0] is None:
+            continued = current[0]
+            if continued is None:
                 raise ValueError(f"a string continues nothing: {raw!r}")
-            fields[current[0]] += _unquote(line)
+            fields[continued] += _unquote(line)
             continue
         keyword, _sep, rest = line.partition(" ")
         if not (keyword.startswith("msgstr[") or keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr")):
             raise ValueError(f"not a .po line: {raw!r}")
         if keyword in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in fields):
             flush()
-        current[0] = "msgstr[0]" if keyword == "msgstr" else keyword
-        fields[current[0]] = _unquote(rest.strip())
+        key = "msgstr[0]" if keyword == "msgstr" else keyword
+        fields[key] = _unquote(rest.strip())
+        current[0] = key
     flush()
     return entries
 
@@ -196,7 +209,8 @@ def compile_mo(entries: Entries) -> bytes:
     values_at = keys_at + n * 8
     data_at = values_at + n * 8
     blob = bytearray()
-    key_table, value_table = [], []
+    key_table: list[bytes] = []
+    value_table: list[bytes] = []
     for table, index in ((key_table, 0), (value_table, 1)):
         for pair in pairs:
             table.append(struct.pack("<2I", len(pair[index]), data_at + len(blob)))
@@ -222,10 +236,13 @@ def load(language: str) -> gettext.NullTranslations:
 
 # -- choosing the language -------------------------------------------------------------------------
 
-def system_languages(environ: dict[str, str] | None = None) -> list[str]:
-    """The system's preferred languages, best first: SDL's list, then the environment."""
+def system_languages(environ: dict[str, str] | None = None, sdl: bool = True) -> list[str]:
+    """The system's preferred languages, best first: SDL's list (unless ``sdl`` is False: the
+    text mode never loads pygame), then the environment."""
     out: list[str] = []
     try:
+        if not sdl:
+            raise ImportError("the environment alone")
         import pygame
 
         for loc in pygame.system.get_pref_locales():
@@ -255,13 +272,13 @@ def preferred(candidates: Iterable[str], offered: list[str] | None = None) -> st
     return SOURCE
 
 
-def set_language(choice: str | None) -> str:
-    """Switch every later ``_()`` to ``choice`` ("auto" or None: the system's). Returns
-    the language now in force."""
+def set_language(choice: str | None, sdl: bool = True) -> str:
+    """Switch every later ``_()`` to ``choice`` ("auto" or None: the system's; ``sdl``: ask
+    SDL for it too, which loads pygame). Returns the language now in force."""
     global _current, _language
     offered = available()
     if not choice or choice == "auto" or choice not in offered:
-        code = preferred(system_languages(), offered)
+        code = preferred(system_languages() if sdl else system_languages(sdl=False), offered)
     else:
         code = choice
     _current, _language = load(code), code
@@ -329,16 +346,23 @@ def level_titles(root: Path) -> list[dict]:
 
 def howto_words(data: dict) -> list:
     """The words of a how-to file (``game.howto``): each page's title and text, its boards'
-    captions and its aside's table cells or lines."""
+    captions (one or a list of lines) and its asides' captions, notes, table cells, lines and
+    legend words (not the legend's icon names)."""
     found: list = []
     for page in data.get("pages", []):
         if not isinstance(page, dict):
             continue
         found += [page.get("title"), page.get("text")]
-        found += [d.get("caption") for d in page.get("diagrams", []) if isinstance(d, dict)]
-        aside = page.get("aside") if isinstance(page.get("aside"), dict) else {}
-        found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
-        found += [*aside.get("lines", []), aside.get("caption")]
+        given = page.get("aside")
+        asides = [a for a in (given if isinstance(given, list) else [given]) if isinstance(a, dict)]
+        boards = [*page.get("diagrams", []), *(a.get("diagram") for a in asides)]
+        for board in boards:
+            caption = board.get("caption") if isinstance(board, dict) else None
+            found += caption if isinstance(caption, list) else [caption]
+        for aside in asides:
+            found += [c for row in aside.get("table", []) if isinstance(row, list) for c in row]
+            found += [w for row in aside.get("legend", []) if isinstance(row, list) for w in row[1:]]
+            found += [*aside.get("lines", []), aside.get("caption"), aside.get("note")]
     return found
 
 

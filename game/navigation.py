@@ -18,6 +18,7 @@ from .saves import Record
 from .scenes.arcade import HallScene, LadderScene
 from .scenes.base import Scene, named_class
 from .scenes.demo import DemoScene
+from .scenes.howto import HowToScene
 from .scenes.initials import InitialsScene
 from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
 from .scenes.lesson import LessonListScene
@@ -218,11 +219,11 @@ class Navigator:
         return game_scene(self.app, game_id, level, seed, seats=seats, hosting=DEMO if demo else WATCHED)
 
     def howto(self, game_id: str) -> bool:
-        """The how-to pages of ``game_id`` on top; False if the game has none."""
-        ref = catalogue.get(game_id).howto
-        if not ref:
+        """The how-to pages of ``game_id`` on top (its how-to file, drawn with its kit); False if
+        the game has none (its record names no kit)."""
+        if not catalogue.get(game_id).diagrams:
             return False
-        self.stack.push(named_class(ref)(self.app, game_id))
+        self.stack.push(HowToScene(self.app, game_id))
         return True
 
     def load_menu(self) -> None:

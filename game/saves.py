@@ -424,6 +424,7 @@ class SaveInfo:
 def examine(path: Path) -> tuple[Record | None, str]:
     """The save in ``path`` and "", or None and why it cannot be used (a ``storage.Message``:
     "damaged (not valid JSON)", "it has no seed"). Only reads the file."""
+    data: dict[str, Any] | None
     if path.suffix == ".txt":  # a text record (game.records)
         text, problem = storage.load_text(path, records.MAX_BYTES)
         if text is None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import storage
+from . import palette, storage
 from .i18n import N_
 
 FORMAT = 1
@@ -54,6 +54,7 @@ SHAPES: dict[str, Any] = {
     "reduced_motion": bool,
     "animation_speed": storage.Exactly(*ANIMATION_SPEEDS),
     "large_text": bool,
+    "theme": storage.Exactly(*palette.THEMES),
     "panel_details": bool,
     "demo_sound": bool,
     "kiosk_lessons": bool,
@@ -81,6 +82,8 @@ class Settings:
     animation_speed: str = "normal"  # one of ANIMATION_SPEEDS
     #: every label larger (theme.LARGE_TEXT)
     large_text: bool = False
+    #: the colours: "standard" or "high-contrast" (palette.THEMES; stronger ink, thicker rims)
+    theme: str = "standard"
     #: the play screen's panel shows its legend, the notation's key and the whole move list
     #: (else what matters now: the turn, the score, the last move and the last few turns)
     panel_details: bool = False

@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeGuard
 
 try:
     import fcntl
@@ -630,7 +630,7 @@ def update_json(path: Path, what: str, fmt: int, max_bytes: int,
 
 
 # -- reading ---------------------------------------------------------------------------------
-def load_text(path: Path, max_bytes: int = MAX_BYTES) -> tuple[str | None, str]:
+def load_text(path: Path, max_bytes: int = MAX_BYTES) -> tuple[str | None, Problem | Literal[""]]:
     """The UTF-8 text in ``path`` and "", or None and why it cannot be used ("" when
     there is no file): a regular file of at most ``max_bytes``. Only reads; never raises."""
     try:
@@ -661,7 +661,8 @@ def load_text(path: Path, max_bytes: int = MAX_BYTES) -> tuple[str | None, str]:
         return None, Problem(NOT_UTF8)
 
 
-def load_json(path: Path, fmt: int, max_bytes: int = MAX_BYTES) -> tuple[dict[str, Any] | None, str]:
+def load_json(path: Path, fmt: int, max_bytes: int = MAX_BYTES
+              ) -> tuple[dict[str, Any] | None, Problem | Literal[""]]:
     """The JSON object in ``path`` and "", or None and why it cannot be used ("" when
     there is no file). Only reads; never raises."""
     text, problem = load_text(path, max_bytes)
@@ -701,7 +702,8 @@ def subject(what: str) -> str:
     return what if isinstance(what, Message) else Message("The {what} file", what=what)
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number as JSON writes one (an int, never a bool)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

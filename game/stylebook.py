@@ -6,7 +6,11 @@ describe, so that they cannot drift from it:
 ``palette.png`` the colours and their meanings; ``type.png`` the type scale at the three
 window sizes; ``marks.png`` the six marks side by side; ``marks-<game>.png`` each game's
 real board (a position from random moves, drawn by its kit) with its marks on it;
-``panel.png`` a panel with its spacing, a menu with focus and the buttons.
+``panel.png`` a panel with its spacing, a menu with focus and the buttons;
+``palette-high-contrast.png`` the colours of Settings → Contrast: high; ``shapes.png`` the
+meanings a colour shares with a shape (GAUSS's arrows and rings, right and wrong);
+``vision.png`` the marks and those shapes as protanopes, deuteranopes and tritanopes see them
+(``game.colour_vision``).
 """
 from __future__ import annotations
 
@@ -15,23 +19,29 @@ from pathlib import Path
 
 import pygame
 
-from . import catalogue, palette
+from . import catalogue, colour_vision, palette
 from .rules.order import PLAYERS as ORDER_PLAYERS
 from .rules.sparks import LETTERS, NAMES
 from .ui import gauss, improbable, marks, order, rush, sparks, theme
 from .ui.widgets import Button, Item, Menu
 
-#: the palette, with what each colour means (English: a picture for the docs, not a screen)
-SWATCHES = [
-    ("BG", palette.BG, "the screen"), ("BG_PANEL", palette.BG_PANEL, "panels, cards"),
-    ("BG_PANEL_HI", palette.BG_PANEL_HI, "a raised panel, a row in focus"),
-    ("INK", palette.INK, "text"), ("INK_DIM", palette.INK_DIM, "secondary text, coordinates"),
-    ("INK_FAINT", palette.INK_FAINT, "disabled, hints"),
-    ("ACCENT", palette.ACCENT, "where you are: cursor, focus, headline"),
-    ("GOOD", palette.GOOD, "allowed, gained: targets"), ("BAD", palette.BAD, "danger, refused, lost"),
-    ("LAST", palette.LAST, "the last move"), ("SELECT", palette.SELECT, "a selection"),
-    ("RIM", palette.RIM, "the dark rim of every mark"),
+#: the palette's names, with what each colour means (English: a picture for the docs, not a screen)
+MEANING = [
+    ("BG", "the screen"), ("BG_PANEL", "panels, cards"), ("BG_PANEL_HI", "a raised panel, a row in focus"),
+    ("INK", "text"), ("INK_DIM", "secondary text, coordinates"), ("INK_FAINT", "disabled, hints"),
+    ("ACCENT", "where you are: cursor, focus, headline"), ("GOOD", "allowed, gained: targets, right"),
+    ("BAD", "danger, refused, lost, wrong"), ("LAST", "the last move"), ("SELECT", "a selection"),
+    ("RIM", "the dark rim of every mark"),
 ]
+
+
+def swatches() -> list[tuple[str, palette.RGB, str]]:
+    """``(name, colour, meaning)`` in the theme in use."""
+    return [(name, getattr(palette, name), meaning) for name, meaning in MEANING]
+
+
+#: the standard theme's swatches (kept for whoever read them)
+SWATCHES = swatches()
 
 
 def label(surface: pygame.Surface, text: str, pos, size: int = 20, color=palette.INK_DIM, anchor="topleft",
@@ -40,10 +50,11 @@ def label(surface: pygame.Surface, text: str, pos, size: int = 20, color=palette
 
 
 def palette_picture() -> pygame.Surface:
-    surface = pygame.Surface((760, 40 + 36 * (len(SWATCHES) + len(palette.SIDES))))
+    shown = swatches()
+    surface = pygame.Surface((760, 40 + 36 * (len(shown) + len(palette.SIDES))))
     surface.fill(palette.BG)
     y = 12
-    for name, rgb, meaning in SWATCHES:
+    for name, rgb, meaning in shown:
         pygame.draw.rect(surface, rgb, (16, y, 56, 28), border_radius=4)
         pygame.draw.rect(surface, palette.INK_FAINT, (16, y, 56, 28), 1, border_radius=4)
         label(surface, name, (86, y + 14), 22, palette.INK, "midleft", True)
@@ -57,6 +68,76 @@ def palette_picture() -> pygame.Surface:
         label(surface, f"side {side}: body, dark, light", (150, y + 14), 22, palette.SIDES[side].light,
               "midleft")
         y += 36
+    return surface
+
+
+def high_contrast_palette_picture() -> pygame.Surface:
+    """The palette of Settings → Contrast: high (the standard one is drawn again after)."""
+    palette.use("high-contrast")
+    try:
+        return palette_picture()
+    finally:
+        palette.use("standard")
+
+
+def shapes_picture() -> pygame.Surface:
+    """Where a colour's meaning has a second kind of the same mark, the shape tells them apart:
+    GAUSS's attracted and repelled arrows, its GAIN and RISK rings; right and wrong."""
+    surface = pygame.Surface((880, 150))
+    surface.fill(palette.BG)
+    gap = 176
+    x = 16
+    shown = [("attracted", "solid arrow", lambda r: gauss.draw_force_arrow(
+                 surface, "attract", (r.x + 8, r.centery), (r.right - 8, r.centery), 10)),
+             ("repelled", "hollow, dashed arrow", lambda r: gauss.draw_force_arrow(
+                 surface, "repel", (r.x + 8, r.centery), (r.right - 8, r.centery), 10)),
+             ("to GAIN", "solid ring", lambda r: gauss.draw_score_ring(surface, r.center, 30, 8, False)),
+             ("to RISK", "dashed ring", lambda r: gauss.draw_score_ring(surface, r.center, 30, 8, True)),
+             ("right / wrong", "a tick, a cross", lambda r: (
+                 theme.draw_verdict(surface, pygame.Rect(r.x + 12, r.centery - 20, 40, 40), True),
+                 theme.draw_verdict(surface, pygame.Rect(r.right - 52, r.centery - 20, 40, 40), False)))]
+    for name, shape, draw in shown:
+        rect = pygame.Rect(x + (gap - 130) // 2, 12, 130, 76)
+        pygame.draw.rect(surface, gauss.CELL_GRAY, rect, border_radius=6)
+        draw(rect)
+        label(surface, name, (rect.centerx, rect.bottom + 8), 22, palette.INK, "midtop", True)
+        label(surface, shape, (rect.centerx, rect.bottom + 34), 17, palette.INK_DIM, "midtop")
+        x += gap
+    return surface
+
+
+def seen_as(surface: pygame.Surface, vision: str) -> pygame.Surface:
+    """``surface`` as an eye with ``vision`` sees it (``colour_vision.simulate`` per colour)."""
+    out = surface.copy()
+    seen: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    w, h = out.get_size()
+    with pygame.PixelArray(out) as pixels:
+        for x in range(w):
+            for y in range(h):
+                c = out.unmap_rgb(pixels[x, y])
+                rgb = (c.r, c.g, c.b)
+                if rgb not in seen:
+                    seen[rgb] = colour_vision.simulate(rgb, vision)
+                pixels[x, y] = (*seen[rgb], c.a)
+    return out
+
+
+def vision_picture() -> pygame.Surface:
+    """The marks and the shapes as each eye sees them: normal, then the three dichromacies."""
+    rows = [pygame.transform.smoothscale_by(marks_picture(), 0.5), pygame.transform.smoothscale_by(
+        shapes_picture(), 0.6)]
+    width = max(r.get_width() for r in rows) * 2 + 48
+    height = sum(r.get_height() for r in rows) * 2 + 120
+    surface = pygame.Surface((width, height))
+    surface.fill(palette.BG)
+    for k, vision in enumerate(colour_vision.VISIONS):
+        x0 = 16 + (k % 2) * (width // 2)
+        y = 12 + (k // 2) * (height // 2)
+        label(surface, vision, (x0, y), 22, palette.INK, bold=True)
+        y += 30
+        for row in rows:
+            surface.blit(seen_as(row, vision), (x0, y))
+            y += row.get_height()
     return surface
 
 
@@ -280,7 +361,8 @@ def panel_picture() -> pygame.Surface:
 PICTURES = {"palette": palette_picture, "type": type_picture, "marks": marks_picture,
             "panel": panel_picture, "marks-gauss": gauss_picture, "marks-rush": rush_picture,
             "marks-sparks": sparks_picture, "marks-order": order_picture,
-            "marks-improbable": improbable_picture}
+            "marks-improbable": improbable_picture, "palette-high-contrast": high_contrast_palette_picture,
+            "shapes": shapes_picture, "vision": vision_picture}
 
 
 def write(out: Path) -> list[Path]:

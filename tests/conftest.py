@@ -29,8 +29,12 @@ def own_user_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path / "user"))
     from game import i18n
 
-    monkeypatch.setattr(i18n, "system_languages", lambda environ=None: ["en"])
+    monkeypatch.setattr(i18n, "system_languages", lambda environ=None, sdl=True: ["en"])
     i18n.set_language("en")
+    yield
+    from game import palette
+
+    palette.use("standard")  # a test that switched to high contrast leaves the next one the standard
 
 
 @pytest.fixture

@@ -134,10 +134,10 @@ def test_improbable_labels_stand_clear_of_their_boxes(small_app):
 
 
 def test_improbable_how_to_blocks_are_large_and_say_what_happened_under_them(small_app, monkeypatch):
-    from game.scenes import howto_improbable as page
+    from game.ui import improbable as kit
     rows, notes = [], []
-    original = page.draw_row
-    monkeypatch.setattr(page, "draw_row", lambda surface, x, y, lengths, player, unit, height, s: (
+    original = kit.draw_blocks
+    monkeypatch.setattr(kit, "draw_blocks", lambda surface, x, y, lengths, player, unit, height, s: (
         rows.append((sum(lengths) * unit, y + height)),
         original(surface, x, y, lengths, player, unit, height, s)))
     labels = drawn(monkeypatch)
@@ -148,6 +148,6 @@ def test_improbable_how_to_blocks_are_large_and_say_what_happened_under_them(sma
     howto.draw(small_app.screen)
     widest = max(width for width, _bottom in rows)
     assert widest >= 0.3 * w, "the row of blocks is tiny"
-    note = i18n._("one 5 left the supply for the tray")
+    note = i18n._("one {length} left the supply for the tray").format(length=5)
     notes = [r for t, r in labels if t and t in note]
     assert notes and notes[0].top - max(bottom for _w, bottom in rows) < 0.15 * small_app.screen.get_height()

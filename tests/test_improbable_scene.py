@@ -8,7 +8,7 @@ from driver import click, key, run, settle, undo_through
 
 from game.navigation import game_scene
 from game.rules.improbable import IMPROBABLE, ROLL, STOP, Move, chance
-from game.scenes.howto_improbable import PAGES, ImprobableHowTo
+from game.scenes.howto import HowToScene
 from game.scenes.improbable_scene import CAP, ImprobableScene, Layout, row_places
 from game.scenes.overlay import PauseScene, ResultScene
 
@@ -263,8 +263,8 @@ def test_pause_menu_opens_the_how_to_play_pages(app):
     assert isinstance(app.stack.top, PauseScene)
     run(app, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)])  # How to play, after Save game
     howto = app.stack.top
-    assert isinstance(howto, ImprobableHowTo)
-    for page in range(len(PAGES)):
+    assert isinstance(howto, HowToScene) and howto.kit is not None and howto.game_title == "The Improbable"
+    for page in range(len(howto.pages)):
         assert howto.page == page
         run(app, [key(pygame.K_RIGHT)])
     assert isinstance(app.stack.top, PauseScene)

@@ -24,7 +24,8 @@ def test_the_package_is_declared_under_the_projects_own_name():
     assert project["project"]["dependencies"] == ["pygame-ce>=2.5,<3"]  # playing needs only this
     assert project["project"]["gui-scripts"] == {"gauss-arcade": "gauss_arcade.cli:main"}
     assert project["project"]["scripts"] == {"gauss-arcade-engine": "gauss_arcade.engine:main",
-                                             "gauss-arcade-server": "gauss_arcade.server.cli:main"}
+                                             "gauss-arcade-server": "gauss_arcade.server.cli:main",
+                                             "gauss-arcade-text": "gauss_arcade.cli:text_main"}
     # the server's packages are an extra: the game installs and runs without them
     assert {"starlette", "uvicorn", "websockets"} <= {re.split(r"[<>=!~ ;]", p)[0] for p in
                                                        project["project"]["optional-dependencies"]["server"]}

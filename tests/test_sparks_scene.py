@@ -7,7 +7,7 @@ from driver import DT, after_guard, click, key, motion, redo_through, rematch, r
 from game import levels
 from game.navigation import game_scene
 from game.rules.sparks import SPARKS, Move
-from game.scenes.howto_sparks import PAGES, SparksHowTo
+from game.scenes.howto import HowToScene
 from game.scenes.overlay import PauseScene, ResultScene
 from game.scenes.sparks_scene import DrawOffer, SparksScene
 from game.ui.sparks import CONDUCT_INK, square_of
@@ -310,9 +310,10 @@ def test_resizing_rescales_the_board(app):
 
 def test_how_to_play_pages_turn_and_close(app):
     scene = start(app)
-    howto = SparksHowTo(app)
+    howto = HowToScene(app, "sparks")
     app.stack.push(howto)
-    for page in range(len(PAGES)):
+    assert howto.kit is not None and len(howto.pages) == 8  # the pages of levels/howto/sparks.json
+    for page in range(len(howto.pages)):
         assert howto.page == page
         run(app)  # every page draws (its positions come from the engine)
         run(app, [key(pygame.K_RIGHT)])

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game import catalogue, palette
-from game.ui import gauss, improbable, marks, order, rush, sparks
+from game.ui import gauss, improbable, marks, order, rush, sparks, theme
 
 ROOT = Path(__file__).resolve().parent.parent
 CELL = pygame.Rect(8, 8, 80, 80)
@@ -204,3 +204,59 @@ def test_the_guide_has_a_picture_for_each_rule_and_links_each(tmp_path):
     for p in written:
         assert f"(style/{p.name})" in guide, f"docs/style.md does not show {p.name}"
         assert (ROOT / "docs" / "style" / p.name).is_file(), f"docs/style/{p.name} is not committed"
+
+
+# -- where one colour has two kinds of a thing, the shape tells them apart (issue #33) --------------
+
+def picture(draw) -> pygame.mask.Mask:
+    """What ``draw`` makes bright (luminance over 100, opaque): the shape that stays when the
+    colour is taken away; a dark rim or a dark inside is not part of it."""
+    surface = pygame.Surface((120, 120), pygame.SRCALPHA)
+    draw(surface)
+    bright = pygame.mask.Mask((120, 120))
+    for x in range(120):
+        for y in range(120):
+            c = surface.get_at((x, y))
+            if c.a > 128 and 0.3 * c.r + 0.59 * c.g + 0.11 * c.b > 100:
+                bright.set_at((x, y))
+    return bright
+
+
+def test_gauss_preview_and_right_and_wrong_are_told_apart_without_their_colours():
+    """Attracted and repelled arrows, GAIN and RISK rings, a tick and a cross: in grey, each
+    pair still differs (a solid arrow against a hollow, dashed one; a whole ring against a
+    dashed one); the same kind drawn twice is one shape (the probe)."""
+    arrow = {force: picture(lambda s, f=force: gauss.draw_force_arrow(s, f, (10, 60), (110, 60), 12))
+             for force in ("attract", "repel")}
+    ring = {risk: picture(lambda s, r=risk: gauss.draw_score_ring(s, (60, 60), 44, 10, r))
+            for risk in (False, True)}
+    verdict = {right: picture(lambda s, r=right: theme.draw_verdict(s, pygame.Rect(10, 10, 100, 100), r))
+               for right in (True, False)}
+    assert overlap(arrow["attract"], arrow["repel"]) < 0.6
+    assert overlap(ring[False], ring[True]) < 0.7
+    assert overlap(verdict[True], verdict[False]) < 0.4
+    again = picture(lambda s: gauss.draw_force_arrow(s, "repel", (10, 60), (110, 60), 12))
+    assert overlap(again, arrow["repel"]) == 1.0
+
+
+def test_the_gauss_legend_names_shapes_not_colours():
+    words = " ".join(text for row in gauss.LEGEND for text, _colour in row).lower()
+    assert not {"green", "yellow", "red", "white"} & set(words.replace(":", " ").split())
+    assert set(gauss.LEGEND_GLYPHS.values()) == {"attract", "repel", "gain", "risk"}
+
+
+def test_a_verdict_on_the_status_line_comes_with_its_shape():
+    """A puzzle's "Solved!" and "Not solved" (``judge(..., verdict=)``): a tick or a cross
+    before the words, in GOOD or BAD; no verdict, no mark."""
+    from game.ui import present
+
+    def status(verdict):
+        surface = pygame.Surface((400, 40))
+        surface.fill(palette.BG)
+        present.status_bar(surface, pygame.Rect(0, 0, 400, 40), "Solved!", palette.INK, "", 1.0,
+                           verdict=verdict)
+        return colours(surface)
+
+    assert palette.GOOD in status(True) and palette.BAD not in status(True)
+    assert palette.BAD in status(False) and palette.GOOD not in status(False)
+    assert not {palette.GOOD, palette.BAD} & status(None)

@@ -57,9 +57,9 @@ def test_the_animation_setting_says_what_it_sets(app, monkeypatch):
 
 
 def test_the_reviews_marks_are_not_points_in_german(german):
-    """'Punkte' is a score in German; the review's red marks are not points."""
-    line = _("Red marks: the costliest moves (click to jump)")
-    assert "Punkte" not in line and line != "Red marks: the costliest moves (click to jump)"
+    """'Punkte' is a score in German; the review's marks (dots on the graph) are not points."""
+    line = _("Dots: the costliest moves (click to jump)")
+    assert "Punkte" not in line and line != "Dots: the costliest moves (click to jump)"
 
 
 def test_the_widest_wins_read_as_german(german):

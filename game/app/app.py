@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import i18n, settings, storage
+from .. import i18n, palette, settings, storage
 from ..ai.worker import ThinkerService
 from ..anim import ease_out_cubic
 from ..audio import Audio, native_stderr_silenced
@@ -240,6 +240,7 @@ class App:
         self.chosen_levels: dict[str, str] = {}  # game id -> the board chosen in the game list
         i18n.set_language(self.settings.language)
         theme.set_large_text(self.settings.large_text)
+        palette.use(self.settings.theme)
         self.signalled: int | None = None  # the signal that ended the run, if one did
         self._old_handlers: dict[int, Any] = {}
         self.stop_on_signals()

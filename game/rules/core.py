@@ -71,6 +71,30 @@ class Refusal(str):
 SIDE_WORDS = (N_("red"), N_("blue"), N_("black"), N_("white"), N_("brown"))
 
 
+def score_line(scores: dict[str, int]) -> Refusal:
+    """The scores as one line of :meth:`Game.describe`: "Score: Red 3, Blue 1." (the sides
+    are said capitalised: words a screen translates)."""
+    parts = [Refusal(N_("{side} {score}"), side=player.capitalize(), score=value)
+             for player, value in scores.items()]
+    return Refusal(N_("Score: {scores}."), scores=Listed(parts))
+
+
+class Listed(str):
+    """Sentences or words joined by commas inside a :class:`Refusal`'s value: each part is
+    said in the player's language (``game.i18n.refusal`` translates a ``Listed`` part by part)."""
+
+    parts: tuple[str, ...]
+
+    def __new__(cls, parts: Iterable[str], sep: str = ", ") -> Listed:
+        parts = tuple(parts)
+        text = super().__new__(cls, sep.join(parts))
+        text.parts = parts
+        text.sep = sep
+        return text
+
+    sep: str
+
+
 class RulesError(ValueError):
     """Input the rules cannot accept (bad state, bad level, bad move).
 
@@ -351,6 +375,35 @@ class Game(Generic[S, M, E]):
     def scores(self, state: S) -> dict[str, int]:
         """The running score per player, as the game counts it while it is played."""
         raise NotImplementedError
+
+    # -- the game in words (the text mode, a screen reader) -----------------------------------
+    def describe(self, state: S) -> list[str]:
+        """The position in words: short lines a screen reader says one by one, each a
+        :class:`Refusal` (a sentence that remembers its template, marked with ``N_``) that a
+        screen says in the player's language with ``game.i18n.refusal`` (OpenSpiel's
+        ``observation_string``, for people). The base says the scores; each game says its
+        board."""
+        return [score_line(self.scores(state))]
+
+    def tell(self, before: S, move: M, effects: list[E]) -> list[str]:
+        """What ``move``, played from ``before``, did, as sentences (:class:`Refusal`): what
+        moved, scored, was taken or passed. The base says the passes; the end is said by
+        whoever reads ``outcome``."""
+        out: list[str] = []
+        for e in effects:
+            if isinstance(e, dict) and e.get("type") == "pass":
+                out.append(Refusal(N_("{side} cannot move and passes."), side=str(e["player"]).capitalize()))
+        return out
+
+    def foretell(self, state: S, move: M) -> list[str]:
+        """What ``move`` would do from ``state`` (a preview), as sentences; the move is legal.
+        A move left to chance is not played ahead (that would tell the die): its outcomes'
+        odds are said instead (games override this with their own words)."""
+        outcomes = self.chance_outcomes(state, move)
+        if outcomes is not None:
+            return [Refusal(N_("The result is left to chance: {n} possible outcomes."), n=len(outcomes))]
+        _after, effects = self.play(state, move)
+        return self.tell(state, move, effects)
 
     # -- shared behaviour ----------------------------------------------------
     def why_illegal(self, state: S, move: M) -> str | None:

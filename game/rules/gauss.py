@@ -39,6 +39,7 @@ from .core import (
     EndEffect,
     Game,
     IllegalMove,
+    Listed,
     Outcome,
     Reason,
     Refusal,
@@ -537,6 +538,55 @@ class Gauss(Game[State, Move, Effect]):
         """The discs each colour has in its GAIN (RISK counts only at the end)."""
         return {"red": state.gain[0], "blue": state.gain[1]}
 
+    # -- in words ---------------------------------------------------------------------------
+    def describe(self, state: State) -> list[str]:
+        """Each colour's discs by cell (those in the VOID said again), the empty cells, what
+        each player holds, GAIN and RISK."""
+        geo = state.geo
+        lines: list[str] = []
+        for color in PLAYERS:
+            cells = [i for i, c in enumerate(state.board) if c == CODE[color]]
+            names = sorted((geo.name(i) for i in cells), key=lambda n: (n[0], int(n[1:])))
+            lines.append(Refusal(N_("{color} discs ({n}): {cells}."), color=color.capitalize(), n=len(names),
+                                 cells=Listed(names) if names else Refusal(N_("none"))))
+            void = sorted((geo.name(i) for i in cells if geo.void[i]), key=lambda n: (n[0], int(n[1:])))
+            if void:
+                lines.append(Refusal(N_("{color} discs in the VOID: {cells}."), color=color.capitalize(),
+                                     cells=Listed(void)))
+        lines.append(Refusal(N_("Empty cells: {gray} inside, {void} in the VOID ring."),
+                             gray=sum(1 for i in geo.gray_cells if not state.board[i]),
+                             void=sum(1 for i, v in enumerate(geo.void) if v and not state.board[i])))
+        for player in PLAYERS:
+            lines.append(Refusal(N_("{side} holds {red} red and {blue} blue discs."),
+                                 side=player.capitalize(), red=state.held(player, "red"),
+                                 blue=state.held(player, "blue")))
+        lines.append(Refusal(N_("GAIN: Red {red}, Blue {blue}. RISK: Red {red_risk}, Blue {blue_risk}."),
+                             red=state.gain[0], blue=state.gain[1], red_risk=state.risk[0],
+                             blue_risk=state.risk[1]))
+        return lines
+
+    def tell(self, before: State, move: Move, effects: list[Effect]) -> list[str]:
+        """The disc placed, each disc it attracted or repelled, and each group that scored."""
+        geo = before.geo
+        out: list[str] = []
+        for e in effects:
+            if e["type"] == "place":
+                out.append(Refusal(N_("A {color} disc on {cell}."), color=e["color"],
+                                   cell=geo.name(geo.index[tuple(e["cell"])])))
+            elif e["type"] == "slide":
+                where = {"frm": geo.name(geo.index[tuple(e["from"])]),
+                         "to": geo.name(geo.index[tuple(e["to"])])}
+                if e["force"] == "attract":
+                    out.append(Refusal(N_("The {color} disc on {frm} is attracted to {to}."),
+                                       color=e["color"], **where))
+                else:
+                    out.append(Refusal(N_("The {color} disc on {frm} is repelled to {to}."), color=e["color"],
+                                       **where))
+        out.extend(score_words(effects))
+        if not any(e["type"] == "slide" for e in effects) and effects:
+            out.append(Refusal(N_("No disc moves.")))
+        return out
+
     def parse_text(self, text: str, state: State) -> Move:
         text = text.strip()
         if len(text) < 3 or text[0].upper() not in "RB":
@@ -544,6 +594,21 @@ class Gauss(Game[State, Move, Effect]):
         geo = state.geo
         i = geo.parse_name(text[1:])
         return Move(geo.cells[i], "red" if text[0].upper() == "R" else "blue")
+
+
+def score_words(effects: list[Effect]) -> list[str]:
+    """Each group a move scored, in words: "red scores 4 (+1 RISK)" (a :class:`Refusal`: the
+    preview line under the board and the text mode say it in the player's language)."""
+    out: list[str] = []
+    for e in effects:
+        if e["type"] == "score":
+            gain, risk = len(e["gain_cells"]), len(e["risk_cells"])
+            if risk:
+                out.append(Refusal(N_("{side} scores {gain} (+{risk} RISK)"), side=e["color"], gain=gain,
+                                   risk=risk))
+            else:
+                out.append(Refusal(N_("{side} scores {gain}"), side=e["color"], gain=gain))
+    return out
 
 
 def score_suffix(effects: list[Effect]) -> str:

@@ -34,6 +34,7 @@ from .core import (
     EndWithReason,
     Game,
     IllegalMove,
+    Listed,
     Outcome,
     Reason,
     Refusal,
@@ -458,6 +459,65 @@ class Improbable(Game[State, Move, Effect]):
     def scores(self, state: State) -> dict[str, int]:
         """The length of each player's row."""
         return {p: state.length(p) for p in PLAYERS}
+
+    # -- in words ---------------------------------------------------------------------------
+    def describe(self, state: State) -> list[str]:
+        """Each row and its length, the stones each player has left, the stones set aside this
+        turn, the die, and the odds of the next roll."""
+        lines: list[str] = []
+        for player in PLAYERS:
+            row = state.rows[PLAYERS.index(player)]
+            lines.append(Refusal(N_("{side} row: {stones} (length {length})."), side=player.capitalize(),
+                                 stones=Listed(map(str, row)) if row else Refusal(N_("none")),
+                                 length=sum(row)))
+        for player in PLAYERS:
+            left = [Refusal(N_("{count} of length {length}"), count=state.held(player, length), length=length)
+                    for length in LENGTHS if state.held(player, length)]
+            lines.append(Refusal(N_("{side} has left: {stones}."), side=player.capitalize(),
+                                 stones=Listed(left) if left else Refusal(N_("none"))))
+        if state.die is not None:
+            lines.append(Refusal(N_("The die shows {value}."), value=state.die))
+        if state.aside:
+            lines.append(Refusal(N_("Set aside this turn by {side}: {stones}."), side=state.turn.capitalize(),
+                                 stones=Listed(map(str, state.aside))))
+        if not state.over:
+            lines.extend(self.foretell(state, ROLL))
+        return lines
+
+    def tell(self, before: State, move: Move, effects: list[Effect]) -> list[str]:
+        """The roll, and what came of it: a stone set aside, a bust, a bank, the end."""
+        out: list[str] = []
+        for e in effects:
+            if e["type"] == "roll":
+                out.append(Refusal(N_("{side} rolls a {value}."), side=e["player"].capitalize(),
+                                   value=e["value"]))
+            elif e["type"] == "aside":
+                out.append(Refusal(N_("A {length} is set aside."), length=e["length"]))
+            elif e["type"] == "bust":
+                out.append(Refusal(N_("A repeat: the turn is lost, and {stones} go back."),
+                                   stones=Listed(map(str, e["returned"]))))
+            elif e["type"] == "bank":
+                out.append(Refusal(N_("{side} stops and banks {stones}: {total} more."),
+                                   side=e["player"].capitalize(), stones=Listed(map(str, e["lengths"])),
+                                   total=sum(e["lengths"])))
+            elif e["type"] == "end":
+                out.append(Refusal(N_("The row already holds three of them: the game ends.")))
+        return out
+
+    def foretell(self, state: State, move: Move) -> list[str]:
+        """A roll's odds (never the seeded die's value); a stop's bank."""
+        if move.action != "roll" or move.value is not None:
+            return super().foretell(state, move)
+        odds = chance(state)
+        lines: list[str] = [Refusal(N_("The next roll busts on {n} in {faces}: {values}."),
+                                    n=len(odds["bust_values"]), faces=FACES,
+                                    values=Listed(map(str, odds["bust_values"])))
+                            if odds["bust_values"] else Refusal(N_("The next roll cannot bust."))]
+        if odds["end_values"]:
+            lines.append(Refusal(N_("It ends the game on {n} in {faces}: {values}."),
+                                 n=len(odds["end_values"]), faces=FACES,
+                                 values=Listed(map(str, odds["end_values"]))))
+        return lines
 
     def parse_text(self, text: str, state: State | None = None) -> Move:
         t = text.strip().upper()

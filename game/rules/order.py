@@ -46,6 +46,7 @@ from .core import (
     EndWithReason,
     Game,
     IllegalMove,
+    Listed,
     Outcome,
     PassEffect,
     Reason,
@@ -727,6 +728,70 @@ class Order(Game[State, Action, Effect]):
     def scores(self, state: State) -> dict[str, int]:
         """Each player's points."""
         return {p: state.score[k] for k, p in enumerate(PLAYERS)}
+
+    # -- in words ---------------------------------------------------------------------------
+    def describe(self, state: State) -> list[str]:
+        """While arranging, who has arranged (never the order: the other player may be
+        listening); then each collection left to right, each column that holds stones, the
+        empty columns, the scores and a chain under way."""
+        lines: list[str] = []
+        if state.phase == "arrange":
+            for k, player in enumerate(PLAYERS):
+                if state.collections[k]:
+                    lines.append(Refusal(N_("{side} has arranged their collection."),
+                                         side=player.capitalize()))
+                else:
+                    lines.append(Refusal(N_("{side} arranges their collection of {n} stones."),
+                                         side=player.capitalize(), n=STONES))
+            return lines
+        for k, player in enumerate(PLAYERS):
+            coll = state.collections[k]
+            lines.append(Refusal(N_("{side} collection, left to right: {stones}."), side=player.capitalize(),
+                                 stones=Listed(map(str, coll)) if coll else Refusal(N_("none"))))
+        empty = []
+        for c in range(COLUMNS):
+            b, r = state.columns[0][c], state.columns[1][c]
+            if not b and not r:
+                empty.append(str(c))
+            elif b and r:
+                lines.append(Refusal(N_("Column {column}: Blue {blue}, Brown {brown}, complete."), column=c,
+                                     blue=b, brown=r) if b + r == WIDTH else
+                             Refusal(N_("Column {column}: Blue {blue}, Brown {brown}."), column=c, blue=b,
+                                     brown=r))
+            else:
+                lines.append(Refusal(N_("Column {column}: {side} {length}."), column=c,
+                                     side="Blue" if b else "Brown", length=b or r))
+        if empty:
+            lines.append(Refusal(N_("Empty columns: {columns}."), columns=Listed(empty)))
+        lines.append(Refusal(N_("Score: Blue {blue}, Brown {brown}."), blue=state.score[0],
+                             brown=state.score[1]))
+        if state.chain and not state.over:
+            lines.append(Refusal(N_("Connections in this turn so far: {n}."), n=state.chain))
+        return lines
+
+    def tell(self, before: State, move: Action, effects: list[Effect]) -> list[str]:
+        """A placement (never an arrangement's order), its connection and what a chain scored."""
+        if isinstance(move, Arrange):
+            return [Refusal(N_("{side} has arranged their collection."),
+                            side=str(before.to_move).capitalize())]
+        out: list[str] = []
+        for e in effects:
+            if e["type"] == "place":
+                if e["end"] == "left":
+                    out.append(Refusal(N_("{side} lays the left stone, a {length}, in column {column}."),
+                                       side=e["player"].capitalize(), length=e["length"], column=e["column"]))
+                else:
+                    out.append(Refusal(N_("{side} lays the right stone, a {length}, in column {column}."),
+                                       side=e["player"].capitalize(), length=e["length"], column=e["column"]))
+            elif e["type"] == "connect":
+                out.append(Refusal(N_("It connects: {n} in this chain."), n=e["chain"],
+                                   side=e["player"].capitalize()))
+            elif e["type"] == "score":
+                out.append(Refusal(N_("{side} scores {points} for {n} connections."),
+                                   side=e["player"].capitalize(), points=e["points"], n=e["connections"]))
+        if not any(e["type"] == "connect" for e in effects):
+            out.append(Refusal(N_("No connection.")))
+        return out + super().tell(before, move, effects)
 
     def parse_text(self, text: str, state: State | None = None) -> Action:
         t = text.strip().upper().replace(" ", "")

@@ -48,6 +48,7 @@ from .core import (
     EndEffect,
     Game,
     IllegalMove,
+    Listed,
     Outcome,
     PassEffect,
     Reason,
@@ -512,6 +513,32 @@ class Rush(Game[State, Move, Effect]):
     def scores(self, state: State) -> dict[str, int]:
         """The stones of each colour on the board."""
         return {p: state.count(p) for p in PLAYERS}
+
+    # -- in words ---------------------------------------------------------------------------
+    def describe(self, state: State) -> list[str]:
+        """Each colour's stones by point name, the empty points, and a turn that goes on."""
+        geo = state.geo
+        lines: list[str] = []
+        for player in PLAYERS:
+            names = [geo.name(i) for i, c in enumerate(state.board) if c == CODE[player]]
+            names.sort(key=lambda n: (n[0], int(n[1:])))
+            lines.append(Refusal(N_("{side} stones ({n}): {points}."), side=player.capitalize(), n=len(names),
+                                 points=Listed(names) if names else Refusal(N_("none"))))
+        lines.append(Refusal(N_("Empty points: {n}."), n=state.board.count(0)))
+        if state.continuing and state.to_move is not None:
+            lines.append(Refusal(N_("{side} places again this turn."), side=state.to_move.capitalize()))
+        return lines
+
+    def tell(self, before: State, move: Move, effects: list[Effect]) -> list[str]:
+        """"Black on d4: 2 connections." and whether black places again or passes."""
+        out: list[str] = []
+        for e in effects:
+            if e["type"] == "place":
+                out.append(Refusal(N_("{side} on {point}: connections {n}."), side=e["color"].capitalize(),
+                                   point=self.move_text(move, before), n=e["connections"]))
+            elif e["type"] == "again":
+                out.append(Refusal(N_("{side} places again."), side=str(before.to_move).capitalize()))
+        return out + super().tell(before, move, effects)
 
     def parse_text(self, text: str, state: State) -> Move:
         geo = state.geo

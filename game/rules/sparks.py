@@ -78,6 +78,7 @@ from .core import (
     EndWithReason,
     Game,
     IllegalMove,
+    Listed,
     Outcome,
     PassEffect,
     Reason,
@@ -1083,6 +1084,65 @@ class Sparks(Game[State, Action, Effect]):
     def scores(self, state: State) -> dict[str, int]:
         """The pieces each side has left."""
         return {p: sum(1 for v in state.board if OWNER[v] == c) for c, p in enumerate(PLAYERS)}
+
+    # -- in words ---------------------------------------------------------------------------
+    def describe(self, state: State) -> list[str]:
+        """Each side's pieces, kind by kind, by square; the moves since a removal; an open
+        draw offer."""
+        lines: list[str] = []
+        for c, player in enumerate(PLAYERS):
+            for kind in (IC, DEGAUSSER, SURGE, SPARK):
+                squares = sorted((NAMES[i] for i, v in enumerate(state.board) if v and OWNER[v] == c
+                                  and KIND[v] == kind), key=lambda n: ORDER[SQ[n]])
+                if squares:
+                    lines.append(Refusal(N_("{side} {kind} ({n}): {squares}."), side=player.capitalize(),
+                                         kind=KIND_NAMES[kind], n=len(squares), squares=Listed(squares)))
+        lines.append(Refusal(N_("Pieces: {scores}."), scores=Listed(
+            Refusal(N_("{side} {score}"), side=p.capitalize(), score=n)
+            for p, n in self.scores(state).items())))
+        if not state.over:
+            lines.append(Refusal(N_("Moves without a removal: {n} of {most}."), n=state.quiet_plies,
+                                 most=INACTIVITY))
+        if state.offered_by is not None and state.to_move is not None:
+            lines.append(Refusal(N_("{side} offers a draw: {other} answers with draw agreed or draw "
+                                    "declined."),
+                                 side=state.offered_by.capitalize(), other=state.to_move.capitalize()))
+        return lines
+
+    def tell(self, before: State, move: Action, effects: list[Effect]) -> list[str]:
+        """The piece moved, what it took, the pieces gated, a death on a corner, a draw offer
+        and its answer."""
+        out: list[str] = []
+        for e in effects:
+            if e["type"] == "move":
+                if e["conduct"]:
+                    out.append(Refusal(N_("{side} {kind} conducts from {frm} to {to}."), frm=e["from"],
+                                       to=e["to"], **self._piece_words(e["piece"])))
+                else:
+                    out.append(Refusal(N_("{side} {kind} moves from {frm} to {to}."), frm=e["from"],
+                                       to=e["to"], **self._piece_words(e["piece"])))
+            elif e["type"] == "capture":
+                out.append(Refusal(N_("It takes the {side} {kind} on {square}."), square=e["square"],
+                                   **self._piece_words(e["piece"])))
+            elif e["type"] == "corner":
+                out.append(Refusal(N_("The {side} {kind} dies on the corner {square}."), square=e["square"],
+                                   **self._piece_words(e["piece"])))
+            elif e["type"] == "gated":
+                out.append(Refusal(N_("Gated and removed: {squares}."), squares=Listed(e["squares"])))
+            elif e["type"] == "offer":
+                out.append(Refusal(N_("{side} offers a draw."), side=e["player"].capitalize()))
+            elif e["type"] == "answer":
+                if e["accept"]:
+                    out.append(Refusal(N_("{side} accepts the draw."), side=e["player"].capitalize()))
+                else:
+                    out.append(Refusal(N_("{side} declines the draw."), side=e["player"].capitalize()))
+        return out + super().tell(before, move, effects)
+
+    @staticmethod
+    def _piece_words(code: str) -> dict[str, str]:
+        """A piece code's side and kind as a sentence names them ("WS": White, Spark)."""
+        return {"side": PLAYERS[COLOUR_LETTER.index(code[0])].capitalize(),
+                "kind": KIND_NAMES[KIND_LETTERS.index(code[1])]}
 
     def parse_text(self, text: str, state: State | None = None) -> Action:
         for action, words in DRAW_TEXT.items():

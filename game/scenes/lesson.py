@@ -219,7 +219,10 @@ class LessonScene(EntryScene):
                     for line in ([text] if present.PARTS in text else theme.wrap(text, size, room))]
         wrapped = wrapped_lines(lines)
         step = theme.step(size, 27 * s)
-        head_size = theme.fitted(head, int(28 * s), width - 28 * s, True)
+        # right or wrong: a tick or a cross before the heading (the card's edge says it in colour)
+        verdict = {"right": True, "wrong": False}.get(self.phase)
+        mark = sum(theme.tick_size(int(28 * s), True))
+        head_size = theme.fitted(head, int(28 * s), width - 28 * s - mark, True)
         # as tall as the step's longest card (what to do, why not, why so): the board under
         # it keeps its place while the step is tried, missed and done
         most = max(len(wrapped_lines(self.card_lines(phase)[1])) for phase in ("try", "wrong", "right"))
@@ -229,7 +232,14 @@ class LessonScene(EntryScene):
         present.panel(surface, self.card, s, edge=theme.GOOD if self.phase == "right" else
                       theme.BAD if self.phase == "wrong" else theme.ACCENT)
         y = self.card.y + 10 * s
-        rect = theme.draw_text(surface, head, (self.card.x + 14 * s, y), head_size, theme.ACCENT, bold=True)
+        x = self.card.x + 14 * s
+        if verdict is not None:
+            tick, gap = theme.tick_size(head_size, True)
+            line = theme.font(head_size, True).get_height()
+            box = pygame.Rect(round(x), round(y + (line - tick) / 2), tick, tick)
+            theme.draw_verdict(surface, box, verdict)
+            x += tick + gap
+        rect = theme.draw_text(surface, head, (x, y), head_size, theme.ACCENT, bold=True)
         y = rect.bottom + 4 * s
         for line, ink in wrapped:
             present.parts_line(surface, (self.card.x + 14 * s, y), line, size, width - 28 * s, ink)

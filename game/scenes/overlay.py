@@ -35,13 +35,16 @@ class AskScene(Scene):
 
     def __init__(self, app, title: str, lines: list[str], answers: list[tuple[str, Callable[[], None]]],
                  on_cancel: Callable[[], None] | None = None, index: int = 0,
-                 title_color: tuple[int, int, int] = theme.INK, phones: bool = False) -> None:
+                 title_color: tuple[int, int, int] | None = None, phones: bool = False,
+                 verdict: bool | None = None) -> None:
         super().__init__(app)
         #: phones may answer (a question about the game they play, never about files)
         self.phones = phones
         self.title = title
         self.lines = lines
-        self.title_color = title_color
+        self.title_color = title_color or theme.INK
+        #: right (a tick before the title) or wrong (a cross); None: neither
+        self.verdict = verdict
         self.on_cancel = on_cancel
         self.menu = Menu([Item(label, self._answer(fn)) for label, fn in answers], size=34)
         self.menu.index = index
@@ -86,8 +89,18 @@ class AskScene(Scene):
         self.box.center = (w // 2, h // 2)
         present.panel(surface, self.box, s)
         y = self.box.y + 24 * s
-        title_size = theme.fitted(self.title, int(44 * s), width - 40 * s, True)
-        theme.draw_text(surface, self.title, (w / 2, y), title_size, self.title_color, "midtop", True)
+        mark = 0 if self.verdict is None else sum(theme.tick_size(int(44 * s), True))
+        title_size = theme.fitted(self.title, int(44 * s), width - 40 * s - mark, True)
+        if self.verdict is None:
+            theme.draw_text(surface, self.title, (w / 2, y), title_size, self.title_color, "midtop", True)
+        else:  # right or wrong: a tick or a cross before the title, the two centred together
+            tick, gap = theme.tick_size(title_size, True)
+            title_w = theme.font(title_size, True).size(self.title)[0]
+            left = w / 2 - (tick + gap + title_w) / 2
+            drawn = theme.draw_text(surface, self.title, (left + tick + gap, y), title_size, self.title_color,
+                                    "topleft", True)
+            theme.draw_verdict(surface, pygame.Rect(round(left), drawn.centery - tick // 2, tick, tick),
+                               self.verdict)
         y += 60 * s
         for line in wrapped:
             theme.draw_text(surface, line, (w / 2, y), size, theme.INK_DIM, "midtop")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from .. import catalogue
+from .. import catalogue, palette
 from ..ui.frame import DESIGN
 from .base import named_class
 
@@ -18,6 +18,7 @@ from .base import named_class
 MOVES = 10
 SEED = 11
 _cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+palette.on_change(_cache.clear)  # Settings → Contrast: the pictures are made again in the new colours
 
 
 def board_picture(app: Any, game_id: str) -> pygame.Surface:

@@ -196,7 +196,7 @@ class PuzzleScene(EntryScene):
         self.done = True
         game_id = self.puzzle.game
         run = mark_solved(game_id, self.puzzle.name, clean=not self.missed)
-        self.game.judge((_("Solved!"), theme.GOOD))
+        self.game.judge((_("Solved!"), theme.GOOD), verdict=True)
         self.game.quiet()
         margin, why = self.game.verdict(self.rules.outcome(self.game.state))
         answers = [(_("Try it again"), self.again), (_("Back to the list"), self.leave)]
@@ -205,7 +205,7 @@ class PuzzleScene(EntryScene):
             answers.insert(0, (_("Next puzzle"), lambda: self.open(after)))
         lines = [line for line in (margin, why) if line]
         self.app.stack.push(AskScene(self.app, _("Solved!"), lines, answers, on_cancel=self.leave,
-                                     title_color=theme.GOOD))
+                                     title_color=theme.GOOD, verdict=True))
         if len(run) == len(puzzles.load_all(game_id)) and fame.qualifies(game_id, "streak", len(run)):
             self.app.nav.enter_initials(game_id, "streak", len(run))  # every puzzle, no miss
 
@@ -244,7 +244,7 @@ class PuzzleScene(EntryScene):
             length = end_streak(self.puzzle.game)
             if length >= 2 and fame.qualifies(self.puzzle.game, "streak", length):
                 self.owed_initials = length  # asked when the position is back, not over this
-        game.judge((_("Not solved"), theme.BAD))
+        game.judge((_("Not solved"), theme.BAD), verdict=False)
         if game.state.over:
             words = self.lost_words()
         elif reply is not None:

@@ -342,7 +342,7 @@ class ReplayScene(Scene):
         if len(run) > 1:
             pygame.draw.lines(surface, game.side_ink(first), False, run, max(2, int(2 * s)))
         costly = review.costly()
-        for m in costly:  # a costly move: a red mark where its position came after it
+        for m in costly:  # a costly move: a dot (in BAD) where its position came after it
             v = curve[m + 1]
             x, y = point(m + 1, v if v is not None else 0.5)
             pygame.draw.circle(surface, theme.BAD, (x, y), max(4, int(6 * s)))
@@ -403,5 +403,5 @@ class ReplayScene(Scene):
             lines.append((_("Looked at {done} of {total} positions").format(
                 done=review.searched, total=len(review.states)), theme.INK_FAINT))
         elif costly:
-            lines.append((_("Red marks: the costliest moves (click to jump)"), theme.INK_FAINT))
+            lines.append((_("Dots: the costliest moves (click to jump)"), theme.INK_FAINT))
         return lines

@@ -1,11 +1,11 @@
 """Settings: volume (a sound plays at each step), fullscreen, language, how fast moves
-play out, reduced motion, large text, sound in the demo, the kiosk's idle time. Saved at
-every change."""
+play out, reduced motion, large text, the theme (standard or high contrast), sound in the
+demo, the kiosk's idle time. Saved at every change."""
 from __future__ import annotations
 
 import pygame
 
-from .. import i18n, settings
+from .. import i18n, palette, settings
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
@@ -20,7 +20,7 @@ class SettingsScene(Scene):
     moves_by_itself = False
 
     ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
-            "demo_sound", "phones", "kiosk_idle_seconds", "back")
+            "theme", "demo_sound", "phones", "kiosk_idle_seconds", "back")
     #: what the kiosk's operator alone decides: what visitors may use
     OPERATOR_ROWS = ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder")
     #: the rows that flip between on and off
@@ -53,6 +53,10 @@ class SettingsScene(Scene):
             names = {"slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
                      "fast": pgettext("speed", "fast"), "instant": pgettext("speed", "instant")}
             return _("Animation speed"), names[st.animation_speed]
+        if row == "theme":
+            themes = {"standard": pgettext("contrast", "standard"),
+                      "high-contrast": pgettext("contrast", "high")}
+            return _("Contrast"), themes.get(st.theme, st.theme)
         if row in self.SWITCHES:
             on = pgettext("setting", "on") if getattr(st, row) else pgettext("setting", "off")
             names = {"reduced_motion": _("Reduced motion"), "large_text": _("Large text"),
@@ -99,6 +103,10 @@ class SettingsScene(Scene):
             setattr(st, row, not getattr(st, row))
             if row == "large_text":
                 theme.set_large_text(st.large_text)  # every screen from its next draw on
+        elif row == "theme":  # wraps around, so Enter alone reaches each
+            names = list(palette.THEMES)
+            st.theme = names[(names.index(st.theme) + delta) % len(names)] if st.theme in names else names[0]
+            palette.use(st.theme)  # every screen in the new colours from its next draw on
         elif row == "animation_speed":  # wraps around, so Enter alone reaches each
             speeds = list(settings.ANIMATION_SPEEDS)
             st.animation_speed = speeds[(speeds.index(st.animation_speed) + delta) % len(speeds)]
@@ -135,7 +143,7 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row in ("fullscreen", "phones", "language", "animation_speed", *self.SWITCHES):
+        elif row in ("fullscreen", "phones", "language", "animation_speed", "theme", *self.SWITCHES):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings

@@ -9,8 +9,8 @@ import math
 import pygame
 
 from .. import palette
-from ..i18n import N_, _, ngettext, pgettext
-from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry
+from ..i18n import N_, _, ngettext, pgettext, refusal
+from ..rules.gauss import NAME, PLAYERS, Geometry, Move, geometry, score_words
 from . import marks, theme
 from .cache import surface_cache
 from .diagrams import Diagrams
@@ -158,6 +158,8 @@ def draw_board(surface: pygame.Surface, lay: HexLayout, geo: Geometry, coordinat
 #: the board's plate under the cells: a dark slate rimmed in the VOID's violet
 PLATE = (26, 24, 38)
 PLATE_RIM = (70, 58, 104)
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("cell", CELL_GRAY), ("VOID", CELL_VOID), ("plate", PLATE))
 #: how far the plate reaches past the outer cells' centres, in cell sizes, and where the
 #: coordinates stand, past the plate's edge
 PLATE_MARGIN = 1.5
@@ -200,21 +202,61 @@ def draw_cursor(surface: pygame.Surface, lay: HexLayout, cell: tuple[int, int], 
     marks.cursor(surface, lay.corners(*cell, 0.95), refused=not legal)
 
 
+def rim_width(width: int) -> int:
+    """The dark edge round a preview arrow or ring of ``width`` (thicker in high contrast)."""
+    return max(1, round(width * 0.3 * palette.RIM_SCALE))
+
+
+def draw_force_arrow(surface: pygame.Surface, force: str, a: tuple[float, float], b: tuple[float, float],
+                     width: int) -> None:
+    """A slide's arrow, told apart by its shape as well as its colour: attracted solid
+    (``theme.GOOD``), repelled hollow, a dashed shaft and an open head (``theme.ACCENT``)."""
+    attracted = force == "attract"
+    draw_arrow(surface, theme.GOOD if attracted else theme.ACCENT, a, b, width, hollow=not attracted,
+               rim=palette.RIM, rim_width=rim_width(width))
+
+
+#: a RISK ring's dashes: this many round the circle, each this share of its step
+RISK_DASHES, RISK_DASH = 10, 0.6
+
+
+def draw_score_ring(surface: pygame.Surface, at: tuple[float, float], radius: float, width: int,
+                    risk: bool) -> None:
+    """A disc that would score: a solid ring to GAIN (``theme.INK``), a dashed ring to RISK
+    (``theme.BAD``): the dashes carry the meaning without the red. Both with a dark edge."""
+    x, y = at
+    color = theme.BAD if risk else theme.INK
+    edge = rim_width(width)
+    if not risk:
+        pygame.draw.circle(surface, palette.RIM, (x, y), radius + edge, width + 2 * edge)
+        pygame.draw.circle(surface, color, (x, y), radius, width)
+        return
+    mid = radius - width / 2  # the dashes' centre line
+    step = 2 * math.pi / RISK_DASHES
+    dashes = []
+    for k in range(RISK_DASHES):
+        angles = [k * step - math.pi / 2 + step * RISK_DASH * t / 6 for t in range(7)]
+        dashes.append([(x + mid * math.cos(a), y + mid * math.sin(a)) for a in angles])
+    for ink, w in ((palette.RIM, width + 2 * edge), (color, width)):  # the edges first: the dashes over them
+        for pts in dashes:
+            pygame.draw.lines(surface, ink, False, pts, w)
+
+
 def draw_preview(surface: pygame.Surface, lay: HexLayout, effects: list[dict]) -> None:
-    """What a move would do: an arrow for every slide (green attracted, yellow repelled)
-    with a ghost where the disc lands, and rings on the discs that would score (white to
-    GAIN, red to RISK)."""
-    width = max(2, int(lay.size * 0.14))
+    """What a move would do: an arrow for every slide (solid and green: attracted; hollow,
+    dashed and yellow: repelled) with a ghost where the disc lands, and rings on the discs
+    that would score (solid and white: to GAIN; dashed and red: to RISK)."""
+    width = max(3, int(lay.size * 0.14))  # 3 px at least: a dashed ring still reads at 800x600
     for e in effects:
         if e["type"] == "slide":
             a, b = lay.to_pixel(*e["from"]), lay.to_pixel(*e["to"])
             draw_disc(surface, lay, e["to"], e["color"], 110)
-            draw_arrow(surface, theme.GOOD if e["force"] == "attract" else theme.ACCENT, a, b, width)
+            draw_force_arrow(surface, e["force"], a, b, width)
     for e in effects:
         if e["type"] == "score":
-            for kind, ring in (("gain_cells", theme.INK), ("risk_cells", theme.BAD)):
+            for kind in ("gain_cells", "risk_cells"):
                 for cell in e[kind]:
-                    pygame.draw.circle(surface, ring, lay.to_pixel(*cell), lay.size * 0.9, width)
+                    draw_score_ring(surface, lay.to_pixel(*cell), lay.size * 0.9, width, kind == "risk_cells")
 
 
 def preview_words(move_text: str, effects: list[dict]) -> str:
@@ -222,13 +264,7 @@ def preview_words(move_text: str, effects: list[dict]) -> str:
     slides = sum(1 for e in effects if e["type"] == "slide")
     words = [ngettext("{move}: {n} disc move", "{move}: {n} discs move", slides).format(move=move_text,
                                                                                      n=slides)]
-    for e in effects:
-        if e["type"] == "score":
-            side, gain, risk = _(e["color"]), len(e["gain_cells"]), len(e["risk_cells"])
-            if risk:
-                words.append(_("{side} scores {gain} (+{risk} RISK)").format(side=side, gain=gain, risk=risk))
-            else:
-                words.append(_("{side} scores {gain}").format(side=side, gain=gain))
+    words += [refusal(said) for said in score_words(effects)]  # the rules' words, as the text mode says them
     return ", ".join(words)
 
 
@@ -326,25 +362,54 @@ def draw_areas(surface: pygame.Surface, lay: Layout, gain: list[int], risk: list
                 surface.blit(img, img.get_rect(center=(round(x), box.centery)))
 
 
-#: the preview's legend, two rows (marked words: translated when drawn)
-LEGEND = (((N_("green arrow: attracted"), theme.GOOD), (N_("yellow arrow: repelled"), theme.ACCENT)),
-          ((N_("white ring: scores to GAIN"), theme.INK), (N_("red ring: to RISK"), theme.BAD)))
+#: the preview's legend, two rows (marked words: translated when drawn), each entry with the
+#: colour of its words; the words name the shape, and a small one is drawn before them
+LEGEND = (((N_("solid arrow: attracted"), theme.GOOD), (N_("hollow arrow: repelled"), theme.ACCENT)),
+          ((N_("solid ring: scores to GAIN"), theme.INK), (N_("dashed ring: to RISK"), theme.BAD)))
+#: what each entry of the legend draws before its words
+LEGEND_GLYPHS = {LEGEND[0][0][0]: "attract", LEGEND[0][1][0]: "repel", LEGEND[1][0][0]: "gain",
+                 LEGEND[1][1][0]: "risk"}
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the legend's words in the theme's colours."""
+    global LEGEND
+    LEGEND = (((LEGEND[0][0][0], theme.GOOD), (LEGEND[0][1][0], theme.ACCENT)),
+              ((LEGEND[1][0][0], theme.INK), (LEGEND[1][1][0], theme.BAD)))
+
+
+def draw_glyph(surface: pygame.Surface, kind: str, box: pygame.Rect) -> None:
+    """The legend's small picture of a preview mark (``attract``, ``repel``, ``gain``, ``risk``)."""
+    width = max(2, box.height // 6)
+    if kind in ("attract", "repel"):
+        draw_force_arrow(surface, kind, (box.x + width, box.centery), (box.right - 1, box.centery), width)
+    else:
+        draw_score_ring(surface, box.center, box.height / 2 - 1, width, kind == "risk")
 
 
 def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: float | None = None) -> float:
-    """The marks of the preview, two to a line where they fit in ``width``, else one;
-    returns where the legend ends."""
+    """The marks of the preview, each a small picture and its words, two to a line where they
+    fit in ``width``, else one; returns where the legend ends."""
     size, gap = int(18 * s), int(14 * s)
     step = theme.step(size, 17 * s)
     font = theme.font(size)
+    glyph = font.get_height()  # the picture's side: the line's height
     right = x0 + (width if width is not None else surface.get_width() - x0)
     for row in LEGEND:
         x = x0
         for text, color in row:
             words = _(text)
-            if x > x0 and x + font.size(words)[0] > right:
+            kind = LEGEND_GLYPHS.get(text)
+            drawn = 0 if kind is None else (glyph + glyph // 3 if kind in ("attract", "repel") else glyph)
+            if x > x0 and x + drawn + glyph // 4 + font.size(words)[0] > right:
                 x, y = x0, y + step
-            x += theme.draw_text(surface, words, (x, y), size, color).width + gap
+            if kind is not None:
+                draw_glyph(surface, kind, pygame.Rect(round(x), round(y), drawn, glyph).inflate(-2, -2))
+                x += drawn + glyph // 4
+            # alone on its line and still too wide (a long language): a little smaller
+            fits = theme.fitted(words, size, right - x)
+            x += theme.draw_text(surface, words, (x, y), fits, color).width + gap
         y += step
     return y
 
@@ -389,9 +454,9 @@ SIDE_NAMES = {"red": N_("Red"), "blue": N_("Blue")}
 
 
 class GaussDiagrams(Diagrams):
-    """Before: the board with the trigger (T) and an arrow for every disc it moves (green: pulled,
-    yellow: pushed). After: the board the rules make of it, the discs that scored ringed (white:
-    to GAIN, red: to RISK)."""
+    """Before: the board with the trigger (T) and an arrow for every disc it moves (solid, green:
+    pulled; hollow, yellow: pushed). After: the board the rules make of it, the discs that scored
+    ringed (solid, white: to GAIN; dashed, red: to RISK)."""
 
     caption_lines = 3
 
@@ -404,7 +469,8 @@ class GaussDiagrams(Diagrams):
         scored = [e for e in diagram.effects if e["type"] == "score"]
         if scored:
             e = scored[0]
-            lines.append((_("{side} scores: {gain} to GAIN (white rings), {risk} to RISK (red rings)").format(
+            words = _("{side} scores: {gain} to GAIN (solid rings), {risk} to RISK (dashed rings)")
+            lines.append((words.format(
                 side=_(SIDE_NAMES[e["color"]]), gain=len(e["gain_cells"]), risk=len(e["risk_cells"])),
                 theme.INK))
         return lines
@@ -420,7 +486,7 @@ class GaussDiagrams(Diagrams):
         move = diagram.move
         if move is None:
             return rect
-        width = max(2, int(lay.size * 0.14))
+        width = max(3, int(lay.size * 0.14))
         if diagram.show == "before":
             draw_disc(surface, lay, move.cell, move.color)
             tx, ty = lay.to_pixel(*move.cell)
@@ -428,13 +494,13 @@ class GaussDiagrams(Diagrams):
                             theme.INK, "center", True)
             for e in diagram.effects:
                 if e["type"] == "slide":
-                    color = theme.GOOD if e["force"] == "attract" else theme.ACCENT
-                    draw_arrow(surface, color, lay.to_pixel(*e["from"]), lay.to_pixel(*e["to"]), width)
+                    a, b = lay.to_pixel(*e["from"]), lay.to_pixel(*e["to"])
+                    draw_force_arrow(surface, e["force"], a, b, width)
         else:
             for e in diagram.effects:
                 if e["type"] == "score":
-                    for kind, ink in (("gain_cells", theme.INK), ("risk_cells", theme.BAD)):
+                    for kind in ("gain_cells", "risk_cells"):
                         for cell in e[kind]:
-                            x, y = lay.to_pixel(*cell)
-                            pygame.draw.circle(surface, ink, (x, y), lay.size * 0.8, width)
+                            draw_score_ring(surface, lay.to_pixel(*cell), lay.size * 0.8, width,
+                                            kind == "risk_cells")
         return rect

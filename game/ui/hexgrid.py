@@ -51,7 +51,12 @@ class HexLayout:
 
 
 def draw_arrow(surface: pygame.Surface, color: tuple[int, int, int], start: tuple[float, float],
-               end: tuple[float, float], width: int) -> None:
+               end: tuple[float, float], width: int, hollow: bool = False,
+               rim: tuple[int, int, int] | None = None, rim_width: int = 2) -> None:
+    """An arrow from ``start`` to ``end``: a shaft and a filled head; ``hollow``: a dashed
+    shaft and the head's outline only (a second kind of arrow told apart by its shape, not
+    only its colour); ``rim``: a dark edge ``rim_width`` wide round it all, so it reads on
+    light cells and dark alike."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     if length < 1:
@@ -59,7 +64,25 @@ def draw_arrow(surface: pygame.Surface, color: tuple[int, int, int], start: tupl
     ux, uy = dx / length, dy / length
     head = min(length * 0.45, width * 4.0)
     base = (end[0] - ux * head, end[1] - uy * head)
-    pygame.draw.line(surface, color, start, base, width)
     left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
     right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-    pygame.draw.polygon(surface, color, [end, left, right])
+    tip = [end, left, right]
+    if hollow:  # dashes of two widths long with gaps of one, from the start
+        dash, shaft = width * 2.0, math.dist(start, base)
+        pieces, at = [], 0.0
+        while at < shaft - 1:
+            to = min(shaft, at + dash)
+            pieces.append(((start[0] + ux * at, start[1] + uy * at),
+                           (start[0] + ux * to, start[1] + uy * to)))
+            at = to + width * 1.2
+    else:
+        pieces = [(start, base)]
+    edge = max(2, width // 2)
+    if rim is not None:
+        for a, b in pieces:
+            pygame.draw.line(surface, rim, a, b, width + 2 * rim_width)
+        pygame.draw.polygon(surface, rim, tip, 0)
+        pygame.draw.polygon(surface, rim, tip, edge + 2 * rim_width)
+    for a, b in pieces:
+        pygame.draw.line(surface, color, a, b, width)
+    pygame.draw.polygon(surface, color, tip, edge if hollow else 0)

@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from .. import palette
-from ..i18n import _, ngettext
-from ..rules.improbable import LENGTHS, PLAYERS
+from ..catalogue import SIDE_NAMES
+from ..i18n import N_, _, ngettext, pgettext
+from ..rules.improbable import LENGTHS, PLAYERS, chance
 from . import depth, marks, theme
 from .cache import surface_cache
+from .diagrams import Diagrams
 from .frame import PlayFrame
+from .hexgrid import draw_arrow
 
 SUPPLY_PITCH = 114  # design pixels from one player's supply to the other's
 CAP = 34  # length units per line of a row: two lines hold any row (63 units), stones never split
@@ -482,3 +485,194 @@ def draw_supplies(surface: pygame.Surface, lay: Layout, supply: list[int], rows:
                 theme.draw_text(surface, f"{length} ", (x, top), size, theme.INK_DIM)
             theme.draw_text(surface, counted, (x + lw, top), size, theme.INK if count else theme.INK_FAINT,
                             bold=True)
+
+
+# -- the how-to pages' tables (levels/howto/improbable.json) --------------------------------------
+
+#: what a roll or a stop did, one whole message per player to move next
+BUST = {"brown": N_("bust: {stones} back to the supply; Brown's turn"),
+        "blue": N_("bust: {stones} back to the supply; Blue's turn")}
+BANK = {"brown": N_("the row grows by {length}; Brown's turn"),
+        "blue": N_("the row grows by {length}; Blue's turn")}
+#: the verdict of a game ended with stones in the tray, per player who ended it
+UNCOUNTED = {"blue": N_("{verdict}  (Blue ended the game; Blue's tray, {tray}, is not counted)"),
+             "brown": N_("{verdict}  (Brown ended the game; Brown's tray, {tray}, is not counted)")}
+
+
+def draw_blocks(surface: pygame.Surface, x: float, y: float, lengths, player: str, unit: float,
+                height: float, s: float) -> float:
+    """Blocks of ``lengths`` side by side from ``(x, y)``, ``unit`` wide per length; returns the
+    x after the last."""
+    for length in lengths:
+        img = block_image(player, length * unit - 3 * s, height, length)
+        surface.blit(img, (round(x), round(y)))
+        x += length * unit
+    return x
+
+
+def table_height(height: float, s: float) -> float:
+    """How tall :func:`draw_side` draws with blocks ``height`` high."""
+    line = theme.step(int(24 * s), 26 * s)
+    return 2 * (line + height + 16 * s) + max(52 * s, theme.step(int(24 * s), 40 * s))
+
+
+def draw_side(surface: pygame.Surface, rect: pygame.Rect, state, player: str, s: float, unit: float,
+              height: float) -> None:
+    """One player's side of the table: the row, the tray of this turn, the die (blocks
+    ``unit`` wide per length and ``height`` high)."""
+    k = PLAYERS.index(player)
+    line = theme.step(int(24 * s), 26 * s)
+    y = rect.y
+    row = state.rows[k]
+    theme.draw_text(surface, _("{side}'s row: {total}").format(side=_(SIDE_NAMES[player]), total=sum(row)),
+                    (rect.x, y), int(24 * s), ink(player), bold=True)
+    y += line
+    draw_blocks(surface, rect.x, y, row, player, unit, height, s)
+    y += height + 16 * s
+    tray = _("Tray: {stones}").format(stones=" + ".join(map(str, state.aside))) if state.aside else \
+        _("Tray: empty")
+    theme.draw_text(surface, tray, (rect.x, y), int(24 * s), theme.INK, bold=True)
+    y += line
+    draw_blocks(surface, rect.x, y, state.aside, player, unit, height, s)
+    y += height + 16 * s
+    if state.die is not None:
+        label = theme.draw_text(surface, pgettext("the die", "Die:"), (rect.x, y + 20 * s), int(24 * s),
+                                theme.INK, "midleft", True)
+        img = die_image(state.die, 52 * s, theme.INK_FAINT)
+        surface.blit(img, (max(rect.x + 50 * s, label.right + 6 * s), y - 6 * s))  # a longer word: further
+
+
+def move_label(move) -> str:
+    """A roll or a stop in a word or two, as the arrow into the table after it says it."""
+    if move.action == "stop":
+        return pgettext("the die", "stop")
+    return _("roll: {value}").format(value=move.value)
+
+
+class ImprobableDiagrams(Diagrams):
+    """One player's side of the table (the row, the tray, the die) before a roll or a stop, or
+    after it (the move an arrow into it, what it did under it); the count of a finished game
+    and the odds of a roll as pictures."""
+
+    caption_lines = 3
+    pictures = {"count": True, "odds": True}
+
+    def caption(self, diagram) -> list:
+        move = diagram.move
+        if move is None:
+            return []
+        if diagram.show == "before":
+            return [(pgettext("diagram", "before"), theme.INK_DIM)]
+        last = diagram.effects[-1]
+        before = diagram.state
+        if last["type"] == "aside":
+            note = _("one {length} left the supply for the tray").format(length=last["length"])
+            color = theme.GOOD
+        elif last["type"] == "bust":
+            note = _(BUST[diagram.after.to_move]).format(stones=", ".join(map(str, before.aside)))
+            color = theme.BAD
+        elif last["type"] == "bank":
+            note, color = _(BANK[diagram.after.to_move]).format(length=sum(before.aside)), theme.GOOD
+        else:
+            n = len(diagram.after.aside)
+            note = ngettext("game over: the {stones} in the tray is not counted",
+                            "game over: the {stones} in the tray are not counted", n).format(
+                stones=" + ".join(map(str, diagram.after.aside))) if n else _("game over")
+            color = theme.ACCENT
+        return [(pgettext("diagram", "after"), theme.INK_DIM), (note, color)]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram, s: float) -> pygame.Rect:
+        player = diagram.state.turn
+        k = PLAYERS.index(player)
+        # the move's arrow and its word stand left of the table after it; the table before it
+        # leaves the same room on its right, so that both are drawn at one scale
+        label = move_label(diagram.move) if diagram.move is not None else ""
+        room = int(max(60 * s, theme.font(int(26 * s), True).size(label)[0] + 24 * s)) if label else 0
+        # before and after at one scale, as large as the widest row of either lets them be
+        states = [st for st in (diagram.state, diagram.after) if st is not None]
+        widest = max(12, *(max(sum(st.rows[k]), sum(st.aside)) for st in states)) + 1
+        unit = min(36 * s, (rect.width - room) * 0.98 / widest)
+        height = max(30 * s, min(unit * 1.5, 56 * s))
+        tall = int(table_height(height, s))
+        box = pygame.Rect(rect.x, int(rect.y + max(0, (rect.height - tall) / 2)), rect.width, tall)
+        table = box.inflate(-room, 0).move(room // 2 if diagram.show == "after" else -(room // 2), 0)
+        draw_side(surface, table, diagram.shown, player, s, unit, height)
+        if label and diagram.show == "after":
+            y = box.y + theme.step(int(24 * s), 26 * s) + height / 2  # at the row's middle
+            draw_arrow(surface, theme.ACCENT, (box.x, y), (table.x - 10 * s, y), max(3, int(5 * s)))
+            size = theme.fitted(label, int(26 * s), room, True, smallest=12)
+            theme.draw_text(surface, label, ((box.x + table.x) / 2, y - 8 * s), size, theme.ACCENT,
+                            "midbottom", True)
+        return box
+
+    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, diagram, s: float) -> pygame.Rect:
+        if name == "count":
+            return self.draw_count(surface, rect, diagram.shown, s)
+        if name == "odds":
+            return self.draw_odds(surface, rect, diagram.shown, s)
+        raise KeyError(name)
+
+    def draw_count(self, surface: pygame.Surface, rect: pygame.Rect, final, s: float) -> pygame.Rect:
+        """Both rows, their sums, and who wins (the stones left in the tray not counted)."""
+        longest = max(CAP, *(sum(row) for row in final.rows))
+        unit = min(26 * s, rect.width * 0.98 / longest)
+        x = rect.x + (rect.width - longest * unit) / 2
+        width = int(rect.right - x)
+        y = rect.y
+        for k, p in enumerate(PLAYERS):
+            row = final.rows[k]
+            text = _("{side}'s row: {lengths} = {total}").format(
+                side=_(SIDE_NAMES[p]), lengths=" + ".join(map(str, row)) or "0", total=sum(row))
+            size = theme.fitted(text, int(28 * s), width, True)
+            theme.draw_text(surface, text, (x, y), size, ink(p), bold=True)
+            y += 32 * s
+            draw_blocks(surface, x, y, row, p, unit, 40 * s, s)
+            y += 62 * s
+        outcome = self.rules.outcome(final)
+        if outcome is not None:
+            win = outcome.winner
+            if win == "draw":
+                verdict = _("A draw")
+            else:
+                lose = PLAYERS[1 - PLAYERS.index(win)]
+                d = outcome.detail
+                verdict = _("{side} wins, {won} to {lost}").format(
+                    side=_(SIDE_NAMES[win]), won=d[win]["length"], lost=d[lose]["length"])
+            if final.aside:
+                tray = " + ".join(map(str, final.aside))
+                verdict = _(UNCOUNTED[final.turn]).format(verdict=verdict, tray=tray)
+            size = int(30 * s)
+            for line in theme.wrap(verdict, size, width):
+                theme.draw_text(surface, line, (x, y), size, theme.ACCENT, bold=True)
+                y += theme.step(size, 34 * s)
+        return pygame.Rect(rect.x, rect.y, rect.width, int(y - rect.y))
+
+    def draw_odds(self, surface: pygame.Surface, rect: pygame.Rect, state, s: float) -> pygame.Rect:
+        """The six faces of the next roll as the buttons show them, and what their looks say."""
+        odds = chance(state)
+        size = int(24 * s)
+        words = _("solid: sets a stone aside   hatched: bust ({bust}%)   hollow: ends the game ({end}%)")
+        text = words.format(bust=round(odds["bust"] * 100), end=round(odds["end"] * 100))
+        chip = 30 * s
+        chips = 6 * chip + 5 * chip * 0.18
+        gap = 20 * s
+        wide = theme.text_width(text, size)
+        if chips + gap + wide <= rect.width:  # on one line, in the middle
+            x = rect.centerx - (chips + gap + wide) / 2
+            face_chips(surface, x, rect.y, chip, odds)
+            theme.draw_text(surface, text, (x + chips + gap, rect.y + chip / 2), size, theme.INK, "midleft")
+            return pygame.Rect(rect.x, rect.y, rect.width, int(chip))
+        face_chips(surface, rect.centerx - chips / 2, rect.y, chip, odds)
+        y = rect.y + chip + 8 * s
+        # under the faces, a look's meaning is never split: its words wrap only where they must
+        lines: list[str] = []
+        for part in text.split("   "):
+            joined = f"{lines[-1]}   {part}" if lines else part
+            if lines and theme.text_width(joined, size) <= rect.width:
+                lines[-1] = joined
+            else:
+                lines += theme.wrap(part, size, rect.width)
+        for line in lines:
+            theme.draw_text(surface, line, (rect.centerx, y), size, theme.INK, "midtop")
+            y += theme.step(size, 26 * s)
+        return pygame.Rect(rect.x, rect.y, rect.width, int(y - rect.y))

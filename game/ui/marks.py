@@ -41,6 +41,21 @@ DANGER = palette.BAD
 FOCUS = palette.ACCENT
 RIM = palette.RIM
 
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the marks' colours again (the cached pictures go with the theme's
+    ``clear_all``)."""
+    global CURSOR, LAST, SELECT, TARGET, DANGER, FOCUS, RIM
+    CURSOR, LAST, SELECT, TARGET = palette.ACCENT, palette.LAST, palette.SELECT, palette.GOOD
+    DANGER, FOCUS, RIM = palette.BAD, palette.ACCENT, palette.RIM
+
+
+def rim(width: float) -> float:
+    """How much wider than a mark's stroke ``width`` its dark rim is drawn: 3 pixels, half as
+    much again in the high-contrast theme (``palette.RIM_SCALE``)."""
+    return width + 3 * palette.RIM_SCALE
+
 #: the six meanings, in the guide's order: (name, colour, shape) — docs/style.md and its pictures
 MEANINGS = (("cursor", CURSOR, "corner brackets"),
             ("last move", LAST, "a ring"),
@@ -127,14 +142,15 @@ def cursor_width(h: float) -> float:
 
 
 @surface_cache(megabytes=2)
-def cursor_image(offsets: tuple[Point, ...], h: float, color: palette.RGB = CURSOR) -> pygame.Surface:
+def cursor_image(offsets: tuple[Point, ...], h: float, color: palette.RGB | None = None) -> pygame.Surface:
+    color = color or CURSOR
     w = cursor_width(h)
     reach = max(math.hypot(x, y) for x, y in offsets)
     img, c = _canvas(reach + 2)
     pts = [((x * K) + c, (y * K) + c) for x, y in _shrunk(offsets, w / 2 + 2)]
     shortest = min(math.dist(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
     share = 0.3 if len(pts) <= 4 else 0.26  # a hexagon's brackets: corners, not a dashed outline
-    for ink, width in ((RIM, (w + 3) * K), (color, w * K)):  # the rim first: the brackets over it
+    for ink, width in ((RIM, rim(w) * K), (color, w * K)):  # the rim first: the brackets over it
         for i, v in enumerate(pts):
             for n in (pts[i - 1], pts[(i + 1) % len(pts)]):
                 # along a long edge (a tall column) the arm grows, so the brackets still read
@@ -143,7 +159,8 @@ def cursor_image(offsets: tuple[Point, ...], h: float, color: palette.RGB = CURS
     return _down(img)
 
 
-def cursor(surface: pygame.Surface, cell: Cell, refused: bool = False, color: palette.RGB = CURSOR) -> None:
+def cursor(surface: pygame.Surface, cell: Cell, refused: bool = False,
+           color: palette.RGB | None = None) -> None:
     """The cursor: brackets at the cell's corners; on a cell where nothing may be played
     (``refused``), the danger cross in it as well (the brackets stay: that is where you are)."""
     h = half(cell)
@@ -155,9 +172,10 @@ def cursor(surface: pygame.Surface, cell: Cell, refused: bool = False, color: pa
 # -- the last move: a ring -------------------------------------------------------------------------
 
 @surface_cache(megabytes=1)
-def ring_image(radius: float, width: float, color: palette.RGB = LAST) -> pygame.Surface:
-    img, c = _canvas(radius + width)
-    pygame.draw.circle(img, RIM, (c, c), (radius + width / 2 + 1.5) * K, round((width + 3) * K))
+def ring_image(radius: float, width: float, color: palette.RGB | None = None) -> pygame.Surface:
+    color = color or LAST
+    img, c = _canvas(radius + width + (palette.RIM_SCALE - 1) * 3)  # room for a thicker rim
+    pygame.draw.circle(img, RIM, (c, c), (radius + width / 2 + rim(0) / 2) * K, round(rim(width) * K))
     pygame.draw.circle(img, color, (c, c), (radius + width / 2) * K, round(width * K))
     return _down(img)
 
@@ -182,7 +200,8 @@ def last(surface: pygame.Surface, cell: Cell, corner: bool = False) -> None:
 # -- a selection: filled -------------------------------------------------------------------------
 
 @surface_cache(megabytes=2)
-def selection_image(offsets: tuple[Point, ...], h: float, color: palette.RGB = SELECT) -> pygame.Surface:
+def selection_image(offsets: tuple[Point, ...], h: float, color: palette.RGB | None = None) -> pygame.Surface:
+    color = color or SELECT
     reach = max(math.hypot(x, y) for x, y in offsets)
     img, c = _canvas(reach)
     width = max(2.0, h * 0.09)
@@ -194,7 +213,7 @@ def selection_image(offsets: tuple[Point, ...], h: float, color: palette.RGB = S
     return _down(img)
 
 
-def selection(surface: pygame.Surface, cell: Cell, color: palette.RGB = SELECT) -> None:
+def selection(surface: pygame.Surface, cell: Cell, color: palette.RGB | None = None) -> None:
     """What is selected (a piece picked up, an end chosen): the cell tinted, with a solid outline."""
     _blit(surface, selection_image(_offsets(cell), round(half(cell), 1), color), centre(cell))
 
@@ -202,21 +221,23 @@ def selection(surface: pygame.Surface, cell: Cell, color: palette.RGB = SELECT) 
 # -- a legal target: a dot -----------------------------------------------------------------------
 
 @surface_cache(megabytes=1)
-def dot_image(h: float, more: bool = False, color: palette.RGB = TARGET) -> pygame.Surface:
+def dot_image(h: float, more: bool = False, color: palette.RGB | None = None) -> pygame.Surface:
+    color = color or TARGET
     r = max(3.0, h * 0.2)
     ring = h * 0.56
     img, c = _canvas(ring + 4 if more else r + 2)
     if more:
         w = max(2.0, h * 0.09)
-        pygame.draw.circle(img, RIM, (c, c), (ring + 1.5) * K, round((w + 3) * K))
+        pygame.draw.circle(img, RIM, (c, c), (ring + rim(0) / 2) * K, round(rim(w) * K))
         pygame.draw.circle(img, color, (c, c), ring * K, round(w * K))
-    pygame.draw.circle(img, RIM, (c, c), (r + 1.5) * K)
+    pygame.draw.circle(img, RIM, (c, c), (r + rim(0) / 2) * K)
     pygame.draw.circle(img, color, (c, c), r * K)
     return _down(img)
 
 
 @surface_cache(megabytes=2)
-def wedges_image(offsets: tuple[Point, ...], h: float, color: palette.RGB = TARGET) -> pygame.Surface:
+def wedges_image(offsets: tuple[Point, ...], h: float, color: palette.RGB | None = None) -> pygame.Surface:
+    color = color or TARGET
     reach = max(math.hypot(x, y) for x, y in offsets)
     img, c = _canvas(reach)
     pts = [((x * K) + c, (y * K) + c) for x, y in _shrunk(offsets, 1.5)]
@@ -224,12 +245,12 @@ def wedges_image(offsets: tuple[Point, ...], h: float, color: palette.RGB = TARG
     for i, v in enumerate(pts):
         tri = [v, _toward(v, pts[i - 1], leg), _toward(v, pts[(i + 1) % len(pts)], leg)]
         pygame.draw.polygon(img, color, tri)
-        pygame.draw.polygon(img, RIM, tri, K * 2)
+        pygame.draw.polygon(img, RIM, tri, round(K * 2 * palette.RIM_SCALE))
     return _down(img)
 
 
 def target(surface: pygame.Surface, cell: Cell, more: bool = False, occupied: bool = False,
-           color: palette.RGB = TARGET) -> None:
+           color: palette.RGB | None = None) -> None:
     """A legal target: a dot at the cell's centre; ``more``: a ringed dot (a target that does
     more: connects, conducts); ``occupied``: a target on a piece (a capture), drawn as wedges in
     the cell's corners so the piece stays visible."""
@@ -243,13 +264,14 @@ def target(surface: pygame.Surface, cell: Cell, more: bool = False, occupied: bo
 # -- danger: a cross, hatching ---------------------------------------------------------------------
 
 @surface_cache(megabytes=1)
-def cross_image(h: float, color: palette.RGB = DANGER) -> pygame.Surface:
+def cross_image(h: float, color: palette.RGB | None = None) -> pygame.Surface:
+    color = color or DANGER
     arm = h * 0.3
     w = max(3.0, h * 0.13)
     img, c = _canvas(arm + w + 4)
     # a pale halo outside the dark rim: the cross reads on dark red squares too (Sparks'
     # deadly corners hid it) as on light wood
-    for ink, width in ((palette.INK, (w + 6) * K), (RIM, (w + 3) * K), (color, w * K)):
+    for ink, width in ((palette.INK, (rim(w) + 3) * K), (RIM, rim(w) * K), (color, w * K)):
         for s in (1, -1):
             _stroke(img, ink, (c - arm * K, c - s * arm * K), (c + arm * K, c + s * arm * K), width)
     return _down(img)

@@ -11,11 +11,13 @@ import math
 import pygame
 
 from .. import palette
-from ..i18n import _, ngettext, pgettext
-from ..rules.order import COLUMNS, LENGTHS, PLAYERS, STONES, WIDTH
+from ..catalogue import SIDE_NAMES
+from ..i18n import N_, _, ngettext, pgettext, refusal
+from ..rules.order import COLUMNS, LENGTHS, PLAYERS, STONES, WIDTH, Arrange, Move
 from ..rules.turns import triangular
 from . import depth, marks, theme
 from .cache import surface_cache
+from .diagrams import Diagrams
 from .frame import PlayFrame
 
 #: the collection every arrangement starts from (valid; the player rearranges it)
@@ -23,8 +25,17 @@ START_ROW = (1, 2, 3, 4, 5) * 3
 COLORS = {p: palette.SIDES[p].body for p in PLAYERS}
 DARK = {p: palette.SIDES[p].dark for p in PLAYERS}
 LIGHT = {p: palette.SIDES[p].light for p in PLAYERS}
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the sides' colours again."""
+    for p in PLAYERS:
+        COLORS[p], DARK[p], LIGHT[p] = palette.SIDES[p].body, palette.SIDES[p].dark, palette.SIDES[p].light
 FIELD_BG = (34, 37, 50)
 FIELD_LINE = (48, 52, 68)
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("field", FIELD_BG),)
 
 class FieldGeom:
     """Where things are drawn inside ``area``: the field of 18 columns x 5 cells between
@@ -524,3 +535,164 @@ def chain_words(c: int) -> str:
         return ""
     return _("chain {n}: {sum} = {total}").format(n=c, sum="+".join(str(i) for i in range(1, c + 1)),
                                                   total=triangular(c))
+
+
+# -- the how-to pages' fields (levels/howto/order.json) -------------------------------------------
+
+#: what a turn's chain scored, one whole message per side
+SCORES = {"blue": N_("Blue scores {chain}"), "brown": N_("Brown scores {chain}")}
+#: each boundary named, over blue's and under brown's
+BOUNDARIES = {"blue": N_("blue boundary: three 6-stones"), "brown": N_("brown boundary: three 6-stones")}
+
+
+def draw_row(surface: pygame.Surface, row: tuple[int, ...], center: tuple[float, float], unit: float,
+             player: str = "blue", mark_equal: bool = False) -> pygame.Rect:
+    """A collection being arranged, its stones standing on a line through ``center`` (equal
+    neighbours marked as danger with ``mark_equal``); returns its bounding box."""
+    bw, step = unit * 1.1, unit * 1.45
+    x0 = center[0] - (len(row) - 1) / 2 * step
+    base = center[1] + 2.5 * unit
+    box = pygame.Rect(round(x0 - bw / 2), round(base - 5 * unit), round((len(row) - 1) * step + bw),
+                      round(5 * unit))
+    rects = []
+    for i, length in enumerate(row):
+        rect = pygame.Rect(round(x0 + i * step - bw / 2), round(base - length * unit), round(bw),
+                           round(length * unit))
+        surface.blit(block_image(player, length, rect.w, rect.h, "normal", unit), rect)
+        rects.append(rect)
+    if mark_equal:
+        for i in range(len(row) - 1):
+            if row[i] == row[i + 1]:
+                marks.danger_area(surface, rects[i].union(rects[i + 1]).inflate(8, 8), unit / 20, radius=6)
+    return box.inflate(8, 8)
+
+
+class OrderDiagrams(Diagrams):
+    """The field as the game draws it (the complete columns lit, the collections with their
+    ends bright), with the legal columns of an end stone marked, a placement about to be made
+    (refused: the cursor and the danger cross) or the field after it (each connection of the
+    turn numbered, what the chain scored under it); an arrangement as a row of stones."""
+
+    #: ``collections``: show both collections (default true); ``boundaries``: name the boundaries
+    options = {"collections": bool, "boundaries": bool}
+    pictures = {"chains": False}
+
+    def caption(self, diagram) -> list:
+        move = diagram.move
+        if move is None or diagram.show == "after":
+            return []
+        if isinstance(move, Arrange):
+            if diagram.refused is not None:
+                return [(_("refused: {reason}").format(reason=refusal(diagram.refused)), theme.BAD)]
+            return [(_("valid: {reason}").format(reason=_("no equal neighbours")), theme.GOOD)]
+        if diagram.refused is not None:
+            reason = refusal(diagram.refused)
+            return [(_('Column {column}? "{reason}"').format(column=move.column, reason=reason), theme.BAD)]
+        return []
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram, s: float) -> pygame.Rect:
+        move = diagram.move
+        if isinstance(move, Arrange):  # the row as it is being arranged
+            unit = min(rect.height / 5.4, rect.width / (len(move.lengths) * 1.45 + 0.5))
+            return draw_row(surface, move.lengths, rect.center, unit, diagram.state.to_move or "blue",
+                            mark_equal=diagram.refused is not None)
+        state = diagram.shown
+        collections = diagram.options.get("collections", True)
+        named = diagram.options.get("boundaries", False)
+        effects = list(diagram.line_effects) + (list(diagram.effects) if diagram.show == "after" else [])
+        labels = {e["column"]: pgettext("a connection's place in its chain", "#{n}").format(n=e["chain"])
+                  for e in effects if e["type"] == "connect"} if not collections else {}
+        mover = diagram.state.to_move
+        scored = [e for e in effects if e["type"] == "score" and e["player"] == mover]
+        # the room the words round the field take: the boundaries' names, the chain's numbers
+        # and its score (their height grows with Large text)
+        caption = theme.step(int(24 * s), 26 * s)
+        above = caption + 4 if named else 0
+        below = caption + 4 if named else 0
+        trial = FieldGeom(rect, s, collections)
+        tag = theme.font(int(trial.u * 0.55), True).get_height()
+        if labels:
+            below = max(below, tag + 8)
+        score = theme.step(int(32 * s), 34 * s)
+        if scored:
+            below += int(score + 6 * s)
+        room = pygame.Rect(rect.x, int(rect.y + above), rect.width, int(rect.height - above - below))
+        geom = FieldGeom(room, s, collections)
+        self.draw_field(surface, geom, state, diagram)
+        top = geom.label_y["blue"] if collections else geom.bound["blue"].top
+        bottom = geom.label_y["brown"] + 26 * s if collections else geom.bound["brown"].bottom
+        field = geom.bound["blue"].union(geom.bound["brown"])
+        if named:
+            theme.draw_text(surface, _(BOUNDARIES["blue"]), (field.centerx, field.top - 4), int(24 * s),
+                            LIGHT["blue"], "midbottom")
+            theme.draw_text(surface, _(BOUNDARIES["brown"]), (field.centerx, field.bottom + 4), int(24 * s),
+                            LIGHT["brown"], "midtop")
+            top, bottom = top - caption - 4, bottom + caption + 4
+        for col, text in labels.items():
+            column = geom.column_rect(col, with_bounds=True)
+            theme.draw_text(surface, text, (column.centerx, column.bottom + 4), int(geom.u * 0.55),
+                            theme.ACCENT, "midtop", True)
+        if labels:
+            bottom = max(bottom, field.bottom + tag + 8)
+        for e in scored:
+            words = _(SCORES[mover]).format(chain=chain_words(e["connections"]))
+            theme.draw_text(surface, words, (field.centerx, bottom + 6 * s), int(32 * s), theme.ACCENT,
+                            "midtop", True)
+            bottom += score + 6 * s
+        return pygame.Rect(field.x, int(top), field.width, int(bottom - top))
+
+    def draw_field(self, surface: pygame.Surface, geom: FieldGeom, state, diagram) -> None:
+        """A position as the game draws it: the field, its complete columns lit, the legal columns
+        of the diagram's moves, the stones, a placement about to be made, the collections."""
+        s = geom.s
+        draw_static_field(surface, geom)
+        for col in range(COLUMNS):
+            if state.columns[0][col] + state.columns[1][col] == WIDTH:
+                rect = geom.column_rect(col, with_bounds=True)
+                surface.blit(glow_image(rect.w, rect.h), rect)
+        mover = state.to_move
+        moves = [m for m in diagram.legal if isinstance(m, Move)]
+        # the legal columns as the play screen marks them: a dot each, ringed where it connects
+        if moves and mover is not None:
+            columns = self.worked_out(diagram, "targets", lambda: {
+                m.column: any(e["type"] == "connect" for e in self.rules.play(state, m)[1]) for m in moves})
+            empty = sum(1 for c in range(COLUMNS) if not state.columns[0][c] and not state.columns[1][c])
+            draw_targets(surface, geom, columns, any(columns.values()) and len(columns) < empty, mover, s)
+        for k, player in enumerate(PLAYERS):
+            for col, length in enumerate(state.columns[k]):
+                if length:
+                    draw_stone(surface, geom, player, col, length)
+        move = diagram.move
+        if isinstance(move, Move) and diagram.show == "before" and mover is not None:
+            coll = state.collections[PLAYERS.index(mover)]
+            length = coll[0] if move.end == "left" else coll[-1]
+            draw_column_cursor(surface, geom, mover, move.column, length, diagram.refused is None, s)
+        if not geom.collections:
+            return
+        for k, player in enumerate(PLAYERS):
+            coll = state.collections[k]
+            n = len(coll)
+            for i, length in enumerate(coll):
+                rect = geom.slot_rect(player, i, n, length)
+                style = "normal" if i in (0, n - 1) else "dim"
+                surface.blit(block_image(player, length, rect.w, rect.h, style, geom.c), rect)
+            draw_collection_label(surface, geom, player, _(SIDE_NAMES[player]), n, player == mover, s)
+            if player == mover and state.phase == "play" and n:  # the mover's two ends: takeable
+                for i in {0, n - 1}:
+                    marks.selection(surface, geom.slot_rect(player, i, n, coll[i]).inflate(8, 8))
+
+    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, diagram, s: float) -> pygame.Rect:
+        if name != "chains":
+            raise KeyError(name)
+        y = rect.y
+        for c in range(1, 7):  # a turn's score by its chain, the longest in bold
+            theme.draw_text(surface, chain_words(c), (rect.centerx, y), int(30 * s), theme.INK, "midtop",
+                            c == 6)
+            y += theme.step(int(30 * s), 36 * s)
+        text = _("Two chains of 3 score {two_chains}; one chain of 6 scores {one_chain}.").format(
+            two_chains=2 * triangular(3), one_chain=triangular(6))
+        y += 8 * s
+        for line in theme.wrap(text, int(26 * s), rect.width):
+            theme.draw_text(surface, line, (rect.centerx, y), int(26 * s), theme.ACCENT, "midtop")
+            y += theme.step(int(26 * s), 30 * s)
+        return pygame.Rect(rect.x, rect.y, rect.width, int(y - rect.y))

@@ -23,9 +23,16 @@ def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     surface.blit(shade, (0, 0))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge: RGB | None = theme.ACCENT,
-          fill: RGB = theme.BG_PANEL) -> None:
-    """A solid panel with depth: a soft drop shadow, the body, a lit top edge and a rim."""
+#: ``panel``'s default edge: the theme's accent (``None`` asks for no edge)
+ACCENT_EDGE: RGB = (-1, -1, -1)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge: RGB | None = ACCENT_EDGE,
+          fill: RGB | None = None) -> None:
+    """A solid panel with depth: a soft drop shadow, the body, a lit top edge and a rim (by
+    default the theme's ``BG_PANEL`` with an ``ACCENT`` rim)."""
+    fill = fill or theme.BG_PANEL
+    edge = theme.ACCENT if edge == ACCENT_EDGE else edge
     radius = max(4, int(12 * s))
     depth = max(2, int(6 * s))
     shadow = pygame.Surface((rect.width + 2 * depth, rect.height + 2 * depth), pygame.SRCALPHA)
@@ -42,13 +49,19 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge: RGB | None
 # -- the bars of a play screen -------------------------------------------------------------------
 
 def status_bar(surface: pygame.Surface, rect: pygame.Rect, status: str, color: RGB, banner: str,
-               s: float) -> bool:
+               s: float, verdict: bool | None = None) -> bool:
     """The status (whose turn, left) and the banner (news, right) in one bar, never
-    overlapping: each is fitted to its room. Returns False when the banner did not fit
-    beside the status (the caller shows it on the message line instead)."""
+    overlapping: each is fitted to its room; with ``verdict`` a tick (right) or a cross (wrong)
+    before the status. Returns False when the banner did not fit beside the status (the
+    caller shows it on the message line instead)."""
     gap = 24 * s
-    size = theme.fitted(status, int(36 * s), rect.width, bold=True)
-    drawn = theme.draw_text(surface, status, (rect.x, rect.centery), size, color, "midleft", True)
+    x = rect.x
+    if verdict is not None:
+        tick, space = theme.tick_size(int(36 * s), True)
+        theme.draw_verdict(surface, pygame.Rect(x, rect.centery - tick // 2, tick, tick), verdict)
+        x += tick + space
+    size = theme.fitted(status, int(36 * s), rect.right - x, bold=True)
+    drawn = theme.draw_text(surface, status, (x, rect.centery), size, color, "midleft", True)
     if not banner:
         return True
     room = rect.right - drawn.right - gap

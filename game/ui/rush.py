@@ -22,6 +22,8 @@ GRID = (62, 44, 24)
 LINK_COLOR = (255, 226, 90)
 LINK_EDGE = (92, 52, 8)
 FILES = "abcdefghijklmnopqrstuvwxy"
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("wood", WOOD),)
 
 
 def stone_colors(color: str) -> tuple[palette.RGB, palette.RGB]:
@@ -316,6 +318,12 @@ LEGEND = [(N_("dot: legal, near the cursor"), marks.TARGET), (N_("x: all own, no
           (N_("line: connection"), LINK_COLOR)]
 
 
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the legend's words in the theme's colours."""
+    LEGEND[0], LEGEND[1] = (LEGEND[0][0], marks.TARGET), (LEGEND[1][0], theme.BAD)
+
+
 def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: float | None = None) -> float:
     """The marks of the preview on one line, or more where ``width`` is too narrow;
     returns where the legend ends."""
@@ -347,6 +355,8 @@ class RushDiagrams(Diagrams):
     #: the caption and a refusal's two lines: the boards are one size whatever they say
     caption_lines = 3
     caption_size = 24
+    #: a finished game's count, beside its board
+    pictures = {"count": True}
 
     @staticmethod
     def after_words(before: State, after: State, effects) -> str:
@@ -416,10 +426,10 @@ class RushDiagrams(Diagrams):
             draw_badge(surface, (x + lay.step * 0.36, y - lay.step * 0.36), len(targets),
                        max(8.0, lay.step * 0.2))
 
-    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, page, s: float) -> None:
+    def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, diagram, s: float) -> pygame.Rect:
         if name != "count":
             raise KeyError(name)
-        state = page.diagrams[0].shown
+        state = diagram.shown
         outcome = RUSH.outcome(state)
         x = rect.x + int(10 * s)
         y = rect.y + int(40 * s)
@@ -435,5 +445,6 @@ class RushDiagrams(Diagrams):
         theme.draw_text(surface, ngettext("{n} point in all", "{n} points in all", total).format(n=total),
                         (x, y), int(28 * s), theme.INK_DIM)
         y += int(50 * s)
-        theme.draw_text(surface, _("{side} wins.").format(side=_(SIDE_NAMES[outcome.winner])), (x, y),
-                        int(44 * s), LINK_COLOR, bold=True)
+        last = theme.draw_text(surface, _("{side} wins.").format(side=_(SIDE_NAMES[outcome.winner])), (x, y),
+                               int(44 * s), LINK_COLOR, bold=True)
+        return pygame.Rect(rect.x, rect.y, rect.width, last.bottom - rect.y)

@@ -11,10 +11,11 @@ import math
 import pygame
 
 from .. import palette
-from ..i18n import _, pgettext
-from ..rules.sparks import KIND_LETTERS, KIND_NAMES, SPARKS, State
+from ..i18n import N_, _, ngettext, pgettext
+from ..rules.sparks import KIND_LETTERS, KIND_NAMES, LETTERS, NAMES, SPARKS, State
 from . import depth, marks, theme
 from .cache import surface_cache
+from .diagrams import Diagrams
 from .frame import PlayFrame
 
 FILES = "abcdefgh"
@@ -29,9 +30,20 @@ BONE = (236, 226, 206)
 _WHITE, _BLACK = palette.SIDES["white"].body, palette.SIDES["black"].body
 SIDE_FILL = {"W": _WHITE, "B": _BLACK}
 SIDE_EDGE = {"W": palette.mix(_WHITE, _BLACK, 0.85), "B": palette.mix(_BLACK, _WHITE, 0.85)}
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the sides' fills and edges again."""
+    global _WHITE, _BLACK
+    _WHITE, _BLACK = palette.SIDES["white"].body, palette.SIDES["black"].body
+    SIDE_FILL.update({"W": _WHITE, "B": _BLACK})
+    SIDE_EDGE.update({"W": palette.mix(_WHITE, _BLACK, 0.85), "B": palette.mix(_BLACK, _WHITE, 0.85)})
 CONDUCT_INK = (90, 215, 255)
 DEATH_INK = (255, 84, 84)
 BEAM_INK = (150, 235, 255)
+#: what the marks and pieces sit on, for tests/test_colour_vision.py: (what, colour)
+BOARD_COLOURS = (("light square", LIGHT_SQ), ("dark square", DARK_SQ), ("corner", CORNER_SQ))
 
 
 def square_of(name: str) -> tuple[int, int]:
@@ -453,3 +465,89 @@ def draw_mark_legend(surface: pygame.Surface, x0: float, y: float, s: float,
         rect = theme.draw_text(surface, label, (x0 + mk + 4 * s, y + mk / 2), size, theme.INK_DIM, "midleft")
         x0 = rect.right + int(10 * s)
     return y + mk + 8 * s
+
+
+# -- the how-to pages' boards (levels/howto/sparks.json) ------------------------------------------
+
+#: a move about to be made, one whole message per mover
+PLAYS = {"white": N_("before: White plays {move}"), "black": N_("before: Black plays {move}")}
+#: the marks a legend may show, by name (``capture`` and ``death`` as the game draws them)
+MARK_ICONS = {"move": frozenset({"move"}), "conduct": frozenset({"move", "conduct"}),
+              "capture": frozenset({"move", "capture"}), "death": frozenset({"move", "death"})}
+
+
+class SparksDiagrams(Diagrams):
+    """A board with every legal move of the pieces a diagram names marked (their squares tinted,
+    each destination marked as in the game), or a move about to be made (an arrow, the gates it
+    closes and the pieces they remove), or the board after it; the legend's icons are the pieces
+    and the destination marks."""
+
+    icons = tuple(MARK_ICONS) + tuple(sorted(LETTERS.values()))
+
+    def caption(self, diagram) -> list:
+        move = diagram.move
+        if move is None:
+            return []
+        if diagram.show == "before":
+            mover = diagram.state.to_move
+            return [(_(PLAYS[mover]).format(move=SPARKS.move_text(move, diagram.state)), theme.INK)]
+        gated = [piece for e in diagram.effects if e["type"] == "gated" for piece in e["pieces"]]
+        black, white = sum(1 for p in gated if p[0] == "B"), sum(1 for p in gated if p[0] == "W")
+        lines = []
+        if black:
+            words = ngettext("after: {n} black piece gated and removed",
+                             "after: {n} black pieces gated and removed", black)
+            lines.append((words.format(n=black), theme.INK))
+        if white:
+            words = ngettext("after: {n} white piece gated and removed",
+                             "after: {n} white pieces gated and removed", white)
+            lines.append((words.format(n=white), theme.INK))
+        return lines or [(pgettext("diagram", "after"), theme.INK_DIM)]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram, s: float) -> pygame.Rect:
+        state = diagram.shown
+        geo = BoardGeom.fit(rect, 20 * s)
+        draw_board(surface, geo)
+        move = diagram.move if diagram.show == "before" else None
+        chosen = sorted({m.frm for m in diagram.legal} | ({move.frm} if move is not None else set()))
+        for name in chosen:
+            draw_selection(surface, geo, name)
+        targets = dict(self.worked_out(diagram, "marks", lambda: {
+            m.to: marks_for(m.to, SPARKS.play(state, m)[1]) for m in diagram.legal}))
+        if move is not None and diagram.refused is None:
+            targets.setdefault(move.to, marks_for(move.to, list(diagram.effects)))
+        for name, kinds in targets.items():
+            if state.piece_at(name) is None:
+                surface.blit(mark_image(kinds, geo.sq), geo.rect(*square_of(name)))
+        for i, v in enumerate(state.board):
+            if v:
+                img = piece_image(LETTERS[v], int(geo.sq * 0.84))
+                surface.blit(img, img.get_rect(center=geo.center(*square_of(NAMES[i]))))
+        for name, kinds in targets.items():
+            if state.piece_at(name) is not None:
+                surface.blit(mark_image(kinds, geo.sq), geo.rect(*square_of(name)))
+        if move is not None and diagram.refused is None:
+            # the gates the move closes: their beams, and the pieces they remove crossed out
+            gated = [sq for e in diagram.effects if e["type"] == "gated" for sq in e["squares"]]
+            pieces = {NAMES[i]: LETTERS[v] for i, v in enumerate(state.board) if v}
+            pieces[move.to] = pieces.pop(move.frm)
+            for a, b in gate_beams(pieces, gated, state.gate_diagonals):
+                pygame.draw.line(surface, BEAM_INK, geo.center(*square_of(a)), geo.center(*square_of(b)),
+                                 max(3, geo.sq // 10))
+            draw_doomed(surface, geo, [sq for sq in gated if sq != move.to])
+            a, b = geo.center(*square_of(move.frm)), geo.center(*square_of(move.to))
+            pygame.draw.line(surface, theme.ACCENT, a, b, max(3, geo.sq // 12))
+            pygame.draw.circle(surface, theme.ACCENT, b, geo.sq * 0.14)
+        # the caption goes under the file letters (Large text makes them taller)
+        labels = geo.outer.bottom + geo.sq * 0.08 + theme.font(max(12, int(geo.sq * 0.3)), True).get_height()
+        return pygame.Rect(rect.x, rect.y, rect.width, int(max(rect.bottom, labels) - rect.y))
+
+    def icon(self, surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
+        if name in MARK_ICONS:  # a destination mark on a dark square, as on the board
+            pygame.draw.rect(surface, DARK_SQ, rect)
+            surface.blit(mark_image(MARK_ICONS[name], rect.height), rect)
+        elif name in self.icons:
+            img = piece_image(name, rect.height)
+            surface.blit(img, img.get_rect(center=rect.center))
+        else:
+            raise KeyError(name)

@@ -9,12 +9,25 @@ from pathlib import Path
 import pygame
 
 from .. import palette
-from .cache import surface_cache
+from .cache import clear_all, surface_cache
 
 # the screens' colours live in the palette, with every side's (game.palette)
 BG, BG_PANEL, BG_PANEL_HI = palette.BG, palette.BG_PANEL, palette.BG_PANEL_HI
 INK, INK_DIM, INK_FAINT = palette.INK, palette.INK_DIM, palette.INK_FAINT
 ACCENT, GOOD, BAD = palette.ACCENT, palette.GOOD, palette.BAD
+
+
+@palette.on_change
+def _recolour() -> None:
+    """Settings → Theme: the screens' colours again, and every picture drawn in the old ones
+    (the surface caches, the labels) drawn again when next asked for."""
+    global BG, BG_PANEL, BG_PANEL_HI, INK, INK_DIM, INK_FAINT, ACCENT, GOOD, BAD
+    BG, BG_PANEL, BG_PANEL_HI = palette.BG, palette.BG_PANEL, palette.BG_PANEL_HI
+    INK, INK_DIM, INK_FAINT = palette.INK, palette.INK_DIM, palette.INK_FAINT
+    ACCENT, GOOD, BAD = palette.ACCENT, palette.GOOD, palette.BAD
+    clear_all()
+    text_surface.cache_clear()
+    _wrapped.cache_clear()
 
 
 #: the shipped family (Play, SIL Open Font License: assets/fonts/OFL.txt), regular and bold
@@ -133,9 +146,10 @@ def outline(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.R
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
-              color: tuple[int, int, int] = INK, anchor: str = "topleft", bold: bool = False
+              color: tuple[int, int, int] | None = None, anchor: str = "topleft", bold: bool = False
               ) -> pygame.Rect:
-    img = text_surface(text, int(size), color, bold)
+    """``text`` at ``pos`` (by ``anchor``) in ``color`` (by default the theme's ``INK``)."""
+    img = text_surface(text, int(size), color or INK, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
@@ -159,11 +173,30 @@ def draw_tick(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int,
         pygame.draw.circle(surface, color, (round(x), round(y)), max(1, thick // 2))
 
 
+def draw_cross(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A cross (wrong, refused) in ``rect``, drawn as a shape like :func:`draw_tick`: with the
+    tick, right and wrong are told apart without their colours."""
+    w, h = rect.size
+    thick = max(2, round(h * 0.17))
+    for a, b in (((0.18, 0.18), (0.82, 0.82)), ((0.18, 0.82), (0.82, 0.18))):
+        p = (rect.x + a[0] * w, rect.y + a[1] * h)
+        q = (rect.x + b[0] * w, rect.y + b[1] * h)
+        pygame.draw.line(surface, color, p, q, thick)
+        for x, y in (p, q):
+            pygame.draw.circle(surface, color, (round(x), round(y)), max(1, thick // 2))
+
+
+def draw_verdict(surface: pygame.Surface, rect: pygame.Rect, right: bool) -> None:
+    """Right or wrong as a shape in its colour: a tick in ``GOOD``, a cross in ``BAD``."""
+    (draw_tick if right else draw_cross)(surface, rect, GOOD if right else BAD)
+
+
 def draw_ticked_text(surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
-                     color: tuple[int, int, int] = INK, bold: bool = False,
+                     color: tuple[int, int, int] | None = None, bold: bool = False,
                      tick_color: tuple[int, int, int] | None = None) -> pygame.Rect:
     """``text`` with a tick before it, the two centred together on ``center``; returns the
     text's rect."""
+    color = color or INK
     img = text_surface(text, int(size), color, bold)
     tick, gap = tick_size(size, bold)
     left = round(center[0] - (tick + gap + img.get_width()) / 2)

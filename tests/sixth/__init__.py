@@ -25,7 +25,7 @@ RECORD = catalogue.GameRecord(
     id="corners", title=N_("Corners"), name=N_("Corners"),
     blurb=N_("A test game: place stones apart; a corner stone places again."),
     rules=CORNERS, policy=CornersPolicy, sides=catalogue.make_sides("red", "blue"),
-    scene="sixth.scene:CornersScene", howto="howto:HowToScene", diagrams="sixth.kit:CornersDiagrams",
+    scene="sixth.scene:CornersScene", diagrams="sixth.kit:CornersDiagrams",
     notation=N_("b2: a stone on b2; the stones of one turn are listed together."),
     score_name=N_("Stones"),
     builtin_level={"format": 1, "game": "corners", "name": "classic", "title": "Classic", "order": 1,

@@ -112,6 +112,7 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         #: what the status bar says once the game is over, when the host judges the end
         #: itself (a puzzle: solved or not; ``judge``); None: "Game over"
         self.over_status: tuple[str, tuple[int, int, int]] | None = None
+        self.over_verdict: bool | None = None  # the status right (a tick) or wrong (a cross)
         #: a replayed game's seats as its record has them (the replay's own are people's)
         self.recorded_seats: dict[str, str] = {}
         #: the game finished last in this scene, after a rematch replaced it on the board
@@ -369,9 +370,9 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             while self.future and self.ai_to_move():
                 self.commit(self.future.pop(), animate=False)
 
-    def say(self, text: str, seconds: float = 3.0, color: tuple[int, int, int] = theme.BAD) -> None:
-        """A line for the player on the message line: a refusal (red), or news."""
-        self.message, self.message_t, self.message_color = text, seconds, color
+    def say(self, text: str, seconds: float = 3.0, color: tuple[int, int, int] | None = None) -> None:
+        """A line for the player on the message line: a refusal (``theme.BAD``, the default), or news."""
+        self.message, self.message_t, self.message_color = text, seconds, color or theme.BAD
 
     def show_banner(self, text: str, seconds: float = 2.6) -> None:
         self.banner, self.banner_t = text, seconds

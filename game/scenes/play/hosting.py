@@ -82,9 +82,11 @@ class Hosted:
         """The host shows something and takes no move meanwhile (a lesson's answer)."""
         self.frozen = on
 
-    def judge(self, status: tuple[str, tuple[int, int, int]] | None) -> None:
-        """What the status bar says once the game is over (a puzzle: "Solved!")."""
+    def judge(self, status: tuple[str, tuple[int, int, int]] | None, verdict: bool | None = None) -> None:
+        """What the status bar says once the game is over (a puzzle: "Solved!"); ``verdict``:
+        right (a tick before it) or wrong (a cross), never told by the colour alone."""
         self.over_status = status
+        self.over_verdict = verdict
 
     def quiet(self, banner: bool = True) -> None:
         """No message, no end card and (with ``banner``) no banner: the host says what

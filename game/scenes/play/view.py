@@ -42,6 +42,8 @@ class PlayView:
         self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
         #: parts of the board drawn once over the static layer, by what they show (see layer)
         self.layers: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+        #: the palette's generation the layout and layers were drawn in (Settings → Theme)
+        self.drawn_in = palette.GENERATION
         self.banner_fits = True  # the banner found room beside the status (else: the message line)
         #: sparks of scores and captures (motion only), and where they were last drawn
         self.particles = Particles()
@@ -147,14 +149,15 @@ class PlayView:
         """The window has a new size: lay everything out once, for drawing, hit-testing and
         animation alike."""
         self.layout = self.make_layout(size)
+        self.drawn_in = palette.GENERATION
         self._background = None
         self._panel = None
         self.layers.clear()
 
     def ensure_layout(self, size: tuple[int, int]) -> Any:
         """The layout for ``size``, computed again only when the size changed."""
-        if self.layout is None or self.layout.frame.size != size:
-            self.relayout(size)
+        if self.layout is None or self.layout.frame.size != size or self.drawn_in != palette.GENERATION:
+            self.relayout(size)  # a new size, or a new theme: every layer drawn again
         return self.layout
 
     @property
@@ -221,7 +224,8 @@ class PlayView:
         """The board area every frame; the bars and the side panel only when what they
         say changed. A game whose board moves in a small part names that part
         (``board_changes``)."""
-        if self.layout is None or self.layout.frame.size != surface.get_size() or self._background is None:
+        if (self.layout is None or self.layout.frame.size != surface.get_size() or self._background is None
+                or self.drawn_in != palette.GENERATION):
             self.draw(surface)
             return None
         frame = self.frame
@@ -321,7 +325,9 @@ class PlayView:
     def draw_status(self, surface: pygame.Surface) -> None:
         text, color = self.status()
         banner = self.banner_text()
-        self.banner_fits = present.status_bar(surface, self.frame.top, text, color, banner, self.frame.s)
+        verdict = self.over_verdict if self.over_status == (text, color) else None
+        self.banner_fits = present.status_bar(surface, self.frame.top, text, color, banner, self.frame.s,
+                                              verdict=verdict)
 
     # the message line: a refusal explained, news that did not fit above, the computer
     # thinking, or the controls of the moment
