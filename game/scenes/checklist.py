@@ -121,11 +121,16 @@ class ChecklistScene(Scene):
         self.menu.draw(surface, w / 2, 126 * s, min(s, (h - 176 * s) / (max(1, total) * self.SIZE * 1.4)))
 
     # -- the cards ----------------------------------------------------------------------------
+    @staticmethod
+    def title_height(s: float) -> int:
+        """A card's room under its picture: two lines of its title."""
+        return 2 * theme.font(int(22 * s)).get_linesize() + int(14 * s)
+
     def card_grid(self, area: pygame.Rect, s: float) -> tuple[int, int, int, int]:
         """``(columns, card width, card height, rows that fit)``: the largest cards with which
         every entry fits ``area``, else the narrowest allowed, their rows scrolling."""
         n, gap = len(self.menu.items), int(14 * s)
-        title_h = 2 * theme.font(int(22 * s)).get_linesize() + int(14 * s)
+        title_h = self.title_height(s)
         widest = max(1, (area.width + gap) // (int(self.CARD_MIN * s) + gap))
         for cols in range(1, widest + 1):
             card_w = (area.width - (cols - 1) * gap) // cols
@@ -147,7 +152,7 @@ class ChecklistScene(Scene):
         self.first_row = max(0, min(self.first_row, row, rows - fit), row - fit + 1)
         left = area.x + (area.width - (cols * card_w + (cols - 1) * gap)) // 2
         pad = int(8 * s)
-        box = (card_w - 2 * pad, card_h - 2 * theme.font(int(22 * s)).get_linesize() - int(14 * s) - pad)
+        box = (card_w - 2 * pad, card_h - self.title_height(s) - pad)
         if box != self.picture_size:
             self.pictures.clear()
             self.picture_size = box
