@@ -29,8 +29,9 @@ OPEN = "open"  # the seat's device went away: the next device to act for it take
 
 
 def device_of(device: str) -> str:
-    """The seat-holding device behind an action's device (the mouse is the keyboard's)."""
-    return KEYBOARD if device == "mouse" else device
+    """The seat-holding device behind an action's device (the mouse and the touch screen
+    are the keyboard's: one screen, shared)."""
+    return KEYBOARD if device in ("mouse", "touch") else device
 
 
 @dataclass

@@ -29,7 +29,7 @@ from ..anim import ease_out_cubic
 from ..audio import Audio, native_stderr_silenced
 from ..ui import theme, widgets
 from .clock import FixedStep
-from .input import POINT, TEXT, Action, key_glyphs, translate
+from .input import POINT, TEXT, Action, Touch, from_touch, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
 from .phones import PHONE_EVENT, PHONE_GONE, PHONE_NEWS, Phones, is_phone, phone_glyphs
 from .scene import SceneStack
@@ -225,6 +225,7 @@ class App:
         self._click_guard: tuple[int, float] = (-1, 0.0)
         self.last_device = "keyboard"
         self.pads = Pads()
+        self.touch = Touch()  # a finger on a touch screen
         #: set by another thread (the phone hub) when input waits: a resting loop wakes at once
         self.wake = threading.Event()
         self.phones = Phones(self)
@@ -374,6 +375,7 @@ class App:
     def _frame(self, events: list[pygame.event.Event], real_dt: float, draw: bool | None = True,
                rested: bool = False) -> None:
         self.frame_started = time.perf_counter()  # scenes pace their own slices of work by it
+        widgets.FINGER["on"] = self.touch.seen  # hit areas for a finger, once one touched the screen
         touched = False  # input or a window event: what is shown may have changed
         for event in events:
             if event.type in _WINDOW_EVENTS:
@@ -477,11 +479,15 @@ class App:
         if actions is None:
             actions = self.phones.translate(event)
         if actions is None:
+            actions = self.touch.translate(event, self.screen.get_size())
+            if actions is not None:
+                widgets.FINGER["on"] = self.touch.seen  # this very tap hits a finger's area
+        if actions is None:
             actions = translate(event)
-        if actions:
+        if actions or event.type == pygame.FINGERDOWN:  # a finger held down is someone there
             self.idle = 0.0
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer_idle = 0.0
+        if event.type == pygame.MOUSEMOTION and not from_touch(event):
+            self.pointer_idle = 0.0  # a touch screen's taps do not bring the kiosk's pointer back
         for action in actions:
             if action.name == PAD_REMOVED:
                 self.pad_unplugged(action)

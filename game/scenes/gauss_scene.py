@@ -16,7 +16,7 @@ from ..i18n import N_, _
 from ..rules.gauss import NAME, PLAYERS, Move
 from ..ui import gauss as kit
 from ..ui import theme
-from ..ui.actions import ALTERNATE, CONFIRM, MENU, REDO, UNDO, Action
+from ..ui.actions import ALTERNATE, CONFIRM, MENU, REDO, TOUCH, UNDO, Action
 from ..ui.widgets import Button
 from .play import MovePlay, PlayScene, effect
 
@@ -104,6 +104,19 @@ class GaussScene(PlayScene):
 
     def confirm(self, cell: tuple[int, int]) -> None:
         self.try_place(cell)
+
+    def previewed_move(self) -> Move | None:
+        return None if self.state.over else Move(self.cursor, self.color)
+
+    def next_tap(self, move: Move) -> tuple[int, int] | None:
+        """The colour's button first when the other colour is chosen, then the cell."""
+        if not isinstance(move, Move) or self.hex is None:
+            return None
+        if move.color != self.color:
+            rect = self.buttons[move.color].rect
+            return rect.center if rect.width else None
+        x, y = self.hex.to_pixel(*move.cell)
+        return (round(x), round(y))
 
     def try_place(self, cell: tuple[int, int]) -> bool:
         """Place a disc of the chosen colour on ``cell`` (or say why not)."""
@@ -261,6 +274,8 @@ class GaussScene(PlayScene):
     def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click a gray cell to place   Right-click: switch colour   Hover: preview")
+        if self.app.last_device == TOUCH:
+            return _("Tap a gray cell: preview   Tap it again: place   Colour: panel buttons")
         g = self.app.glyphs()
         if self.app.last_device.startswith("pad"):
             text = _("D-pad/stick: move   {confirm}: place   {alternate}: switch colour   "

@@ -19,7 +19,7 @@ from ..i18n import _, ngettext, pgettext
 from ..rules.improbable import LENGTHS, PLAYERS, ROLL, STOP, chance
 from ..ui import improbable as kit
 from ..ui import theme
-from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
+from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, TOUCH, UNDO, UP, Action
 from .play import MovePlay, PlayScene, effect
 
 TUMBLE, LAND, SLIDE, FLASH, END_CARD = 0.36, 0.22, 0.3, 0.3, 0.5
@@ -88,6 +88,15 @@ class ImprobableScene(PlayScene):
             buttons[CONFIRM] = (pgettext("phone button", "Roll") if self.choice == "roll"
                                 else pgettext("phone button", "Stop"))
         return buttons
+
+    def previewed_move(self):
+        return None if self.state.over else (ROLL if self.choice == "roll" else STOP)
+
+    def next_tap(self, move) -> tuple[int, int] | None:
+        """Roll or Stop: buttons, pressed at once by a tap."""
+        if self.layout is None or getattr(move, "action", None) not in ("roll", "stop"):
+            return None
+        return (self.layout.roll if move.action == "roll" else self.layout.stop).center
 
     def button_at(self, pos: tuple[int, int] | None) -> str | None:
         if pos is None or self.state.over or self.layout is None:
@@ -473,6 +482,8 @@ class ImprobableScene(PlayScene):
     def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click Roll or Stop   Right-click: stop   Hover: choose")
+        if self.app.last_device == TOUCH:
+            return _("Tap Roll or Stop")
         g = self.app.glyphs()
         return _("Left/Right: choose   {confirm}: press it   {alternate}: stop   "
                  "{undo}/{redo}: undo/redo   {menu}: menu").format(confirm=g[CONFIRM], alternate=g[ALTERNATE],

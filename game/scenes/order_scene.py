@@ -21,7 +21,7 @@ from ..i18n import N_, _, ngettext, refusal
 from ..rules.order import COLUMNS, PLAYERS, Arrange, Move, State, random_arrangement, why_bad_arrangement
 from ..ui import order as kit
 from ..ui import theme
-from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, UNDO, UP, Action
+from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, TOUCH, UNDO, UP, Action
 from ..ui.widgets import Button
 from .play import MovePlay, PlayScene, effect
 
@@ -475,6 +475,52 @@ class OrderScene(PlayScene):
         else:
             self.end = new
 
+    # a finger --------------------------------------------------------------------------------
+    def tap_target(self, pos: tuple[int, int]) -> int | None:
+        """A column of the field is previewed first; a stone of a collection is taken (or
+        the arrangement changed, the card passed) at once: no stone is laid by that."""
+        if self.state.over or self.state.phase != "play" or self.geom is None:
+            return None
+        player = self.state.to_move
+        for side in (player, self.other(player)):
+            if self.geom.slot_at(side, pos, len(self.state.collections[PLAYERS.index(side)])) is not None:
+                return None
+        return self.geom.column_at(pos)
+
+    def column_shown(self) -> bool:
+        """The column cursor, with the stone it would lay, shows: a column is being
+        chosen, or a pointer (the mouse, a finger) is over the field."""
+        return self.stage == "column" or self.app.last_device in ("mouse", "touch")
+
+    def previewed_move(self) -> Move | Arrange | None:
+        if self.state.over:
+            return None
+        if self.state.phase == "arrange":
+            whole = self.held is None and why_bad_arrangement(self.work) is None
+            return Arrange(tuple(self.work)) if whole else None  # Done lays it (after the card)
+        return Move(self.end, self.col) if self.column_shown() else None
+
+    def next_tap(self, move: Move | Arrange) -> tuple[int, int] | None:
+        """Arranging: the card away, then Done for the row as it is. Playing: the end
+        stone first (unless it is the one taken), then the column."""
+        geom = self.geom
+        if geom is None or self.state.over:
+            return None
+        if isinstance(move, Arrange):
+            if self.state.phase != "arrange":
+                return None
+            if self.card is not None:
+                return geom.field.center
+            done = self.arrange_buttons["done"].rect
+            return done.center if tuple(self.work) == tuple(move.lengths) and done.width else None
+        if not isinstance(move, Move) or self.state.phase != "play":
+            return None
+        coll = self.mover_collection()
+        if move.end != self.end:
+            i = 0 if move.end == "left" else len(coll) - 1
+            return geom.slot_rect(self.state.to_move, i, len(coll), coll[i]).center
+        return geom.column_rect(move.column).center
+
     def click_play(self, pos: tuple[int, int]) -> None:
         if self.geom is None:
             return
@@ -600,7 +646,7 @@ class OrderScene(PlayScene):
         last = self.last_stone()
         if last is not None and not self.queue.busy:
             kit.draw_last_stone(surface, geom, *last, s)
-        if idle and (self.stage == "column" or self.app.last_device == "mouse"):
+        if idle and self.column_shown():
             kit.draw_column_cursor(surface, geom, self.state.to_move, self.col, self.end_length(self.end),
                                    self.col in self.legal_columns(), s)
 
@@ -654,6 +700,9 @@ class OrderScene(PlayScene):
         elif self.held is not None and self.app.last_device == "mouse":
             status = _("Click another stone to swap the two, or this one to put it back.")
             color = theme.ACCENT
+        elif self.held is not None and self.app.last_device == TOUCH:
+            status = _("Tap another stone to swap the two, or this one to put it back.")
+            color = theme.ACCENT
         elif self.held is not None:
             status = _("Put the stone down here ({key}), or carry it on.").format(key=g[CONFIRM])
             color = theme.ACCENT
@@ -687,11 +736,14 @@ class OrderScene(PlayScene):
 
     def controls(self) -> str:
         mouse = self.app.last_device == "mouse"
+        touch = self.app.last_device == TOUCH
         g = self.app.glyphs()
         keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO]}
         if self.state.phase == "arrange":
             if self.card is not None:
-                return _("{confirm} or click: ready").format(**keys)
+                return _("Tap: ready") if touch else _("{confirm} or click: ready").format(**keys)
+            if touch:
+                return _("Tap a block, then another to swap them   Random, Done: the buttons")
             if mouse:
                 return _("Click a block, then another to swap them   Right-click: random   Done: finish")
             if self.held is not None:
@@ -703,6 +755,8 @@ class OrderScene(PlayScene):
                      "Up: Random / Done").format(**keys)
         if mouse:
             return _("Click an end stone, then a lit column   Right-click: other end")
+        if touch:
+            return _("Tap an end stone, then a lit column: preview   Tap it again: place")
         if self.stage == "end":
             return _("Left/Right: choose an end   {confirm}: take it   "
                      "{undo}/{redo}: undo/redo").format(**keys)

@@ -82,7 +82,7 @@ class AskScene(Scene):
         size = int(26 * s)
         width = int(min(w - 60 * s, 760 * s))
         wrapped = [line for text in self.lines for line in theme.wrap(text, size, width - int(60 * s))]
-        menu_h = len(self.menu.items) * int(34 * s * 1.35)
+        menu_h = self.menu.height(s)
         line_h = theme.step(size, 32 * s)
         height = int(90 * s + len(wrapped) * line_h + 24 * s + menu_h + 20 * s)
         self.box = pygame.Rect(0, 0, width, height)
@@ -219,7 +219,7 @@ class PauseScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_of(surface)
         note = theme.wrap(self.note, int(26 * s), int(min(w - 80 * s, 700 * s))) if self.note else []
-        menu_h = len(self.menu.items) * int(40 * s * 1.35)
+        menu_h = self.menu.height(s)
         box = pygame.Rect(0, 0, int(min(w - 40 * s, 760 * s)),
                           int(110 * s + len(note) * theme.step(int(26 * s), 30 * s) + menu_h + 30 * s))
         box.center = (w // 2, h // 2)
@@ -357,7 +357,7 @@ class ResultScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         present.dim(surface, 190)
         s = theme.scale_of(surface)
-        menu_h = len(self.menu.items) * int(32 * s * 1.35)
+        menu_h = self.menu.height(s)
         box, top = present.end_card(surface, self.counted(), s, menu_h)
         if self.burst_pending and self.app.motion():
             self.burst_pending = False  # sparks from the card's top edge, in the winner's colour and gold

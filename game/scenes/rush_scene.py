@@ -15,7 +15,7 @@ from ..i18n import _, ngettext, refusal
 from ..rules.rush import NAME, PLAYERS, Move, State
 from ..ui import rush as kit
 from ..ui import theme
-from ..ui.actions import CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP
+from ..ui.actions import CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, TOUCH, UNDO, UP
 from .play import MovePlay, PlayScene, effect
 
 DROP, LINK, AGAIN = 0.18, 0.26, 0.42
@@ -87,6 +87,15 @@ class RushScene(PlayScene):
 
     def confirm(self, cell: tuple[int, int]) -> None:
         self.try_place(cell)
+
+    def previewed_move(self) -> Move | None:
+        return None if self.state.over else Move(self.cursor)
+
+    def next_tap(self, move: Move) -> tuple[int, int] | None:
+        if not isinstance(move, Move) or self.layout is None:
+            return None
+        x, y = self.layout.grid.to_pixel(*move.cell)
+        return (round(x), round(y))
 
     def missed(self, pos: tuple[int, int]) -> None:
         if self.frame.board.collidepoint(pos):
@@ -258,6 +267,8 @@ class RushScene(PlayScene):
     def controls(self) -> str:
         if self.app.last_device == "mouse":
             return _("Click a point to place   Dots: legal points   x: not allowed here")
+        if self.app.last_device == TOUCH:
+            return _("Tap a point: preview   Tap it again: place   Dots: legal points")
         g = self.app.glyphs()
         return _("Arrows: move   {confirm}: place   {undo}/{redo}: undo/redo   {menu}: menu").format(
             confirm=g[CONFIRM], undo=g[UNDO], redo=g[REDO], menu=g[MENU])

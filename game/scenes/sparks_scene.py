@@ -30,7 +30,7 @@ from ..rules.sparks import (
 )
 from ..ui import present, theme
 from ..ui import sparks as kit
-from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
+from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, TOUCH, UNDO, UP, Action
 from ..ui.sparks import marks_for, name_of, piece_name, pieces_name, side_of, square_of
 from .base import LiveButton, Scene
 from .play import MovePlay, PlayScene, effect
@@ -225,6 +225,25 @@ class SparksScene(PlayScene):
 
     def confirm(self, square: str) -> None:
         self.choose(square)
+
+    def tap_target(self, pos: tuple[int, int]) -> str | None:
+        """Only where the selected piece would go is previewed first: picking a piece up
+        (or another, or letting it go) is no move, and a tap does it at once."""
+        square = self.cell_at(pos)
+        if square is None or not self.selected:
+            return None
+        code = self.state.piece_at(square)
+        return None if code is not None and side_of(code) == self.state.to_move else square
+
+    def previewed_move(self) -> Move | None:
+        return Move(self.selected, self.cursor) if self.selected and not self.state.over else None
+
+    def next_tap(self, move: Move) -> tuple[int, int] | None:
+        """The piece first (unless it is the one chosen), then where it goes."""
+        if not isinstance(move, Move) or self.geo is None:
+            return None
+        x, y = self.geo.center(*square_of(move.to if self.selected == move.frm else move.frm))
+        return (round(x), round(y))
 
     @property
     def geo(self) -> kit.BoardGeom | None:
@@ -496,6 +515,11 @@ class SparksScene(PlayScene):
             if not self.hosting.agreements:  # no draw in a puzzle or a lesson
                 return _("Click a piece, then a marked square   Right-click: deselect")
             return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
+        if self.app.last_device == TOUCH:
+            if not self.hosting.agreements:
+                return _("Tap a piece, then a marked square: preview   Tap it again: go there")
+            return _("Tap a piece, then a marked square: preview   Tap it again: go there   "
+                     "Draw: panel button")
         keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
                 "redo": g[REDO], "menu": g[MENU]}
         if self.selected:

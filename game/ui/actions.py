@@ -14,10 +14,12 @@ CONFIRM, BACK, ALTERNATE, MENU = "confirm", "back", "alternate", "menu"
 UNDO, REDO = "undo", "redo"
 HINT = "hint"  # in a game: show the move the hard level would play
 DETAILS = "details"  # in a game: the side panel's legend, notation and whole move list, or not
-POINT = "point"  # the mouse moved: ``pos`` says where; never a commitment
+POINT = "point"  # the mouse (or a dragged finger) moved: ``pos`` says where; never a commitment
 OTHER_KEY = "other"  # a key with no meaning here: still "any key" for skipping and prompts
 TEXT = "text"  # typed text (``text``), only for scenes that ask for it with ``wants_text``
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
+#: the device of a finger on a touch screen: a tap is ``confirm`` at its ``pos``, a drag ``point``
+TOUCH = "touch"
 
 
 @dataclass(frozen=True)

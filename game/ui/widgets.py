@@ -26,6 +26,43 @@ class Item:
 #: menus' highlights glide to the new item (the app turns this off for reduced motion
 #: and for headless runs, whose frames must not depend on the clock)
 GLIDE = {"on": False, "seconds": 0.12}
+#: once a finger has touched the screen (the app sets it), what can be tapped is hit in an
+#: area at least ``px`` pixels tall and wide (44 px, about 9 mm: a fingertip), centred on
+#: what is drawn, however small the window draws it
+FINGER = {"on": False, "px": 44}
+
+
+def finger_px() -> int:
+    """How tall a thing a finger taps is drawn at least: a fingertip once a finger has
+    touched the screen, else nothing more than its own size."""
+    return FINGER["px"] if FINGER["on"] else 0
+
+
+def reach(rect: pygame.Rect) -> pygame.Rect:
+    """Where ``rect`` is hit: itself, or, for a finger, grown to a fingertip's size."""
+    if not FINGER["on"]:
+        return rect
+    px = FINGER["px"]
+    if rect.width >= px and rect.height >= px or rect.width <= 0 or rect.height <= 0:
+        return rect  # big enough, or not shown at all
+    grown = pygame.Rect(0, 0, max(rect.width, px), max(rect.height, px))
+    grown.center = rect.center
+    return grown
+
+
+def hit(rects: list[pygame.Rect], pos: tuple[int, int], allowed=None) -> int | None:
+    """The index of the rectangle ``pos`` hits (``allowed(i)`` says which may be hit): one
+    it lies in, else, for a finger, the nearest whose grown area (:func:`reach`) it lies
+    in: two small buttons one above the other share the room between them, half each."""
+    ok = allowed or (lambda _i: True)
+    for i, rect in enumerate(rects):
+        if rect.collidepoint(pos) and ok(i):
+            return i
+    if not FINGER["on"]:
+        return None
+    near = [(abs(rect.centerx - pos[0]) + abs(rect.centery - pos[1]), i)
+            for i, rect in enumerate(rects) if ok(i) and reach(rect).collidepoint(pos)]
+    return min(near)[1] if near else None
 
 
 class Menu:
@@ -88,10 +125,7 @@ class Menu:
         return False
 
     def hit(self, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.rects):
-            if rect.collidepoint(pos) and self.items[i].enabled:
-                return i
-        return None
+        return hit(self.rects, pos, lambda i: self.items[i].enabled)
 
     def move(self, delta: int) -> None:
         n, was = len(self.items), self.index
@@ -108,9 +142,19 @@ class Menu:
             ui_sound("confirm")
             item.on_choose()
 
+    def step(self, scale: float = 1.0) -> int:
+        """From one item to the next: a line and a third of the label's size, and for a
+        finger a fingertip's height at least (the layout grows: a tap hits its own item)."""
+        return max(int(int(self.size * scale) * 1.35), finger_px())
+
+    def height(self, scale: float = 1.0) -> int:
+        """The room the items take, drawn at ``scale``."""
+        return len(self.items) * self.step(scale)
+
     def draw(self, surface: pygame.Surface, center_x: float, top: float, scale: float = 1.0) -> None:
         size = int(self.size * scale)
-        gap = int(size * 1.35)
+        gap = self.step(scale)
+        tall = max(int(size * 1.15), min(gap - 2, finger_px()))  # an item's area, between its neighbours'
         self.rects = []
         tick, tick_gap = theme.tick_size(size)
         # a ticked label stays where it would be, its tick hung before it (room on both sides)
@@ -118,12 +162,12 @@ class Menu:
                         for it in self.items)
                     + 80 * scale)
         shown = self.shown_index()
-        glow = pygame.Rect(0, 0, width, int(size * 1.15))
+        glow = pygame.Rect(0, 0, width, tall)
         glow.center = (int(center_x), int(top + shown * gap + size * 0.6))
         pygame.draw.rect(surface, theme.BG_PANEL_HI, glow, border_radius=int(8 * scale))
         marks.focus(surface, glow, 2, int(8 * scale))
         for i, item in enumerate(self.items):
-            rect = pygame.Rect(0, 0, width, int(size * 1.15))
+            rect = pygame.Rect(0, 0, width, tall)
             rect.center = (int(center_x), int(top + i * gap + size * 0.6))
             selected = i == self.index
             color = theme.INK if item.enabled else theme.INK_FAINT
@@ -152,7 +196,7 @@ class Button:
     def handle(self, action: Action) -> bool:
         if action.pos is None:
             return False
-        inside = self.rect.collidepoint(action.pos)
+        inside = reach(self.rect).collidepoint(action.pos)
         if action.name == POINT:
             self.hover = inside
             return False

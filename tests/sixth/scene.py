@@ -45,6 +45,15 @@ class CornersScene(PlayScene):
     def confirm(self, cell: tuple[int, int]) -> None:
         self.try_play(Move(cell))
 
+    def previewed_move(self) -> Move | None:
+        return None if self.state.over else Move(self.cursor)
+
+    def next_tap(self, move: Move) -> tuple[int, int] | None:
+        if self.layout is None:
+            return None
+        x, y = self.layout.grid.to_pixel(*move.cell)
+        return (round(x), round(y))
+
     # -- the view ----------------------------------------------------------------------------
     def reset_view(self) -> None:
         st = self.state

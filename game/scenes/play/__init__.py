@@ -16,6 +16,7 @@ import logging
 import math
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ... import catalogue, levels, saves, settings
@@ -34,10 +35,11 @@ from ...ui.actions import (
     OTHER_KEY,
     POINT,
     REDO,
+    TOUCH,
     UNDO,
     Action,
 )
-from ...ui.widgets import Button
+from ...ui.widgets import Button, hit
 from ..base import LiveButton, Scene
 from ..overlay import PauseScene
 from ..seats import level_name
@@ -99,6 +101,8 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         self.message_color = theme.BAD
         self.banner, self.banner_t = "", 0.0
         self.hover_from_mouse = False  # the cursor follows the mouse (else keys or a pad)
+        #: the board point a finger's tap previewed: a second tap on it plays (``touched``)
+        self.touch_armed: Any = None
         self.preview_cache: dict[Any, tuple[Any, list[dict[str, Any]]]] = {}
         self.result_shown = False
         self.clock = 0.0  # seconds this scene has run (pulses, blinks)
@@ -287,6 +291,7 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         afresh, and a refusal that explained the old position is no longer shown."""
         self.preview_cache = {}
         self.message_t = 0.0
+        self.touch_armed = None  # a point previewed before this turn is not this turn's move
         self.drop_hint()
 
 
@@ -410,28 +415,30 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             for button in self.buttons.values():
                 button.handle(action)
             if self.state.over or self.may_act(action):
+                if action.device == TOUCH:
+                    action = self.touched(action)
+                else:
+                    self.touch_armed = None
                 self.on_action(action)
             return
-        details = self.buttons.get("details")
+        if action.device != TOUCH:
+            self.touch_armed = None  # keys, a pad or the mouse moved on: a tap previews again
+        pressed = self.panel_button_at(action.pos) if action.pos is not None else None
         if (action.name == DETAILS and not action.is_pointer) or (
-                action.name == CONFIRM and action.pos is not None and details is not None
-                and details.rect.collidepoint(action.pos)):
+                action.name == CONFIRM and pressed == "details"):
             self.toggle_details()  # only the panel changes: a move playing out plays on
             return
         if self.queue.busy:
             self.queue.skip()  # any key or click jumps to the end of the move...
             if action.name in (MENU, BACK) and not action.is_pointer:
                 self.pause()  # ...and the menu key opens the menu as well, at once
-            elif (action.pos is not None and action.name == CONFIRM and "menu" in self.buttons
-                  and self.buttons["menu"].rect.collidepoint(action.pos)):
+            elif action.name == CONFIRM and pressed == "menu":
                 self.pause()  # ...and so does a click on the Menu button
             return
-        if action.pos is not None:
-            for button in self.buttons.values():
-                if button.rect.collidepoint(action.pos):
-                    if self.may_command(action):
-                        button.handle(action)
-                    return
+        if pressed is not None:
+            if self.may_command(action):
+                self.buttons[pressed].handle(action)
+            return
         if action.name in (MENU, BACK) and not action.is_pointer:
             self.pause()
         elif action.name in (UNDO, REDO):
@@ -444,7 +451,50 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             if action.name != OTHER_KEY:
                 self.show_result()
         elif self.may_act(action):
+            if action.device == TOUCH:
+                action = self.touched(action)
             self.on_action(action)
+
+    def panel_button_at(self, pos: tuple[int, int]) -> str | None:
+        """The name of the panel's button at ``pos`` (a finger's area around each, once
+        a finger touched the screen), or None."""
+        names = list(self.buttons)
+        i = hit([self.buttons[name].rect for name in names], pos)
+        return None if i is None else names[i]
+
+    # -- a finger ---------------------------------------------------------------------------
+    def tap_target(self, pos: tuple[int, int]) -> Any | None:
+        """What a finger's tap at ``pos`` would play: its board point, which a first tap
+        only previews (what hovering shows a mouse) and a second tap plays; None where a
+        tap acts at once (off the board, or what a game's own override says: a piece
+        picked up, a button)."""
+        return self.cell_at(pos)
+
+    def touched(self, action: Action) -> Action:
+        """A finger's action as the board takes it: a tap on a point not previewed yet
+        becomes a preview there (``point``); a tap on the point previewed plays it; a drag
+        moves the preview, and the point it stops on is previewed."""
+        target = self.tap_target(action.pos) if action.pos is not None else None
+        if action.name == POINT:
+            self.touch_armed = target
+        elif action.name == CONFIRM and target is not None:
+            if target != self.touch_armed:
+                self.touch_armed = target
+                return replace(action, name=POINT)
+            self.touch_armed = None
+        return action
+
+    def previewed_move(self) -> Any | None:
+        """The move the board's preview shows now (what a confirm there would play), or
+        None; each game says what its cursor means."""
+        return None
+
+    def next_tap(self, move: Any) -> tuple[int, int] | None:
+        """Where a finger taps next to play ``move`` from what the screen shows now (a
+        colour, a piece or a stone to take first; then the move's board point, twice:
+        :meth:`touched`), or None when taps cannot play it; the inverse of the game's own
+        hit-testing, from the same layout."""
+        return None
 
     def update(self, dt: float) -> None:
         if self._panel_held is not None and self._panel_held != self.app.frames:

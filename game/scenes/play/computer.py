@@ -14,6 +14,7 @@ from ...i18n import _
 from ...ui import theme
 from ...ui.actions import (
     CONFIRM,
+    TOUCH,
 )
 
 
@@ -138,7 +139,11 @@ class ComputerTurn:
         _after, effects = self.preview(move)
         self.point_to(move)
         self.hover_from_mouse = False
-        key = _("a click") if self.app.last_device == "mouse" else self.app.glyphs()[CONFIRM]
+        tap = self.next_tap(move)  # its preview shows: a finger's tap on it plays it
+        self.touch_armed = self.tap_target(tap) if tap is not None else None
+        device = self.app.last_device
+        key = (_("a click") if device == "mouse" else _("a tap") if device == TOUCH
+               else self.app.glyphs()[CONFIRM])
         # a move left to chance (a roll) is named without its result: the preview plays the
         # seeded die, and the hint must not tell the player what it will show
         chance = self.rules.chance_outcomes(self.state, move) is not None

@@ -20,6 +20,7 @@ from ...ui.actions import (
 )
 from ...ui.frame import PlayFrame, panel_head
 from ...ui.particles import Particles
+from ...ui.widgets import finger_px
 from ..seats import device_label, level_name
 
 
@@ -373,7 +374,7 @@ class PlayView:
         line is too long (a pad or a phone has the pause menu's "Show details")."""
         line = self.controls()
         glyph = self.app.glyphs().get(DETAILS)
-        if not line or not glyph or not self.hosting.overlays or self.app.last_device == "mouse":
+        if not line or not glyph or not self.hosting.overlays or self.app.last_device in ("mouse", "touch"):
             return line
         part = (_("{key}: fewer details") if self.details else _("{key}: details")).format(key=glyph)
         parts = line.split(present.PARTS)
@@ -446,7 +447,7 @@ class PlayView:
 
     def blit_panel(self, surface: pygame.Surface, only_changed: bool = False) -> None:
         frame = self.frame
-        key = (frame.size, i18n.language(), self.app.last_device,
+        key = (frame.size, i18n.language(), self.app.last_device, finger_px(),
                tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
                tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()), self.ladder,
                self.details, *self.panel_key())
@@ -499,13 +500,15 @@ class PlayView:
         body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
         y = self.draw_panel(img, body, s)
         y = self.draw_last_move(img, x0, y, width, s, 2 if self.details else 3)
-        buttons_top = rect.height - int(48 * s) * max(1, len(self.button_rows(width, s)))
+        tall = self.button_height(s)
+        grown = tall - int(36 * s)  # for a finger
+        buttons_top = rect.height - (int(48 * s) + grown) * max(1, len(self.button_rows(width, s)))
         list_bottom = buttons_top - 8 * s
         hint = self.buttons["hint"]
         hint.rect = hint.local_rect = pygame.Rect(0, 0, 0, 0)  # not there: not clicked
         if self.hints_allowed:  # a row of its own above the others: it fits every width
-            list_bottom -= 44 * s
-            hint.draw(img, pygame.Rect(int(x0), int(buttons_top - 44 * s), width, int(36 * s)), int(24 * s))
+            list_bottom -= 44 * s + grown
+            hint.draw(img, pygame.Rect(int(x0), int(buttons_top - 44 * s - grown), width, tall), int(24 * s))
         self.draw_move_list(img, x0, y + 8 * s, width, list_bottom, s)
         if not self.hosted:
             self.draw_buttons(img, x0, buttons_top, width, s)
@@ -631,6 +634,11 @@ class PlayView:
     def buttons_row(self) -> tuple[str, ...]:
         return ("undo", "redo", "menu")
 
+    @staticmethod
+    def button_height(s: float) -> int:
+        """The panel's buttons' height: for a finger, a fingertip's at least."""
+        return max(int(36 * s), finger_px())
+
     def button_rows(self, width: float, s: float) -> list[tuple[str, ...]]:
         """The panel's buttons in rows: one row when every label fits its share of the
         width at a readable size, else two to a row (German's "Rückgängig" at 800×600)."""
@@ -647,10 +655,10 @@ class PlayView:
     def draw_buttons(self, surface: pygame.Surface, x0: float, y: float, width: float, s: float) -> None:
         for name in self.buttons_row():  # a button not drawn (undo on the ladder) is not clicked
             self.buttons[name].rect = self.buttons[name].local_rect = pygame.Rect(0, 0, 0, 0)
-        gap = int(10 * s)
+        gap, tall = int(10 * s), self.button_height(s)
         for row in self.button_rows(width, s):
             bw = (int(width) - gap * (len(row) - 1)) // len(row)
             for k, name in enumerate(row):
-                rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, int(36 * s))
+                rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, tall)
                 self.buttons[name].draw(surface, rect, int(24 * s))
-            y += int(48 * s)
+            y += int(48 * s) + tall - int(36 * s)

@@ -1,0 +1,184 @@
+"""A touch screen: SDL's finger events, and the mouse events SDL makes of them, as the
+app receives them (posted to pygame's queue under the dummy driver). A tap on a board
+point previews it and a second tap plays it; a tap on a menu or a button acts at once;
+no tap counts twice."""
+import random
+
+import pygame
+import pytest
+from driver import DT, after_guard, settle
+
+from game import catalogue
+from game.app import input as touch_input
+from game.app.input import CONFIRM, POINT, TOUCH, Touch
+from game.match import default_seats
+
+SIZE = (800, 600)  # the smallest window a screen is laid out for whole: the smallest targets
+
+
+def finger(kind, pos, size, finger_id=0, touch_id=7):
+    """A finger event as SDL sends it: ``x`` and ``y`` shares of the window (the middle of
+    the pixel, so that the app finds the pixel again)."""
+    w, h = size
+    return pygame.event.Event(kind, touch_id=touch_id, finger_id=finger_id, x=(pos[0] + 0.5) / w,
+                              y=(pos[1] + 0.5) / h, dx=0.0, dy=0.0, pressure=1.0)
+
+
+def as_mouse(kind, pos):
+    """The mouse event SDL makes of a finger as well (pygame-ce marks it ``touch``)."""
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=True)
+    return pygame.event.Event(kind, pos=pos, button=1, touch=True)
+
+
+def tap_events(pos, size=SIZE):
+    """One tap, as a touch screen sends it: the finger and the mouse SDL makes of it."""
+    return [finger(pygame.FINGERDOWN, pos, size), as_mouse(pygame.MOUSEMOTION, pos),
+            as_mouse(pygame.MOUSEBUTTONDOWN, pos), finger(pygame.FINGERUP, pos, size),
+            as_mouse(pygame.MOUSEBUTTONUP, pos)]
+
+
+def feed(app, events):
+    """Post ``events`` to pygame's queue and run the frame that reads it, as the loop does."""
+    pygame.event.clear()
+    for event in events:
+        pygame.event.post(event)
+    app.frame(pygame.event.get(), DT)
+
+
+def tap(app, pos):
+    feed(app, tap_events(pos, app.screen.get_size()))
+
+
+@pytest.fixture
+def app800(app):
+    app.screen = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+    app.fit_window()
+    app.settings.animation_speed = "instant"  # a whole game of each: the moves need not play out
+    return app
+
+
+# -- the device ----------------------------------------------------------------------------
+def test_a_tap_is_one_confirm_where_the_finger_landed_and_the_mouse_made_of_it_is_nothing():
+    touch = Touch()
+    down, up = finger(pygame.FINGERDOWN, (100, 200), SIZE), finger(pygame.FINGERUP, (103, 201), SIZE)
+    assert touch.translate(down, SIZE) == []
+    assert touch.translate(up, SIZE) == [touch_input.Action(CONFIRM, TOUCH, pos=(100, 200))]
+    assert touch.seen
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        assert touch_input.translate(as_mouse(kind, (100, 200))) == []
+        plain = pygame.event.Event(kind, pos=(100, 200), rel=(0, 0), buttons=(0, 0, 0), button=1)
+        assert kind == pygame.MOUSEBUTTONUP or touch_input.translate(plain)  # the real mouse still counts
+    # SDL can make finger events of the mouse too (touch_id -1): the mouse counted already
+    mouse_down = finger(pygame.FINGERDOWN, (5, 5), SIZE, touch_id=touch_input.MOUSE_TOUCH_ID)
+    mouse_up = finger(pygame.FINGERUP, (5, 5), SIZE, touch_id=touch_input.MOUSE_TOUCH_ID)
+    assert touch.translate(mouse_down, SIZE) == [] and touch.translate(mouse_up, SIZE) == []
+    assert touch.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a), SIZE) is None
+
+
+def test_a_drag_points_and_chooses_nothing_and_a_second_finger_is_ignored():
+    touch = Touch()
+    touch.translate(finger(pygame.FINGERDOWN, (100, 100), SIZE), SIZE)
+    assert touch.translate(finger(pygame.FINGERMOTION, (104, 100), SIZE), SIZE) == []  # a wobble
+    assert touch.translate(finger(pygame.FINGERDOWN, (500, 500), SIZE, finger_id=1), SIZE) == []
+    assert touch.translate(finger(pygame.FINGERUP, (500, 500), SIZE, finger_id=1), SIZE) == []
+    dragged = touch.translate(finger(pygame.FINGERMOTION, (160, 130), SIZE), SIZE)
+    assert dragged == [touch_input.Action(POINT, TOUCH, pos=(160, 130))]
+    lifted = touch.translate(finger(pygame.FINGERUP, (170, 130), SIZE), SIZE)
+    assert [a.name for a in lifted] == [POINT]  # lifted after a drag: nothing chosen
+    # the next finger taps again
+    touch.translate(finger(pygame.FINGERDOWN, (300, 300), SIZE, finger_id=2), SIZE)
+    assert [a.name for a in touch.translate(finger(pygame.FINGERUP, (300, 300), SIZE, finger_id=2),
+                                            SIZE)] == [CONFIRM]
+
+
+def test_a_finger_at_the_window_edges_lands_inside_it():
+    touch = Touch()
+    w, h = SIZE
+    touch.translate(pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=0, x=1.0, y=1.0,
+                                       dx=0.0, dy=0.0, pressure=1.0), SIZE)
+    (action,) = touch.translate(pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=0, x=1.0, y=1.0,
+                                                   dx=0.0, dy=0.0, pressure=1.0), SIZE)
+    assert action.pos == (w - 1, h - 1)
+
+
+# -- a whole game of each game, by taps alone ---------------------------------------------------
+def start(app, game_id):
+    rules = catalogue.game(game_id)
+    app.start_game(game_id, seed=5, seats=default_seats(rules.players))
+    scene = app.stack.top
+    for _ in range(4):
+        app.frame([], DT)
+    after_guard(app)
+    scene.banner_t = 0.0
+    return scene
+
+
+def a_move(scene, rng):
+    """A legal move of the rules; where the rules list none (an arrangement of The Great
+    Order, one of thousands), the move the screen offers."""
+    moves = scene.rules.legal_moves(scene.state)
+    return rng.choice(moves) if moves else scene.previewed_move()
+
+
+def play_by_taps(app, scene, move):
+    """Tap the scene's own points for ``move`` until it is played; every tap on a board
+    point not yet previewed must only preview ``move``. Returns how many such previews."""
+    previews = 0
+    before = len(scene.history)
+    for _ in range(8):
+        pos = scene.next_tap(move)
+        assert pos is not None, f"{scene.game_id}: no tap plays {move}"
+        target, armed = scene.tap_target(pos), scene.touch_armed
+        tap(app, pos)
+        if len(scene.history) > before:
+            assert target is None or target == armed, f"{scene.game_id}: one tap played {move} on the board"
+            return previews
+        if target is not None and target != armed:
+            assert scene.previewed_move() == move, f"{scene.game_id}: the first tap does not preview {move}"
+            previews += 1
+    raise AssertionError(f"{scene.game_id}: taps did not play {move}")
+
+
+def board_points(scene):
+    """Whether any move the rules list now is tapped on a board point (not a button)."""
+    points = (scene.next_tap(move) for move in scene.rules.legal_moves(scene.state))
+    return any(scene.tap_target(pos) is not None for pos in points if pos is not None)
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_a_whole_game_is_played_by_taps_alone(app800, game_id):
+    app = app800
+    scene = start(app, game_id)
+    rng = random.Random(game_id)
+    moves = previews = 0
+    boards = False
+    while not scene.state.over:
+        assert app.stack.top is scene, f"{game_id}: {type(app.stack.top).__name__} over the game"
+        boards = boards or board_points(scene)
+        move = a_move(scene, rng)
+        state = scene.state
+        previews += play_by_taps(app, scene, move)
+        assert scene.history[-1][0] == state
+        played = scene.history[-1][1]
+        # a roll is played with the face the die showed (the rules' chance)
+        assert played == move or scene.rules.chance_outcomes(state, move) is not None
+        settle(app, scene)
+        moves += 1
+        assert moves < 3000
+    assert app.last_device == TOUCH
+    assert previews > 0 or not boards  # every game with a board previewed before it played
+
+
+def test_the_mouse_made_of_a_tap_would_play_at_once_if_it_counted(app800, monkeypatch):
+    """The probe: without the ``touch`` mark read, SDL's mouse click of a tap plays on the
+    first tap: the whole-game test above catches a tap counted twice."""
+    monkeypatch.setattr(touch_input, "from_touch", lambda event: False)
+    monkeypatch.setattr("game.app.app.from_touch", lambda event: False)
+    game_id = next(g for g in catalogue.GAME_IDS if board_points(start(app800, g)))
+    scene = app800.stack.top
+    assert scene.game_id == game_id
+    move = next(m for m in scene.rules.legal_moves(scene.state)
+                if scene.tap_target(scene.next_tap(m)) is not None)
+    with pytest.raises(AssertionError, match="one tap played"):
+        play_by_taps(app800, scene, move)
