@@ -12,6 +12,7 @@ from game import catalogue
 from game.app import input as touch_input
 from game.app.input import CONFIRM, POINT, TOUCH, Touch
 from game.match import default_seats
+from game.ui import widgets
 
 SIZE = (800, 600)  # the smallest window a screen is laid out for whole: the smallest targets
 
@@ -182,3 +183,78 @@ def test_the_mouse_made_of_a_tap_would_play_at_once_if_it_counted(app800, monkey
                 if scene.tap_target(scene.next_tap(m)) is not None)
     with pytest.raises(AssertionError, match="one tap played"):
         play_by_taps(app800, scene, move)
+
+
+# -- menus and buttons act at once ---------------------------------------------------------------
+def wait(app, seconds=0.6):
+    """Past a new screen's input guard and the double-tap guard of the tap that opened it."""
+    for _ in range(int(seconds / DT)):
+        app.frame([], DT)
+
+
+def test_menus_are_reached_by_taps_title_game_who_plays_and_the_game(app800):
+    from game.scenes.play import PlayScene
+
+    app = app800
+    app.frame([], DT)
+    title = app.stack.top
+    labels = [item.label for item in title.menu.items]
+    tap(app, title.menu.rects[labels.index("Play")].center)  # one tap: no preview on a menu
+    select = app.stack.top
+    assert type(select).__name__ == "SelectScene"
+    wait(app)
+    game_id = select.games[-1]
+    card = select.cards[-1]
+    tap(app, (card.rect.centerx, card.rect.y + card.picture_h // 2))  # on the card's picture
+    setup = app.stack.top
+    assert type(setup).__name__ == "SetupScene" and setup.game_id == game_id
+    wait(app)
+    tap(app, setup.rows[setup.choices.index("two")].center)
+    game = app.stack.top
+    assert isinstance(game, PlayScene) and game.game_id == game_id
+    assert not any(seat.is_ai for seat in game.seats.values())
+    wait(app)
+    tap(app, game.buttons["menu"].rect.center)  # a button on the play screen: at once too
+    assert type(app.stack.top).__name__ == "PauseScene"
+    assert game.history == []
+
+
+def test_a_finger_hits_small_buttons_within_a_fingertip_and_the_nearer_of_two(app800):
+    """At 800x600 the panel's buttons are drawn 22 px tall for a mouse; once a finger has
+    touched the screen they are drawn and hit 44 px tall, and a tap a fingertip below a
+    small button still presses it."""
+    app = app800
+    scene = start(app, catalogue.GAME_IDS[0])
+    app.frame([], DT)
+    menu = scene.buttons["menu"].rect
+    assert menu.height < widgets.FINGER["px"]  # the mouse's: small at 800x600
+    tap(app, (5, 5))  # a finger touched the screen (the corner: nothing there)
+    app.frame([], DT)
+    assert widgets.FINGER["on"]
+    menu = scene.buttons["menu"].rect
+    assert menu.height >= widgets.FINGER["px"]
+    rects = [scene.buttons[n].rect for n in scene.buttons_row()]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    # a small rectangle is hit a fingertip wide and tall, and between two, the nearer wins
+    small = [pygame.Rect(100, 100, 60, 20), pygame.Rect(100, 124, 60, 20)]
+    assert widgets.hit(small, (130, 92)) == 0  # 8 px above the first: still the first
+    assert widgets.hit(small, (130, 121)) == 0 and widgets.hit(small, (130, 123)) == 1
+    assert widgets.hit(small, (130, 160)) is None
+    widgets.FINGER["on"] = False
+    assert widgets.hit(small, (130, 92)) is None  # the mouse hits only what is drawn
+
+
+def test_pause_menu_items_are_a_fingertip_apart_for_a_finger(app800):
+    app = app800
+    scene = start(app, catalogue.GAME_IDS[0])
+    tap(app, (5, 5))
+    wait(app)
+    tap(app, scene.buttons["menu"].rect.center)
+    pause = app.stack.top
+    app.frame([], DT)
+    rects = pause.menu.rects
+    assert len(rects) > 2
+    steps = {b.centery - a.centery for a, b in zip(rects, rects[1:], strict=False)}
+    assert min(steps) >= widgets.FINGER["px"]
+    w, h = app.screen.get_size()
+    assert all(0 <= r.top and r.bottom <= h for r in rects)  # still on the screen at 800x600
