@@ -258,3 +258,22 @@ def test_pause_menu_items_are_a_fingertip_apart_for_a_finger(app800):
     assert min(steps) >= widgets.FINGER["px"]
     w, h = app.screen.get_size()
     assert all(0 <= r.top and r.bottom <= h for r in rects)  # still on the screen at 800x600
+
+
+def test_a_fingertip_below_the_back_button_still_goes_back(app800):
+    """"< Back" is drawn 27 px tall at 800x600: for a mouse a click under it is nothing; for
+    a finger it is the button (nothing else is near it)."""
+    app = app800
+    app.frame([], DT)
+    title = app.stack.top
+    play = title.menu.rects[[item.label for item in title.menu.items].index("Play")]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=play.center, button=1)], DT)
+    select = app.stack.top
+    wait(app)
+    back = select.back.rect
+    below = (back.centerx, back.bottom + 6)
+    assert back.height < widgets.FINGER["px"] - 12
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=below, button=1)], DT)
+    assert app.stack.top is select  # the mouse: only what is drawn
+    tap(app, below)
+    assert app.stack.top is title

@@ -16,6 +16,7 @@ from .. import catalogue, fame, ladder, puzzles
 from ..i18n import N_, _, pgettext
 from ..ui import icons, present, theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..ui.widgets import hit
 from . import previews
 from .base import BackButton, Scene
 from .seats import Seat, level_name
@@ -56,11 +57,11 @@ class LadderScene(Scene):
             self.app.stack.pop()
             return
         if action.pos is not None:
-            for i, row in self.rows:
-                if row.collidepoint(action.pos):
-                    self.index = i
-                    if action.name == CONFIRM:
-                        start_ladder_game(self.app, self.games[i])
+            k = hit([row for _i, row in self.rows], action.pos)
+            if k is not None:
+                self.index = i = self.rows[k][0]
+                if action.name == CONFIRM:
+                    start_ladder_game(self.app, self.games[i])
             return
         if action.name in (UP, DOWN, LEFT, RIGHT):
             forward = action.name in (DOWN, RIGHT)
@@ -193,9 +194,9 @@ class HallScene(Scene):
             return
         if action.pos is not None:
             if action.name == CONFIRM:
-                for rect, step in self.arrows:
-                    if rect.collidepoint(action.pos):
-                        self.turn(step)
+                k = hit([rect for rect, _step in self.arrows], action.pos)
+                if k is not None:
+                    self.turn(self.arrows[k][1])
             return
         if action.name in (LEFT, UP):
             self.turn(-1)

@@ -18,7 +18,7 @@ import pygame
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import CONFIRM, Action
-from ..ui.widgets import Button, Item
+from ..ui.widgets import Button, Item, reach
 
 if TYPE_CHECKING:
     from ..ai.worker import ThinkerService
@@ -84,7 +84,7 @@ class BackButton:
         theme.draw_text(surface, label, self.rect.center, size, theme.INK, "center")
 
     def clicked(self, action: Any) -> bool:
-        return action.pos is not None and action.name == CONFIRM and self.rect.collidepoint(action.pos)
+        return action.pos is not None and action.name == CONFIRM and reach(self.rect).collidepoint(action.pos)
 
 
 class LiveItem(Worded, Item):

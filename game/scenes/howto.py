@@ -16,6 +16,7 @@ from ..i18n import N_, _, pgettext, refusal
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, LEFT, MENU, RIGHT, Action
 from ..ui.diagrams import Diagrams, Ink, written_caption
+from ..ui.widgets import hit
 from .base import Scene, named_class
 
 
@@ -233,9 +234,10 @@ class HowToScene(Scene):
 
     def handle(self, action: Action) -> None:
         if action.pos is not None and action.name == CONFIRM:
-            for name, rect in self.nav.items():
-                if rect.collidepoint(action.pos):
-                    self.turn(name)
+            names = list(self.nav)
+            i = hit([self.nav[name] for name in names], action.pos)
+            if i is not None:
+                self.turn(names[i])
             return
         if action.name == ALTERNATE and self.game_id:
             self.turn("lessons")

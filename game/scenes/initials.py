@@ -17,6 +17,7 @@ from ..i18n import N_, _
 from ..ui import present, theme
 from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ..ui.present import EndCard, dim, panel
+from ..ui.widgets import hit
 from .base import LiveButton, Scene
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -119,9 +120,10 @@ class InitialsScene(Scene):
                 if button.handle(action):
                     return
             if name == CONFIRM:
-                for rect, slot, step in self.arrows:
-                    if rect.collidepoint(action.pos):
-                        self.turn(step, slot)
+                k = hit([rect for rect, _slot, _step in self.arrows], action.pos)
+                if k is not None:
+                    _rect, slot, step = self.arrows[k]
+                    self.turn(step, slot)
             return
         if name in (UP, DOWN):
             self.turn(1 if name == UP else -1)  # up: the next letter (A, B, C...), as on an arcade's wheel

@@ -16,6 +16,7 @@ from .. import saves
 from ..i18n import N_, _, ngettext, pgettext
 from ..ui import theme
 from ..ui.actions import BACK, CONFIRM, DOWN, MENU, UP, Action
+from ..ui.widgets import hit
 from .base import LiveButton, Scene
 from .overlay import AskScene
 
@@ -133,12 +134,11 @@ class LoadScene(Scene):
         if action.pos is not None:
             if self.back_button.handle(action):
                 return
-            for i, rect in self.rows:
-                if rect.collidepoint(action.pos):
-                    self.index = i
-                    if action.name == CONFIRM:
-                        self.choose(i)
-                    return
+            k = hit([rect for _i, rect in self.rows], action.pos)
+            if k is not None:
+                self.index = i = self.rows[k][0]
+                if action.name == CONFIRM:
+                    self.choose(i)
             return
         if action.name in (UP, DOWN):
             delta = -1 if action.name == UP else 1

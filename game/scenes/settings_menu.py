@@ -9,6 +9,7 @@ from .. import i18n, palette, settings
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..ui.widgets import hit, reach
 from .base import Scene
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
@@ -120,14 +121,14 @@ class SettingsScene(Scene):
 
     def handle(self, action: Action) -> None:
         if action.pos is not None:
-            for i, rect in enumerate(self.rects):
-                if rect.collidepoint(action.pos):
-                    self.index = i
-                    value = self.values.get(i)
-                    lower = (value is not None and value.collidepoint(action.pos)
-                             and action.pos[0] < value.centerx)
-                    if action.name in (CONFIRM, ALTERNATE):
-                        self.choose(1 if action.name == CONFIRM and not lower else -1)
+            i = hit(self.rects, action.pos)
+            if i is not None:
+                self.index = i
+                value = self.values.get(i)
+                lower = (value is not None and reach(value).collidepoint(action.pos)
+                         and action.pos[0] < value.centerx)
+                if action.name in (CONFIRM, ALTERNATE):
+                    self.choose(1 if action.name == CONFIRM and not lower else -1)
             return
         row = self.ROWS[self.index]
         if action.name in (UP, DOWN):

@@ -20,6 +20,7 @@ from .. import catalogue, levels, ratings
 from ..i18n import _, pgettext
 from ..ui import present, qr, theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
+from ..ui.widgets import reach
 from .base import BackButton, Scene
 from .seats import AI_LEVELS, HUMAN, KINDS, Seat, device_label, device_of, level_name
 
@@ -216,12 +217,12 @@ class SetupScene(Scene):
 
     def handle_pointer(self, action: Action) -> None:
         for rect, delta in self.arrows:
-            if rect.collidepoint(action.pos):
+            if reach(rect).collidepoint(action.pos):
                 self.focus = 0
                 if action.name == CONFIRM:
                     self.step_level(delta)
                 return
-        if self.swap_rect.collidepoint(action.pos):
+        if reach(self.swap_rect).collidepoint(action.pos):
             self.focus = 0
             if action.name in (CONFIRM, ALTERNATE):
                 self.swap()

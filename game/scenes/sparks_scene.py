@@ -32,6 +32,7 @@ from ..ui import present, theme
 from ..ui import sparks as kit
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, TOUCH, UNDO, UP, Action
 from ..ui.sparks import marks_for, name_of, piece_name, pieces_name, side_of, square_of
+from ..ui.widgets import hit
 from .base import LiveButton, Scene
 from .play import MovePlay, PlayScene, effect
 
@@ -672,12 +673,11 @@ class DrawOffer(Scene):
 
     def handle(self, action: Action) -> None:
         if action.pos is not None:
-            for i, rect in enumerate(self.rects):
-                if rect.collidepoint(action.pos):
-                    self.choice = i
-                    if action.name == CONFIRM:
-                        self.answer(i == 0)
-                    return
+            i = hit(self.rects, action.pos)
+            if i is not None:
+                self.choice = i
+                if action.name == CONFIRM:
+                    self.answer(i == 0)
             return
         if action.name in (UNDO, REDO):  # take the offer back (or redo the answer) from here too
             self.app.stack.pop()
