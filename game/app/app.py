@@ -226,6 +226,7 @@ class App:
         self.last_device = "keyboard"
         self.pads = Pads()
         self.touch = Touch()  # a finger on a touch screen
+        widgets.FINGER["on"] = False  # hit areas for a mouse until a finger comes
         #: set by another thread (the phone hub) when input waits: a resting loop wakes at once
         self.wake = threading.Event()
         self.phones = Phones(self)

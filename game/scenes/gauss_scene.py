@@ -275,7 +275,7 @@ class GaussScene(PlayScene):
         if self.app.last_device == "mouse":
             return _("Click a gray cell to place   Right-click: switch colour   Hover: preview")
         if self.app.last_device == TOUCH:
-            return _("Tap a gray cell: preview   Tap it again: place   Colour: panel buttons")
+            return _("Tap a gray cell to preview, again to place   Colour: panel buttons")
         g = self.app.glyphs()
         if self.app.last_device.startswith("pad"):
             text = _("D-pad/stick: move   {confirm}: place   {alternate}: switch colour   "

@@ -756,7 +756,7 @@ class OrderScene(PlayScene):
         if mouse:
             return _("Click an end stone, then a lit column   Right-click: other end")
         if touch:
-            return _("Tap an end stone, then a lit column: preview   Tap it again: place")
+            return _("Tap an end stone, then a lit column to preview, again to place")
         if self.stage == "end":
             return _("Left/Right: choose an end   {confirm}: take it   "
                      "{undo}/{redo}: undo/redo").format(**keys)

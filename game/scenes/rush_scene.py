@@ -268,7 +268,7 @@ class RushScene(PlayScene):
         if self.app.last_device == "mouse":
             return _("Click a point to place   Dots: legal points   x: not allowed here")
         if self.app.last_device == TOUCH:
-            return _("Tap a point: preview   Tap it again: place   Dots: legal points")
+            return _("Tap a point to preview, again to place   Dots: legal points")
         g = self.app.glyphs()
         return _("Arrows: move   {confirm}: place   {undo}/{redo}: undo/redo   {menu}: menu").format(
             confirm=g[CONFIRM], undo=g[UNDO], redo=g[REDO], menu=g[MENU])

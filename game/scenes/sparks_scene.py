@@ -516,11 +516,8 @@ class SparksScene(PlayScene):
             if not self.hosting.agreements:  # no draw in a puzzle or a lesson
                 return _("Click a piece, then a marked square   Right-click: deselect")
             return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
-        if self.app.last_device == TOUCH:
-            if not self.hosting.agreements:
-                return _("Tap a piece, then a marked square: preview   Tap it again: go there")
-            return _("Tap a piece, then a marked square: preview   Tap it again: go there   "
-                     "Draw: panel button")
+        if self.app.last_device == TOUCH:  # the panel's Draw? button says itself what it does
+            return _("Tap a piece, then a marked square to preview, again to go there")
         keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
                 "redo": g[REDO], "menu": g[MENU]}
         if self.selected:
