@@ -161,6 +161,16 @@ class Match:
         self.state = after
         return before, after, effects
 
+    def follow(self, move: Any, after: Any, effects: list[dict[str, Any]]
+               ) -> tuple[Any, Any, list[dict[str, Any]]]:
+        """A move played elsewhere (on the game server), as the authority tells it: ``after``
+        and ``effects`` are taken as they come, not worked out here (a roll's die is the
+        server's). Returns ``(state before, state after, effects)`` as :meth:`play` does."""
+        before = self.state
+        self.history.append(Played(before, move, self.notation(before, move, effects)))
+        self.state = after
+        return before, after, effects
+
     def branch(self) -> None:
         """A move other than the one taken back: the moves that followed it are gone."""
         self.future.clear()
