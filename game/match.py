@@ -26,6 +26,7 @@ AI_LEVELS = ("easy", "medium", "hard")
 KINDS = (HUMAN, *AI_LEVELS)
 KEYBOARD = "keyboard"
 OPEN = "open"  # the seat's device went away: the next device to act for it takes it
+REMOTE = "remote"  # the seat is played on another machine (an online game's opponent): no device here
 
 
 def device_of(device: str) -> str:
@@ -286,5 +287,5 @@ class Match:
         return played
 
 
-__all__ = ["AI_LEVELS", "HUMAN", "KEYBOARD", "KINDS", "Match", "NoTakeBack", "OPEN", "Played", "RulesError",
-           "Seat", "default_seats", "device_of", "held_elsewhere"]
+__all__ = ["AI_LEVELS", "HUMAN", "KEYBOARD", "KINDS", "Match", "NoTakeBack", "OPEN", "Played", "REMOTE",
+           "RulesError", "Seat", "default_seats", "device_of", "held_elsewhere"]

@@ -24,8 +24,9 @@ from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
 from .scenes.lesson import LessonListScene
 from .scenes.lesson import choose_game as choose_course
 from .scenes.name_entry import SaveNameScene
+from .scenes.online import ConnectingScene, OnlineScene
 from .scenes.overlay import AskScene
-from .scenes.play import DEMO, EXERCISE, WATCHED
+from .scenes.play import DEMO, EXERCISE, ONLINE, WATCHED
 from .scenes.puzzle import choose_game
 from .scenes.replay import ReplayScene
 from .scenes.saves_menu import LoadScene
@@ -124,9 +125,12 @@ class Navigator:
         self.stack.push(SelectScene(self.app, game_id))
 
     def leave_game(self, game: Any) -> None:
-        """Out of a game to where it was chosen: the ladder for a ladder game, else the
-        game list with that game chosen."""
-        if getattr(game, "ladder", None) is not None:
+        """Out of a game to where it was chosen: the ladder for a ladder game, the online
+        menu for an online game, else the game list with that game chosen."""
+        if getattr(game, "online", None) is not None:
+            self.title()
+            self.online()
+        elif getattr(game, "ladder", None) is not None:
             self.title()
             self.ladder(game.game_id)
         else:
@@ -187,6 +191,21 @@ class Navigator:
         self.stack.push(AskScene(self.app, _("{game} is in progress").format(game=title), lines,
                                  [(_("Resume it"), lambda: self.resume(saved)), (start, go),
                                   (_("Back"), lambda: None)]))
+
+    def online(self) -> None:
+        """The online menu over the title: a new game, join one, my games."""
+        self.stack.push(OnlineScene(self.app))
+
+    def play_online(self, game: Any) -> Scene:
+        """The play scene of ``game`` (an :class:`~game.online.client.OnlineGame`), over the
+        title and the online menu: its moves the server's, the opponent a remote seat."""
+        self.title()
+        self.online()
+        scene = game_scene(self.app, game.game_id, game.level_name, start=False, hosting=ONLINE)
+        scene.go_online(game)
+        # until the server's welcome, a screen that says so (the board would be a guess)
+        self.stack.push(scene if scene.online_shown else ConnectingScene(self.app, scene))
+        return scene
 
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any:
         """A game's play scene for a puzzle: not started (the puzzle sets its position)."""

@@ -157,7 +157,7 @@ def imports_pygame(path: Path) -> bool:
     return False
 
 
-@pytest.mark.parametrize("package", ["rules", "ai", "match.py", "server"])
+@pytest.mark.parametrize("package", ["rules", "ai", "match.py", "server", "online"])
 def test_rules_and_ai_stay_pure_python(package):
     """The rules, the computer and a game in progress (``Match``) run without a screen: the
     engine protocol, the arena and the game server hold them with no pygame."""

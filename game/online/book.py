@@ -4,7 +4,10 @@ the server knows the seat by; it never leaves this file but to that server).
 
     {"format": 1, "games": [{"server": "http://192.168.1.5:8740", "match": "AB3DE4FG",
       "seat": "black", "secret": "...", "game": "rush", "level": "9x9",
-      "invite": "K7XQ2M", "watch": "PQ4RS5", "added": "2026-11-26T07:30:00Z", "over": false}]}
+      "invite": "K7XQ2M", "watch": "PQ4RS5", "added": "2026-11-26T07:30:00Z", "over": false}],
+     "server": "http://192.168.1.5:8740"}
+
+(``server``: the server chosen last.)
 
 The file is read as hostile (``storage.load_json``): an entry that does not fit is left
 out, a file that cannot be used is set aside when the book is next written and the book
@@ -98,8 +101,16 @@ def parse(data: dict[str, Any] | None) -> list[Entry]:
     return out[-MOST:]
 
 
-def _json(entries: list[Entry]) -> dict[str, Any]:
-    return {"format": FORMAT, "games": [asdict(e) for e in entries]}
+def _json(entries: list[Entry], server: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": FORMAT, "games": [asdict(e) for e in entries]}
+    if server is not None:
+        out["server"] = server
+    return out
+
+
+def _server_of(data: dict[str, Any] | None) -> str | None:
+    value = data.get("server") if isinstance(data, dict) else None
+    return value if storage.fits(value, SHAPES["server"]) else None
 
 
 def load() -> tuple[list[Entry], str]:
@@ -119,7 +130,19 @@ def _change(fn: Any) -> str:
     """``fn`` applied to the book as it is on the disk, written back; the message about a
     file set aside ("" if none). OSError when it cannot be written."""
     def change(data: dict[str, Any] | None) -> dict[str, Any]:
-        return _json(_trimmed(fn(parse(data))))
+        return _json(_trimmed(fn(parse(data))), _server_of(data))
+    return storage.update_json(storage.home() / FILE, WHAT, FORMAT, MAX_BYTES, change)
+
+
+def server() -> str | None:
+    """The server chosen last (its base URL), or None."""
+    return _server_of(storage.load_json(storage.home() / FILE, FORMAT, MAX_BYTES)[0])
+
+
+def set_server(address: str) -> str:
+    """``address`` (a base URL) is the server chosen from now on; see :func:`_change`."""
+    def change(data: dict[str, Any] | None) -> dict[str, Any]:
+        return _json(parse(data), address)
     return storage.update_json(storage.home() / FILE, WHAT, FORMAT, MAX_BYTES, change)
 
 

@@ -29,6 +29,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,6 +160,8 @@ class OnlineGame:
         self.failed: Failed | None = None
         self.ended: Ended | None = None
         self.ids = itertools.count(1)
+        #: a move's entry in the move list (a play screen's own words), else the rules'
+        self.notation: Callable[[Any, Any, list[dict[str, Any]]], str] | None = None
         # shared with the network thread
         self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
@@ -200,6 +203,11 @@ class OnlineGame:
                 ws.close()
             except Exception:  # closing already
                 pass
+
+    @property
+    def started(self) -> bool:
+        """:meth:`start` was called (the connection is being made, or is, or failed)."""
+        return self._thread is not None or self.failed is not None
 
     @property
     def ready(self) -> bool:
@@ -303,6 +311,10 @@ class OnlineGame:
         with self._lock:
             self._seen = self.ply
 
+    def _note(self, before: Any, move: Any, effects: list[dict[str, Any]]) -> str:
+        assert self.match is not None
+        return (self.notation or self.match.rules.move_note)(before, move, effects)
+
     # -- following the server --------------------------------------------------------------
     def _load(self, state: dict[str, Any]) -> Any:
         assert self.match is not None
@@ -315,7 +327,7 @@ class OnlineGame:
             self.game_id, self.level_name = welcome["game"], welcome["level"]
             try:
                 level = levels.load(self.game_id, self.level_name, strict=True)
-                self.match = Match(self.game_id, level, start=False)
+                self.match = Match(self.game_id, level, start=False, notation=self._note)
             except (RulesError, KeyError) as exc:
                 self.failed = Failed("level", _("This game's board is not in this version of the game."))
                 log.warning("online: %s", exc)

@@ -14,6 +14,7 @@ from ..match import (  # noqa: F401 - who sits where is the match's; the words f
     KEYBOARD,
     KINDS,
     OPEN,
+    REMOTE,
     Seat,
     default_seats,
     device_of,
@@ -27,6 +28,8 @@ def device_label(device: str | None) -> str:
         return pgettext("seat held by", "anyone")
     if device == OPEN:
         return pgettext("seat held by", "open")
+    if device == REMOTE:
+        return pgettext("seat held by", "online")
     if device == KEYBOARD:
         return _("Keyboard & mouse")
     if device.startswith("pad") and device[3:].isdigit():
