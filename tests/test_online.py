@@ -340,3 +340,36 @@ def test_my_online_games_refuses_a_hostile_file_and_keeps_the_good_entries():
     assert book.load() == ([], "")
     path.write_text(json.dumps({"format": 99, "games": []}), encoding="utf-8")
     assert "newer version" in book.load()[1]
+
+
+def test_a_server_answering_nonsense_is_refused_before_anything_is_kept(monkeypatch):
+    made = {"v": 1, "type": "created", "match": "ABCDEFGH", "game": "chess", "level": "classic",
+            "players": ["a", "b"], "seat": "a", "secret": "s" * 32, "watch": "PQ4RS5", "commit": "x",
+            "invite": "K7XQ2M"}
+    monkeypatch.setattr(api, "create", lambda *args: made)
+    with pytest.raises(OnlineError) as caught:
+        client.new_game("127.0.0.1", catalogue.GAME_IDS[0])
+    assert caught.value.reason == api.ANSWER and book.load() == ([], "")
+    made.update(game=catalogue.GAME_IDS[0], secret="not a secret")
+    with pytest.raises(OnlineError):
+        client.new_game("127.0.0.1", catalogue.GAME_IDS[0])
+    made.update(secret="s" * 32)
+    game, _answer = client.new_game("127.0.0.1", catalogue.GAME_IDS[0])
+    assert [e.match for e in book.load()[0]] == ["ABCDEFGH"] and game.secret == "s" * 32
+
+
+def test_a_hosted_server_takes_another_port_when_its_own_is_taken(tmp_path):
+    from game.online import host
+
+    taken = ServerThread(tmp_path / "other")  # bound and listening: the port is in use
+    try:
+        hosted = host.Host("127.0.0.1", taken.port, tmp_path / "hosted").start()
+        try:
+            assert hosted.port not in (0, taken.port) and hosted.url == f"http://127.0.0.1:{hosted.port}"
+            game, made = client.new_game(hosted.url, catalogue.GAME_IDS[0])
+            assert made["invite"] and (tmp_path / "hosted").is_dir()
+        finally:
+            hosted.stop()
+        assert not hosted.alive
+    finally:
+        taken.sock.close()

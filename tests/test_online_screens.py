@@ -17,7 +17,7 @@ for _name in ("starlette", "uvicorn", "websockets"):
 from driver import DT, key, settle  # noqa: E402
 from server_client import PATIENCE, ServerThread  # noqa: E402
 
-from game import catalogue  # noqa: E402
+from game import catalogue, storage  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.online import book, client, dice  # noqa: E402
 from game.scenes.online import CodeScene, ConnectingScene, LobbyScene, OnlineScene  # noqa: E402
@@ -175,3 +175,38 @@ def test_joining_by_typing_a_code_and_taking_the_game_up_again_from_my_games(app
     frames_until(app, lambda: again.online.ready and again.online.link == client.OPEN, "resumed", [maker])
     assert [p.move for p in again.history] == history and public(again.match) == public(maker.match)
     maker.close()
+
+
+def test_hosting_a_game_on_this_network_serves_it_from_inside_the_game(app, monkeypatch):
+    from game.online import host
+    from game.phones import net
+
+    monkeypatch.setattr(net, "lan_address", lambda: "127.0.0.1")  # the tests reach loopback only
+    monkeypatch.setattr(host.api, "DEFAULT_PORT", 0)  # any free port: 8740 may be another's
+    try:
+        app.nav.online()
+        choose(app, _("Host a game on this network"))
+        hosted = host.running()
+        assert hosted is not None and hosted.address == "127.0.0.1" and hosted.port > 0
+        assert hosted.data == storage.home() / "server"  # its games in the player's folder
+        choose(app, _(catalogue.get(catalogue.GAME_IDS[1]).title))
+        if isinstance(app.stack.top, AskScene):
+            press(app, pygame.K_RETURN)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene) and lobby.server == hosted.url
+        friend, _joined = client.join_game(hosted.url, lobby.code)  # the friend, at that address
+        friend.start()
+        frames_until(app, lambda: isinstance(app.stack.top, PlayScene), "the game on screen", [friend])
+        scene = app.stack.top
+        frames_until(app, lambda: friend.ready, "the friend welcomed", [friend])
+        rng = random.Random(13)
+        for _move in range(2):
+            if scene.online.my_turn:
+                my_move(app, scene, friend, rng)
+            else:
+                friend_moves(app, scene, friend, rng)
+        assert public(scene.match) == public(friend.match)
+        friend.close()
+    finally:
+        host.stop()
+    assert host.running() is None

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import levels
+from .. import levels, storage
 from ..i18n import N_, _
 from ..match import Match
 from ..rules.core import RulesError
@@ -301,7 +301,7 @@ class OnlineGame:
                 elif kind == "failed":
                     self.failed = value
                     events.append(value)
-            except (RulesError, KeyError, TypeError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - never a traceback into the game
                 # the server's word cannot be read by these rules: catch up from its position
                 log.warning("online: a message of the server could not be followed (%s)", exc)
                 self._seen_reset()
@@ -540,6 +540,18 @@ class _Fatal(Exception):
 
 
 # -- the ways into a game ------------------------------------------------------------------
+def seat_of(server: str, answer: dict[str, Any]) -> book.Entry:
+    """The seat a server's answer gave, checked as the book checks what it reads: a server
+    that answers nonsense (a game this version does not know, a secret that is no secret) is
+    refused here, before anything is kept or shown."""
+    fields = {**{k: answer.get(k) for k in book.SHAPES if k in answer}, "server": server}
+    if answer.get("type") != "created":
+        fields.pop("invite", None)
+    if storage.misfits(fields, book.SHAPES, book.NEEDED):
+        raise OnlineError(api.ANSWER, "the seat in the answer does not fit")
+    return book.Entry.of(server, answer)
+
+
 def kept(entry: book.Entry) -> str:
     """``entry`` written to "my online games"; a line for the log when it cannot be."""
     try:
@@ -555,7 +567,7 @@ def new_game(server: str, game_id: str, level: str | None = None, side: str | No
     spectator codes); the seat kept in "my online games". OnlineError when it cannot be."""
     server = api.normal_address(server)
     answer = api.create(server, game_id, level, side)
-    entry = book.Entry.of(server, answer)
+    entry = seat_of(server, answer)
     kept(entry)
     return OnlineGame.of(entry), answer
 
@@ -565,7 +577,7 @@ def join_game(server: str, invite: str) -> tuple[OnlineGame, dict[str, Any]]:
     "my online games". OnlineError when it cannot be."""
     server = api.normal_address(server)
     answer = api.join(server, invite)
-    entry = book.Entry.of(server, answer)
+    entry = seat_of(server, answer)
     kept(entry)
     return OnlineGame.of(entry), answer
 

@@ -23,7 +23,7 @@ import pygame
 
 from .. import catalogue, levels
 from ..i18n import N_, _
-from ..online import api, book, client, missing
+from ..online import api, book, client, host, missing
 from ..online.api import OnlineError
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
@@ -81,6 +81,7 @@ class OnlineScene(Scene):
         self.menu = Menu([
             LiveItem(N_("New game"), self.new_game, enabled=able),
             LiveItem(N_("Join a game"), self.join, enabled=able),
+            LiveItem(N_("Host a game on this network"), self.host_game, enabled=able),
             LiveItem(N_("My games ({count})"), self.my_games, enabled=able and bool(self.entries),
                      count=lambda: len(self.entries)),
             LiveItem(N_("Server: {address}"), self.choose_server, address=lambda: server_words(self.server)),
@@ -89,7 +90,7 @@ class OnlineScene(Scene):
 
     def enter(self) -> None:
         self.entries = book.load()[0]
-        self.menu.items[2].enabled = not missing() and bool(self.entries)
+        self.menu.items[3].enabled = not missing() and bool(self.entries)
 
     def leave(self) -> None:
         if self.app.stack.top is self:
@@ -101,6 +102,18 @@ class OnlineScene(Scene):
                    for gid in catalogue.GAME_IDS]
         self.app.stack.push(AskScene(self.app, _("New game online"), [_("Which game?")],
                                      [*answers, (_("Back"), lambda: None)]))
+
+    def host_game(self) -> None:
+        """This computer serves the game (the same server, in the game), on its address on
+        the network; then a new game on it, as New game."""
+        try:
+            hosted = host.start()
+        except host.HostError as exc:
+            self.notice = str(exc)
+            return
+        self.server = hosted.url  # for this run: the server goes when the game quits
+        self.notice = ""
+        self.new_game()
 
     def choose_board(self, game_id: str) -> None:
         names = levels.names(game_id)
@@ -281,8 +294,13 @@ class LobbyScene(Scene):
         read = _("Read it out: {letters}").format(letters=spelled(self.code))
         theme.draw_text(surface, read, (w / 2, box.bottom + 24 * s),
                         theme.fitted(read, int(30 * s), w - 80 * s), theme.INK, "midtop")
+        hosted = host.running()
+        if hosted is not None and hosted.url == self.server:
+            where = _("This computer is the server: your friend sets Server to {address} first.")
+        else:
+            where = _("Server: {address}")
         lines = [_("Your friend chooses Play online, then Join a game, and types the code."),
-                 _("Server: {address}").format(address=server_words(self.server)),
+                 where.format(address=server_words(self.server)),
                  _("Spectators watch with the code {code}.").format(code=api.spaced(self.watch))]
         y = box.bottom + 80 * s
         for line in lines:

@@ -104,6 +104,7 @@ class Remote:
                         self.show_banner(_("Connected again."), 2.5)
                     self._was_lost = False
             elif isinstance(event, C.Ended):
+                self.kept_over()
                 if event.check == "" and game.reveal:
                     # the seed revealed and checked: the game is now a record like a local one
                     # (review it, save it), replayed from its seed to the same end
@@ -113,6 +114,17 @@ class Remote:
             elif isinstance(event, C.Failed):
                 self.hold(False)
                 self.say(event.words, 30.0)
+
+    def kept_over(self) -> None:
+        """"My games" marks the game over (kept to look at; the first to go when it is full)."""
+        from ...online import book
+
+        entry = self.online.entry
+        if entry is not None and not entry.over:
+            try:
+                book.finished(entry)
+            except OSError as exc:
+                log.warning("online: the game's end could not be kept (%s)", exc)
 
     def online_news(self) -> str:
         """What the status bar says of the connection now ("" when all is well)."""
