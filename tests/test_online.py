@@ -168,7 +168,7 @@ def test_a_stale_move_is_refused_and_taken_back(server):
 
 
 def test_a_dropped_connection_is_made_again_and_catches_up(server, monkeypatch):
-    monkeypatch.setattr(client, "RETRY_FIRST", 1.0)  # down long enough for the others to move on
+    monkeypatch.setattr(client, "RETRY_FIRST", 3.0)  # down long enough for the others to move on
     game_id = catalogue.GAME_IDS[1]
     table, maker, friend = seated(server, game_id)
     rng = random.Random(4)

@@ -165,7 +165,8 @@ class OnlineGame:
         # shared with the network thread
         self._inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
-        self._ws: Any = None
+        self._ws: Any = None  # the socket moves are sent on: set once the welcome is read
+        self._conn: Any = None  # the socket, from its opening (what a drop or close closes)
         self._seen = 0  # the last ply the network thread put on the queue
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -197,7 +198,7 @@ class OnlineGame:
     def drop(self) -> None:
         """The socket closed, as a network that failed would (it is made again)."""
         with self._lock:
-            ws = self._ws
+            ws = self._conn
         if ws is not None:
             try:
                 ws.close()
@@ -480,7 +481,7 @@ class OnlineGame:
             with self._lock:
                 if self._stopping.is_set():
                     return
-                self._ws = ws
+                self._conn = ws
             hello = self._hello()
             ws.send(json.dumps(hello))
             welcome = self._read(ws, HELLO_SECONDS)
@@ -500,6 +501,8 @@ class OnlineGame:
                         missed.append(message)
             with self._lock:
                 self._seen = now
+                # moves go out from now: not before the hello, nor on the position before the welcome
+                self._ws = ws
             self._post("welcome", (welcome, missed, seen))
             quiet_since = time.monotonic()
             while not self._stopping.is_set():
@@ -518,7 +521,7 @@ class OnlineGame:
                     self._post("message", message)
         finally:
             with self._lock:
-                self._ws = None
+                self._ws = self._conn = None
             try:
                 ws.close()
             except Exception:
