@@ -15,10 +15,11 @@ for _name in ("starlette", "uvicorn", "websockets"):
 
 from server_client import PATIENCE, ServerThread  # noqa: E402
 
-from game import catalogue, i18n, storage  # noqa: E402
+from game import catalogue, i18n  # noqa: E402
 from game.online import api, book, client, dice  # noqa: E402
 from game.online.api import OnlineError  # noqa: E402
 from game.online.client import Answered, Failed, Link, Moved, OnlineGame, Shown  # noqa: E402
+from game.persistence import storage  # noqa: E402
 from game.server.service import has_chance  # noqa: E402
 
 #: a whole game, at most (seconds)

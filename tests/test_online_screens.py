@@ -17,11 +17,12 @@ for _name in ("starlette", "uvicorn", "websockets"):
 from driver import DT, key, settle  # noqa: E402
 from server_client import PATIENCE, ServerThread  # noqa: E402
 
-from game import catalogue, storage  # noqa: E402
+from game import catalogue  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.online import book, client, dice  # noqa: E402
-from game.scenes.online import CodeScene, ConnectingScene, LobbyScene, OnlineScene  # noqa: E402
-from game.scenes.overlay import AskScene, ResultScene  # noqa: E402
+from game.persistence import storage  # noqa: E402
+from game.scenes.menus.online import CodeScene, ConnectingScene, LobbyScene, OnlineScene  # noqa: E402
+from game.scenes.menus.overlay import AskScene, ResultScene  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 
 

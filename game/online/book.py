@@ -21,9 +21,10 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .. import catalogue, storage
+from .. import catalogue
 from ..i18n import N_
-from ..storage import KeyOf, Text, Where
+from ..persistence import storage
+from ..persistence.storage import KeyOf, Text, Where
 
 log = logging.getLogger("gauss_arcade")
 

@@ -33,9 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import levels, storage
+from ..content import levels
 from ..i18n import N_, _
 from ..match import Match
+from ..persistence import storage
 from ..rules.core import RulesError
 from . import api, book, dice, missing
 from .api import OnlineError

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from .. import levels
+from ..content import levels
 from ..match import Match
 from ..rules.core import RulesError
 

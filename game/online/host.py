@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import storage
 from ..i18n import N_, _
+from ..persistence import storage
 from . import api
 
 log = logging.getLogger("gauss_arcade.online")
