@@ -22,16 +22,18 @@ from ..ui.widgets import Button, Item, reach
 
 if TYPE_CHECKING:
     from ..ai.worker import ThinkerService
-    from ..saves import Record
-    from .seats import Seat
+    from ..persistence.saves import Record
+    from .menus.seats import Seat
 
 
 def named_class(ref: str) -> type:
-    """The class a game's record names as ``module:Class``: a module inside ``game.scenes``,
-    or given by its full dotted path (a game registered from outside ``game/``)."""
+    """The class a game's record names as ``module:Class`` by its full dotted path: one of this
+    project's (``game.scenes.games.rush_scene``; installed, the package is called
+    ``gauss_arcade``, and ``game`` stands for it) or of a game registered from outside ``game/``."""
     module, name = ref.split(":")
-    if "." not in module:
-        module = f"{__package__}.{module}"
+    root = (__package__ or "game").split(".")[0]
+    if module == "game" or module.startswith("game."):
+        module = root + module[len("game"):]
     return getattr(importlib.import_module(module), name)
 
 
@@ -138,6 +140,8 @@ class Navigator(Protocol):
     def replacing(self, game_id: str, go: Callable[[], None], start: str,
                   seats: dict[str, str] | None = None, kept: Record | None = None) -> None: ...
     def puzzles(self) -> None: ...
+    def online(self) -> None: ...
+    def play_online(self, game: Any) -> Scene: ...
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any: ...
     def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
                     seats: dict[str, Seat] | None = None, demo: bool = False) -> Any: ...

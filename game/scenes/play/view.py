@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 import pygame
 
-from ... import i18n, ladder, palette
+from ... import i18n, palette
+from ...arcade import ladder
 from ...i18n import N_, _, pgettext
 from ...match import OPEN, Seat
 from ...ui import present, theme
@@ -21,7 +22,7 @@ from ...ui.actions import (
 from ...ui.frame import PlayFrame, panel_head
 from ...ui.particles import Particles
 from ...ui.widgets import finger_px
-from ..seats import device_label, level_name
+from ..menus.seats import device_label, level_name
 
 
 class PlayView:
@@ -316,8 +317,9 @@ class PlayView:
         return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
 
     def banner_text(self) -> str:
-        """The news of the moment, right of the status (empty: none)."""
-        return self.banner if self.banner_t > 0 else ""
+        """The news of the moment, right of the status (empty: none); online, the connection's
+        first."""
+        return self.online_news() or (self.banner if self.banner_t > 0 else "")
 
     def top_key(self) -> tuple:
         """Everything the status bar shows."""
