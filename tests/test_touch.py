@@ -277,3 +277,25 @@ def test_a_fingertip_below_the_back_button_still_goes_back(app800):
     assert app.stack.top is select  # the mouse: only what is drawn
     tap(app, below)
     assert app.stack.top is title
+
+
+def test_an_invite_codes_letters_turn_by_taps_on_their_arrows(app800):
+    """The code's arrows over and under each character turn it; a tap on a character
+    goes to it (with a finger, a fingertip around the small arrows)."""
+    from game.scenes.menus.online import CodeScene
+
+    app = app800
+    code = CodeScene(app, lambda text: None)
+    app.stack.push(code)
+    wait(app)
+    tap(app, (5, 5))  # a finger: from now on a fingertip's areas
+    wait(app)
+    up, down, slot = code.ups[2], code.downs[2], code.slots[3]
+    tap(app, (up.centerx, up.top - 6))  # just over the arrow, outside what is drawn
+    first = code.chars[2]
+    assert first and code.pos == 2
+    tap(app, down.center)
+    tap(app, down.center)
+    assert code.chars[2] != first  # one on, two back
+    tap(app, slot.center)
+    assert code.pos == 3

@@ -29,7 +29,7 @@ from ...online.api import OnlineError
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
-from ...ui.widgets import Menu
+from ...ui.widgets import Menu, hit
 from ..base import BackButton, LiveButton, LiveItem, Scene
 from .overlay import AskScene
 
@@ -461,16 +461,14 @@ class CodeScene(Scene):
             return
         if action.pos is not None:
             if action.name == CONFIRM:
-                for k in range(len(self.slots)):
-                    if self.ups[k].collidepoint(action.pos):
-                        self.turn(k, 1)
-                        return
-                    if self.downs[k].collidepoint(action.pos):
-                        self.turn(k, -1)
-                        return
-                    if self.slots[k].collidepoint(action.pos):
-                        self.pos = k
-                        return
+                n = len(self.slots)  # the arrows over and under each character, and the characters
+                i = hit([*self.ups[:n], *self.downs[:n], *self.slots[:n]], action.pos)
+                if i is not None:
+                    if i < 2 * n:
+                        self.turn(i % n, 1 if i < n else -1)
+                    else:
+                        self.pos = i - 2 * n
+                    return
             for button in self.buttons.values():
                 if button.handle(action):
                     return
