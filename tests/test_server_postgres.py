@@ -344,3 +344,30 @@ def test_the_loser_of_a_race_in_the_database_refuses_stale_and_shows_the_winner(
     finally:
         code, err = server.stop()
     assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_client_that_saw_more_on_another_process_is_welcomed_with_it(database):
+    """A player who comes back on another process, whose notification has not arrived: its
+    hello names a ply this process has not read yet, and the store is read first."""
+    import psycopg
+
+    server = Process(database)
+    try:
+        status, made = http("POST", server.url + "/games", {"game": "rush"})
+        status, joined = http("POST", server.url + "/join", {"invite": made["invite"]})
+        secrets = {made["seat"]: made["secret"], joined["seat"]: joined["secret"]}
+        watcher = Client(server, {"watch": made["watch"], "ply": 0})
+        side = watcher.state["to_move"]
+        theirs = pick("rush", made["level"], watcher.state, random.Random(2))
+        with psycopg.connect(database) as db:  # as another process would, less its NOTIFY
+            db.execute("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (%s, 1, %s, %s, 0)",
+                       (made["match"], side, json.dumps(theirs, separators=(",", ":"))))
+        back = Client(server, {"secret": secrets[side], "ply": 1})
+        assert back.ply == 1 and back.received[0].get("resync") is None
+        watcher.until_ply(1)  # and who followed the game here is sent the move too
+        assert watcher.played[-1]["move"] == theirs and watcher.state == back.state
+        back.close()
+        watcher.close()
+    finally:
+        code, err = server.stop()
+    assert code == 0 and "Traceback" not in err, err

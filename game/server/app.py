@@ -133,6 +133,8 @@ class GameServer:
         self.told: dict[str, int] = {}
         #: games with moves of other processes to send once this process's own move is settled
         self.behind: set[str] = set()
+        #: whether other processes store moves in the same database (the store listens for them)
+        self.listening = False
         self.sockets = 0
         self.addresses: dict[str, Bucket] = {}
         self.moves = 0
@@ -149,6 +151,7 @@ class GameServer:
         # several processes on one database: the moves the others store reach the sockets here
         listen = getattr(self.service.store, "listen", None)
         listener = asyncio.create_task(listen(self.heard, self.reconnected)) if listen else None
+        self.listening = listener is not None
         try:
             yield
         finally:
@@ -213,6 +216,8 @@ class GameServer:
                 if not future.done():
                     future.set_exception(Refused(S.INTERNAL, "The move could not be stored; it was not "
                                                  "played.", pending.ply - 1))
+            for game in {pending.table.id for pending, _f, _h in batch} & self.behind:
+                self.catch_up(game)
             return
         service.settle([pending for pending, _f, _h in batch], stored=True)
         for entry in batch:
@@ -288,6 +293,18 @@ class GameServer:
             return
         self.behind.add(game)
         self.catch_up(game)
+
+    def fresh(self, table: Table) -> Table:
+        """The game with what other processes stored since it was read (on a shared database;
+        its followers here are sent it too)."""
+        service = self.svc()
+        if self.listening and not table.pending:
+            if table.id in self.rooms:
+                self.behind.add(table.id)
+                self.catch_up(table.id)
+            else:
+                service.catch_up(table)
+        return service.tables.get(table.id) or service.table(table.id)
 
     def reconnected(self) -> None:
         """Listening (again): what was stored while nobody listened is read for every game
@@ -464,7 +481,8 @@ class GameServer:
     async def watch(self, request: Request) -> JSONResponse:
         async def act() -> dict[str, Any]:
             service = self.svc()
-            return service.welcome(service.watched(request.path_params["code"]), None, None)[0]
+            table = self.fresh(service.watched(request.path_params["code"]))
+            return service.welcome(table, None, None)[0]
         return await self.http(request, act)
 
     async def move(self, request: Request) -> JSONResponse:
@@ -472,6 +490,8 @@ class GameServer:
             body = await self.body(request)
             service = self.svc()
             table, side = service.seat(body.get("secret"))
+            if isinstance(body.get("ply"), int) and body["ply"] > table.ply:  # seen on another process
+                table = self.fresh(table)
             started = time.perf_counter()
             played = await self.play(table, side, body.get("ply"), body.get("move"))
             self.timed(started)
@@ -568,6 +588,8 @@ class GameServer:
                 table, side = service.watched(obj["watch"]), None
             else:
                 raise Refused(S.HELLO, "A hello carries a seat's \"secret\" or a spectator code, \"watch\".")
+            if isinstance(obj.get("ply"), int) and obj["ply"] > table.ply:  # seen on another process
+                table = self.fresh(table)
             self.follow(conn, table.id)
             conn.side = side
             for message in service.welcome(table, side, obj.get("ply")):
