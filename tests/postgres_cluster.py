@@ -95,7 +95,8 @@ def start() -> Cluster | str:
             break
         else:
             return "running as root, and no unprivileged user (postgres, nobody) to run PostgreSQL as"
-    folder = Path(tempfile.mkdtemp(prefix="gauss-arcade-pg-"))
+    # (as another user: in /tmp, which that user can reach, whatever $TMPDIR says)
+    folder = Path(tempfile.mkdtemp(prefix="gauss-arcade-pg-", dir="/tmp" if as_user else None))
     folder.chmod(0o700)
     if as_user:
         os.chown(folder, as_user["user"], as_user["group"])
