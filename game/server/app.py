@@ -291,6 +291,10 @@ class GameServer:
                     found.get("ply", 0) > table.ply or found.get("seated") not in (None, *table.seated)):
                 del service.tables[game]
             return
+        table = service.tables.get(game)
+        if table is not None and (found.get("seated") in table.seated or (
+                found.get("ply") is not None and found["ply"] <= min(table.ply, self.told.get(game, 0)))):
+            return  # known here already (this process's own move or seat, most often)
         self.behind.add(game)
         self.catch_up(game)
 

@@ -320,7 +320,11 @@ class PostgresStore:
                     async for notification in conn.notifies():
                         found = note(notification.payload)
                         if found is not None:
-                            heard(found)
+                            try:
+                                heard(found)
+                            except Exception:  # one game's trouble never stops the listening
+                                log.exception("a notification could not be handled: %.200s",
+                                              notification.payload)
             except psycopg.Error as exc:
                 log.warning("listening to the database: %s; again in %.1f s", one_line(exc), delay)
             await asyncio.sleep(delay)
