@@ -373,3 +373,36 @@ def test_a_client_that_saw_more_on_another_process_is_welcomed_with_it(database)
     finally:
         code, err = server.stop()
     assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_game_goes_on_when_the_database_cuts_every_connection(two, database):
+    """The database restarted, an idle connection cut by a firewall: every process opens its
+    connections again, the listening one included, and reads what it missed."""
+    import psycopg
+
+    one, other = two
+    status, made = http("POST", one.url + "/games", {"game": "rush"})
+    status, joined = http("POST", other.url + "/join", {"invite": made["invite"]})
+    clients = {made["seat"]: Client(one, {"secret": made["secret"], "ply": 0}),
+               joined["seat"]: Client(other, {"secret": joined["secret"], "ply": 0})}
+    rng = random.Random(11)
+
+    def play(n):
+        for _ in range(n):
+            mover = next(iter(clients.values()))
+            mover = clients[mover.state["to_move"]]
+            ply = mover.ply
+            mover.move(pick("rush", made["level"], mover.state, rng), id=ply)
+            assert mover.expect("ack")["ply"] == ply + 1
+            for client in clients.values():
+                client.until_ply(ply + 1)
+
+    play(3)
+    with psycopg.connect(database, autocommit=True) as db:
+        cut = db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                         "WHERE application_name LIKE 'gauss-arcade-server%%'").fetchall()
+    assert len(cut) >= 6  # reads, writes and listening, in both processes
+    play(6)
+    for client in clients.values():
+        assert [p["ply"] for p in client.played] == list(range(1, 10))
+        client.close()

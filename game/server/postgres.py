@@ -182,6 +182,18 @@ class PostgresStore:
             self.db = self.connect()
         return self.db
 
+    def read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """The rows of one query; a connection lost since the last call (the database
+        restarted, an idle connection cut) is opened again and the query asked once more."""
+        import psycopg
+
+        try:
+            return list(self._db().execute(sql, params).fetchall())
+        except psycopg.OperationalError:
+            if self.db is not None and not (self.db.closed or self.db.broken):
+                raise
+            return list(self._db().execute(sql, params).fetchall())
+
     def version(self) -> int:
         """The database's schema version (0: a database the server never used)."""
         db = self._db()
@@ -222,8 +234,8 @@ class PostgresStore:
         return True
 
     def _one(self, where: str, value: str) -> GameRow | None:
-        row = self._db().execute(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} = %s", (value,)).fetchone()
-        return GameRow(*row) if row else None
+        rows = self.read(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} = %s", (value,))
+        return GameRow(*rows[0]) if rows else None
 
     def game(self, game_id: str) -> GameRow | None:
         return self._one("id", game_id)
@@ -236,14 +248,12 @@ class PostgresStore:
 
     # -- seats ----------------------------------------------------------------------------
     def seat_of(self, secret_hash: str) -> tuple[str, str] | None:
-        row = self._db().execute("SELECT game_id, side FROM seats WHERE secret_hash = %s",
-                                 (secret_hash,)).fetchone()
-        return (row[0], row[1]) if row else None
+        rows = self.read("SELECT game_id, side FROM seats WHERE secret_hash = %s", (secret_hash,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     def seats(self, game_id: str) -> list[str]:
-        found = self._db().execute("SELECT side FROM seats WHERE game_id = %s ORDER BY joined, side",
-                                   (game_id,))
-        return [r[0] for r in found]
+        return [r[0] for r in self.read("SELECT side FROM seats WHERE game_id = %s ORDER BY joined, side",
+                                        (game_id,))]
 
     def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool:
         import psycopg
@@ -265,7 +275,7 @@ class PostgresStore:
     # -- moves ----------------------------------------------------------------------------
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
         """The game's stored moves in order (those after ply ``after``)."""
-        return [MoveRow(*r) for r in self._db().execute(
+        return [MoveRow(*r) for r in self.read(
             "SELECT ply, side, move_json FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
             (game_id, after))]
 
@@ -285,20 +295,39 @@ class PostgresStore:
         now = int(self.clock())
         if self.writer is None or self.writer.closed or self.writer.broken:
             self.writer = self.connect()
-        db = self.writer
         try:
-            with db.transaction(), db.cursor() as cur:
-                cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) "
-                                "VALUES (%s, %s, %s, %s, %s)",
-                                [(game, move.ply, move.side, move.move_json, now)
-                                 for game, move, _s, _r in moves])
-                cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
-                                [(status, result, now, game) for game, _m, status, result in moves])
-                cur.executemany("SELECT pg_notify(%s, %s)",
-                                [(CHANNEL, json.dumps({"game": game, "ply": move.ply}))
-                                 for game, move, _s, _r in moves])
+            try:
+                self._append(self.writer, moves, now)
+            except psycopg.OperationalError:
+                if not (self.writer.closed or self.writer.broken):
+                    raise
+                # the connection was lost: before the commit (nothing stored: once more, on a
+                # new one) or after it (all stored: done)
+                self.writer = self.connect()
+                if not self._stored(moves):
+                    self._append(self.writer, moves, now)
         except psycopg.errors.UniqueViolation as exc:
             raise Conflict(f"a move is stored already at its ply: {one_line(exc)}") from exc
+
+    def _stored(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> bool:
+        for game, move, _s, _r in moves:
+            found = self.writer.execute("SELECT side, move_json FROM moves WHERE game_id = %s AND ply = %s",
+                                        (game, move.ply)).fetchone()
+            if found is None or tuple(found) != (move.side, move.move_json):
+                return False
+        return True
+
+    def _append(self, db: Any, moves: list[tuple[str, MoveRow, str, str | None]], now: int) -> None:
+        with db.transaction(), db.cursor() as cur:
+            cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) "
+                            "VALUES (%s, %s, %s, %s, %s)",
+                            [(game, move.ply, move.side, move.move_json, now)
+                             for game, move, _s, _r in moves])
+            cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
+                            [(status, result, now, game) for game, _m, status, result in moves])
+            cur.executemany("SELECT pg_notify(%s, %s)",
+                            [(CHANNEL, json.dumps({"game": game, "ply": move.ply}))
+                             for game, move, _s, _r in moves])
 
     # -- between processes ------------------------------------------------------------------
     async def listen(self, heard: Callable[[dict[str, Any]], None], connected: Callable[[], None]) -> None:
