@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import palette, storage
+from . import bindings, palette, storage
 from .i18n import N_
 
 FORMAT = 1
@@ -56,6 +56,10 @@ SHAPES: dict[str, Any] = {
     "large_text": bool,
     "theme": storage.Exactly(*palette.THEMES),
     "panel_details": bool,
+    # Settings → Controls: action -> its keys (or pad buttons), only the actions changed;
+    # a value that would leave an action without one, or give a key to two, is bad whole
+    "keys": storage.Where(dict, bindings.keys_usable),
+    "pad_buttons": storage.Where(dict, bindings.buttons_usable),
     "demo_sound": bool,
     "kiosk_lessons": bool,
     "kiosk_puzzles": bool,
@@ -87,6 +91,9 @@ class Settings:
     #: the play screen's panel shows its legend, the notation's key and the whole move list
     #: (else what matters now: the turn, the score, the last move and the last few turns)
     panel_details: bool = False
+    #: the player's keys and pad buttons, for the actions they changed (game.bindings; {}: the defaults)
+    keys: dict[str, list[str]] = field(default_factory=dict)
+    pad_buttons: dict[str, list[str]] = field(default_factory=dict)
     #: the demo plays the games' sounds (a kiosk owner may want a silent attract loop)
     demo_sound: bool = True
     #: what a kiosk offers its visitors besides play, the rules and the demo

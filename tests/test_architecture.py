@@ -26,7 +26,7 @@ LAYERS = [
                                  "game.saves", "game.settings", "game.engine", "game.arena", "game.puzzles",
                                  "game.ladder", "game.fame", "game.review", "game.records", "game.lessons",
                                  "game.howto", "game.puzzlemaker", "game.match", "game.phones",
-                                 "game.ratings", "game.server"]),
+                                 "game.ratings", "game.server", "game.bindings"]),
     ("ui", ["game.ui", "game.anim", "game.audio"]),
     ("scenes", ["game.scenes"]),
     ("app", ["game.app"]),

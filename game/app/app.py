@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import i18n, palette, settings, storage
+from .. import bindings, i18n, palette, settings, storage
 from ..ai.worker import ThinkerService
 from ..anim import ease_out_cubic
 from ..audio import Audio, native_stderr_silenced
@@ -241,6 +241,7 @@ class App:
         i18n.set_language(self.settings.language)
         theme.set_large_text(self.settings.large_text)
         palette.use(self.settings.theme)
+        bindings.use(self.settings.keys, self.settings.pad_buttons)  # the player's keys (Settings → Controls)
         self.signalled: int | None = None  # the signal that ended the run, if one did
         self._old_handlers: dict[int, Any] = {}
         self.stop_on_signals()
