@@ -10,6 +10,7 @@ from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from .base import Scene
+from .bindings_menu import BindingsScene
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
 #: the language setting that follows the system's preferred languages
@@ -20,7 +21,7 @@ class SettingsScene(Scene):
     moves_by_itself = False
 
     ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
-            "theme", "demo_sound", "phones", "kiosk_idle_seconds", "back")
+            "theme", "demo_sound", "phones", "kiosk_idle_seconds", "controls", "back")
     #: what the kiosk's operator alone decides: what visitors may use
     OPERATOR_ROWS = ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder")
     #: the rows that flip between on and off
@@ -31,8 +32,8 @@ class SettingsScene(Scene):
         self.operator = operator  # opened from the kiosk's operator menu
         if operator:  # an instance's own rows: the kiosk's switches before Back
             self.ROWS = (*self.ROWS[:-1], *self.OPERATOR_ROWS, self.ROWS[-1])
-        elif app.options.kiosk:  # on a kiosk only the operator lets phones in
-            self.ROWS = tuple(row for row in self.ROWS if row != "phones")
+        elif app.options.kiosk:  # on a kiosk only the operator lets phones in, and changes the keys
+            self.ROWS = tuple(row for row in self.ROWS if row not in ("phones", "controls"))
         self.index = 0
         self.rects: list[pygame.Rect] = []
         #: where each row shows "<  value  >": a click left of its middle lowers the value
@@ -69,6 +70,8 @@ class SettingsScene(Scene):
         if row == "kiosk_idle_seconds":
             idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)
             return _("Kiosk: back to the demo after"), idle
+        if row == "controls":
+            return _("Controls: keys and pad buttons"), ""
         return _("Back"), ""
 
     def language_choices(self) -> list[str]:
@@ -143,6 +146,8 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
+        elif row == "controls":
+            self.app.stack.push(BindingsScene(self.app))
         elif row in ("fullscreen", "phones", "language", "animation_speed", "theme", *self.SWITCHES):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
