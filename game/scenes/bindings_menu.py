@@ -196,7 +196,8 @@ class BindingsScene(Scene):
         try:
             changed = bindings.unbound(table, action, slot.name, defaults)
         except bindings.Refused:
-            needs = (_("{action} needs a key: give it another first, then remove this one.") if slot.kind == KEY
+            needs = (_("{action} needs a key: give it another first, then remove this one.")
+                     if slot.kind == KEY
                      else _("{action} needs a pad button: give it another first, then remove this one."))
             self.say(needs.format(action=bindings.action_label(action)), bad=True)
             return
