@@ -85,7 +85,7 @@ def test_a_key_changed_is_saved_works_in_play_and_survives_a_restart():
     run(app, [key(pygame.K_RETURN)])
     assert scene.waiting is not None
     run(app, [key(pygame.K_k)])
-    assert scene.waiting is None and "K now does Up, instead of Up" in scene.message
+    assert scene.waiting is None and "K now does “Up”, in the place of Up" in scene.message
     assert bindings.keys()[actions.UP] == ("k", "w", "KP8")
     assert settings.load()[0].keys == {"up": ["k", "w", "KP8"]}  # saved at once, and only what changed
     assert keyboard.key_glyphs()[actions.UP] == "K"  # prompts show the player's key
@@ -149,10 +149,10 @@ def test_reset_to_defaults_restores_every_key_and_button(app):
 def test_a_key_another_action_has_is_refused_naming_it_and_the_wait_goes_on(app):
     scene = open_controls(app)
     run(app, [key(pygame.K_RETURN), key(pygame.K_i)])  # i is Details'
-    assert "I already does Details" in scene.message and scene.message_bad
+    assert "I already does “Details”" in scene.message and scene.message_bad
     assert scene.waiting is not None and bindings.keys() == bindings.DEFAULT_KEYS
     run(app, [key(pygame.K_ESCAPE)])  # Esc is a key like any other here: Menu's, refused too
-    assert "Esc already does Menu" in scene.message and scene.waiting is not None
+    assert "Esc already does “Menu”" in scene.message and scene.waiting is not None
     run(app, [key(pygame.K_RETURN)])  # the key that chose the box, still held (a repeat): nothing
     assert scene.waiting is not None
     wait_out(app, HELD_SECONDS)
@@ -175,12 +175,12 @@ def test_an_actions_last_key_and_last_pad_button_are_never_removed(app):
     scene = open_controls(app)
     scene.row, scene.col = row_of(scene, actions.BACK), 0  # Backspace, Back's only key
     run(app, [key(pygame.K_TAB)])
-    assert "Back needs a key" in scene.message and bindings.keys()[actions.BACK] == ("BACKSPACE",)
+    assert "“Back” needs a key" in scene.message and bindings.keys()[actions.BACK] == ("BACKSPACE",)
     confirm = row_of(scene, actions.CONFIRM)
     scene.row = confirm
     scene.col = [s.name for s in scene.slots(confirm)].index("a")
     run(app, [key(pygame.K_TAB)])
-    assert "Confirm needs a pad button" in scene.message and bindings.buttons()[actions.CONFIRM] == ("a",)
+    assert "“Confirm” needs a pad button" in scene.message and bindings.buttons()[actions.CONFIRM] == ("a",)
     scene.row, scene.col = row_of(scene, actions.UP), 1  # W: Up keeps its arrow and Num 8
     run(app, [key(pygame.K_TAB)])
     assert bindings.keys()[actions.UP] == ("UP", "KP8") and settings.load()[0].keys == {"up": ["UP", "KP8"]}
@@ -214,7 +214,7 @@ def test_the_screen_works_with_a_pad_alone(app):
     assert bindings.buttons()[actions.HINT] == ("y", "rightstick")
     assert app.pads.translate(c_button(2, pygame.CONTROLLER_BUTTON_RIGHTSTICK))[0].name == actions.HINT
     run(app, [c_button(2, pygame.CONTROLLER_BUTTON_A), c_button(2, pygame.CONTROLLER_BUTTON_B)])
-    assert "B already does Back" in scene.message  # refused, naming the action
+    assert "B already does “Back”" in scene.message  # refused, naming the action
     run(app, [key(pygame.K_q)])  # a key for a pad's box: cancelled, saying why
     assert scene.waiting is None and "takes a pad button" in scene.message
     run(app, [c_button(2, pygame.CONTROLLER_BUTTON_B)])
@@ -237,7 +237,7 @@ def test_the_screen_works_with_the_mouse_alone(app):
     scene = open_controls(app)
     app.last_device = "mouse"
     run(app, [], frames=2)
-    assert scene.prompt() == "Click a box: change it   Right click: remove it"
+    assert scene.prompt() == "Click a box: change it   Right-click: remove it"
     up = row_of(scene, actions.UP)
     w_box = scene.rects[(up, 1)]
     run(app, [click(w_box.center, button=3)])  # a right click removes W
@@ -344,3 +344,39 @@ def test_the_checks_let_every_good_value_through():
     assert bindings.keys_usable({"up": ["s"], "down": ["w"]})  # swapped: each key still once
     assert bindings.buttons_usable({"details": ["leftstick"], "menu": ["start"], "hint": ["y", "back"]})
     assert bindings.buttons_usable({"details": []})  # Details has no pad button by default
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_controls_screen_fits_its_room(monkeypatch, language, size, large):
+    """The screen's labels fit their boxes and never overlap, waiting and saying a refusal
+    too (the whole tour's fit test covers it as well; this one looks only here)."""
+    from test_text_fit import Watch
+
+    from game import gallery, i18n
+    from game.ui import theme
+
+    watch = Watch(monkeypatch)
+    app = make_app(Options(headless=True, size=size))
+    app.start()
+    i18n.set_language(language)
+    theme.set_large_text(large)
+    try:
+        def draw() -> None:
+            watch.start(app.screen)
+            for layer, scene in enumerate(app.stack.visible()):
+                watch.layer = layer
+                scene.draw(app.screen)
+        monkeypatch.setattr(app, "draw", draw)
+        problems, seen = [], []
+        for name in gallery.controls(app):
+            seen.append(name)
+            problems += watch.problems(name)
+            if name.endswith("waiting"):
+                assert "Details" in " ".join(text for text, *_ in watch.labels)  # the refusal is shown
+        assert seen == ["settings-controls", "settings-controls-waiting"]
+        assert problems == []
+    finally:
+        theme.set_large_text(False)
+        app.shutdown()

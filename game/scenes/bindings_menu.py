@@ -170,8 +170,8 @@ class BindingsScene(Scene):
             changed = bindings.bound(table, wait.action, name, wait.slot.name, most)
         except bindings.Refused as no:
             if no.reason == "taken" and no.other is not None:
-                self.refuse(_("{key} already does {action}: press another, or remove it there first.").format(
-                    key=self.label(kind, name), action=bindings.action_label(no.other)))
+                taken = _("{key} already does “{action}”: press another, or remove it there first.")
+                self.refuse(taken.format(key=self.label(kind, name), action=bindings.action_label(no.other)))
             elif no.reason == "reserved":
                 self.refuse(_("{key} switches fullscreen: press another.").format(key=self.label(kind, name)))
             else:
@@ -181,9 +181,9 @@ class BindingsScene(Scene):
         self.keep(kind, changed)
         action_name = bindings.action_label(wait.action)
         if wait.slot.name is None or wait.slot.name == name:
-            self.say(_("{key} now does {action}.").format(key=self.label(kind, name), action=action_name))
+            self.say(_("{key} now does “{action}”.").format(key=self.label(kind, name), action=action_name))
         else:
-            self.say(_("{key} now does {action}, instead of {old}.").format(
+            self.say(_("{key} now does “{action}”, in the place of {old}.").format(
                 key=self.label(kind, name), action=action_name, old=self.label(kind, wait.slot.name)))
 
     def remove(self) -> None:
@@ -196,13 +196,13 @@ class BindingsScene(Scene):
         try:
             changed = bindings.unbound(table, action, slot.name, defaults)
         except bindings.Refused:
-            needs = (_("{action} needs a key: give it another first, then remove this one.")
+            needs = (_("“{action}” needs a key: give it another first, then remove this one.")
                      if slot.kind == KEY
-                     else _("{action} needs a pad button: give it another first, then remove this one."))
+                     else _("“{action}” needs a pad button: give it another first, then remove this one."))
             self.say(needs.format(action=bindings.action_label(action)), bad=True)
             return
         self.keep(slot.kind, changed)
-        self.say(_("{key} no longer does {action}.").format(key=self.label(slot.kind, slot.name),
+        self.say(_("{key} no longer does “{action}”.").format(key=self.label(slot.kind, slot.name),
                                                              action=bindings.action_label(action)))
 
     def reset(self) -> None:
@@ -276,13 +276,13 @@ class BindingsScene(Scene):
             again = (_("a click") if wait.by == "mouse"
                      else self.label(KEY, name_of(int(wait.by[4:])) or "") if wait.by.startswith("key:")
                      else bindings.button_label(wait.by.split(":", 1)[1]))
-            what = (_("Press the new key for {action}") if wait.slot.kind == KEY
-                    else _("Press the new pad button for {action}"))
+            what = (_("Press the new key for “{action}”") if wait.slot.kind == KEY
+                    else _("Press the new pad button for “{action}”"))
             what = what.format(action=bindings.action_label(wait.action))
             return _("{what}   {again} or a click: cancel   ({seconds} s)").format(
                 what=what, again=again, seconds=seconds)
         if self.app.last_device == "mouse":
-            return _("Click a box: change it   Right click: remove it")
+            return _("Click a box: change it   Right-click: remove it")
         return _("{confirm}: change   {alternate}: remove   {back}: back   (saved at once)").format(
             confirm=g.get(CONFIRM, "?"), alternate=g.get(ALTERNATE, "?"), back=g.get(BACK, "?"))
 
@@ -292,7 +292,7 @@ class BindingsScene(Scene):
         self.rects = {}
         width = int(min(w - 60 * s, 1180 * s))
         left = (w - width) // 2
-        name_w, keys_w = int(width * 0.2), int(width * 0.47)
+        name_w, keys_w = int(width * 0.2), int(width * 0.44)
         pads_x = left + name_w + keys_w
         pads_w = width - name_w - keys_w
         head = int(22 * s)
