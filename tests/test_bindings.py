@@ -380,3 +380,19 @@ def test_the_controls_screen_fits_its_room(monkeypatch, language, size, large):
     finally:
         theme.set_large_text(False)
         app.shutdown()
+
+
+def test_the_games_lines_of_keys_name_the_players_direction_keys(app):
+    app.nav.play("rush", level="9x9", seed=1)
+    game = app.stack.top
+    assert game.controls().startswith("Arrows: move")
+    bindings.use(keys={"up": ["t"], "down": ["g"], "left": ["f"], "right": ["v"]})
+    assert game.controls().startswith("T/G/F/V: move")
+    app.last_device = "pad0"
+    assert game.controls().startswith("D-pad: move")  # one word for the four of a D-pad
+    bindings.use(buttons={"up": ["y"], "hint": ["dpad_up"]})
+    assert game.controls().startswith("Y/D-pad/D-pad/D-pad: move")
+    app.nav.play("improbable", seed=1)
+    bindings.use(keys={"left": ["j"], "right": ["l"]})
+    app.last_device = "keyboard"
+    assert app.stack.top.controls().startswith("J/L: choose")

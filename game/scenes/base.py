@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import _, pgettext
 from ..ui import theme
-from ..ui.actions import CONFIRM, Action
+from ..ui.actions import CONFIRM, DOWN, LEFT, RIGHT, UP, Action
 from ..ui.widgets import Button, Item
 
 if TYPE_CHECKING:
@@ -47,6 +47,24 @@ def words(message: str, values: dict[str, Any] | None = None) -> str:
         return text.format(**filled)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English stands
         return message.format(**filled)
+
+
+def arrows(glyphs: dict[str, str]) -> str:
+    """The four directions' keys as a line of keys names them: "Arrows" while the arrow
+    keys lead them, one word where one thing moves all four (a pad's D-pad, a phone's
+    arrows), else each of the player's keys ("I/K/J/L")."""
+    four = tuple(glyphs.get(d, "?") for d in (UP, DOWN, LEFT, RIGHT))
+    if len(set(four)) == 1:
+        return four[0]
+    if four == tuple(pgettext("key", word) for word in ("Up", "Down", "Left", "Right")):
+        return pgettext("keys", "Arrows")
+    return "/".join(four)
+
+
+def either(glyphs: dict[str, str], first: str, second: str) -> str:
+    """Two actions' keys as a line of keys names them: "Left/Right", or one word for both ("D-pad")."""
+    a, b = glyphs.get(first, "?"), glyphs.get(second, "?")
+    return a if a == b else f"{a}/{b}"
 
 
 class Worded:

@@ -18,6 +18,7 @@ from ..ui import gauss as kit
 from ..ui import theme
 from ..ui.actions import ALTERNATE, CONFIRM, MENU, REDO, UNDO, Action
 from ..ui.widgets import Button
+from .base import arrows
 from .play import MovePlay, PlayScene, effect
 
 DROP, SLIDE, FLASH, FLY = 0.22, 0.38, 0.5, 0.5
@@ -266,10 +267,10 @@ class GaussScene(PlayScene):
             text = _("D-pad/stick: move   {confirm}: place   {alternate}: switch colour   "
                      "{undo}/{redo}: undo/redo   {menu}: menu")
         else:
-            text = _("Arrows: move   {confirm}: place   {alternate}: switch colour   "
+            text = _("{arrows}: move   {confirm}: place   {alternate}: switch colour   "
                      "{undo}/{redo}: undo/redo   {menu}: menu")
-        return text.format(confirm=g[CONFIRM], alternate=g[ALTERNATE], undo=g[UNDO], redo=g[REDO],
-                           menu=g[MENU])
+        return text.format(arrows=arrows(g), confirm=g[CONFIRM], alternate=g[ALTERNATE], undo=g[UNDO],
+                           redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ------------------------------------------------------------------------
     def panel_key(self) -> tuple:

@@ -20,6 +20,7 @@ from ..rules.improbable import LENGTHS, PLAYERS, ROLL, STOP, chance
 from ..ui import improbable as kit
 from ..ui import theme
 from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
+from .base import either
 from .play import MovePlay, PlayScene, effect
 
 TUMBLE, LAND, SLIDE, FLASH, END_CARD = 0.36, 0.22, 0.3, 0.3, 0.5
@@ -474,8 +475,9 @@ class ImprobableScene(PlayScene):
         if self.app.last_device == "mouse":
             return _("Click Roll or Stop   Right-click: stop   Hover: choose")
         g = self.app.glyphs()
-        return _("Left/Right: choose   {confirm}: press it   {alternate}: stop   "
-                 "{undo}/{redo}: undo/redo   {menu}: menu").format(confirm=g[CONFIRM], alternate=g[ALTERNATE],
+        return _("{left_right}: choose   {confirm}: press it   {alternate}: stop   "
+                 "{undo}/{redo}: undo/redo   {menu}: menu").format(left_right=either(g, LEFT, RIGHT),
+                                                                  confirm=g[CONFIRM], alternate=g[ALTERNATE],
                                                                   undo=g[UNDO], redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ---------------------------------------------------------------------

@@ -23,6 +23,7 @@ from ..ui import order as kit
 from ..ui import theme
 from ..ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, UNDO, UP, Action
 from ..ui.widgets import Button
+from .base import either
 from .play import MovePlay, PlayScene, effect
 
 START_ROW = kit.START_ROW
@@ -688,26 +689,28 @@ class OrderScene(PlayScene):
     def controls(self) -> str:
         mouse = self.app.last_device == "mouse"
         g = self.app.glyphs()
-        keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO]}
+        keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO],
+                "left_right": either(g, LEFT, RIGHT), "up_down": either(g, UP, DOWN), "up": g[UP],
+                "down": g[DOWN]}
         if self.state.phase == "arrange":
             if self.card is not None:
                 return _("{confirm} or click: ready").format(**keys)
             if mouse:
                 return _("Click a block, then another to swap them   Right-click: random   Done: finish")
             if self.held is not None:
-                return _("Left/Right: carry the stone   {confirm}: put it down").format(**keys)
+                return _("{left_right}: carry the stone   {confirm}: put it down").format(**keys)
             if self.state.to_move == "blue":
-                return _("Left/Right: move   {confirm}: pick up   {alternate}: random   "
-                         "Down: Random / Done").format(**keys)
-            return _("Left/Right: move   {confirm}: pick up   {alternate}: random   "
-                     "Up: Random / Done").format(**keys)
+                return _("{left_right}: move   {confirm}: pick up   {alternate}: random   "
+                         "{down}: Random / Done").format(**keys)
+            return _("{left_right}: move   {confirm}: pick up   {alternate}: random   "
+                     "{up}: Random / Done").format(**keys)
         if mouse:
             return _("Click an end stone, then a lit column   Right-click: other end")
         if self.stage == "end":
-            return _("Left/Right: choose an end   {confirm}: take it   "
+            return _("{left_right}: choose an end   {confirm}: take it   "
                      "{undo}/{redo}: undo/redo").format(**keys)
-        return _("Left/Right: column   {confirm}: place   {alternate}: other end   "
-                 "Up/Down: back to the ends").format(**keys)
+        return _("{left_right}: column   {confirm}: place   {alternate}: other end   "
+                 "{up_down}: back to the ends").format(**keys)
 
     # -- the side panel -------------------------------------------------------------------------
     def panel_key(self) -> tuple:

@@ -32,7 +32,7 @@ from ..ui import present, theme
 from ..ui import sparks as kit
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
 from ..ui.sparks import marks_for, name_of, piece_name, pieces_name, side_of, square_of
-from .base import LiveButton, Scene
+from .base import LiveButton, Scene, arrows
 from .play import MovePlay, PlayScene, effect
 
 SLIDE, CONDUCT, CAPTURE, BEAM, FADE, CORNER = 0.3, 0.5, 0.32, 0.5, 0.45, 0.55
@@ -496,15 +496,15 @@ class SparksScene(PlayScene):
             if not self.hosting.agreements:  # no draw in a puzzle or a lesson
                 return _("Click a piece, then a marked square   Right-click: deselect")
             return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
-        keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
-                "redo": g[REDO], "menu": g[MENU]}
+        keys = {"arrows": arrows(g), "confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE],
+                "undo": g[UNDO], "redo": g[REDO], "menu": g[MENU]}
         if self.selected:
-            return _("Arrows: move   {confirm}: go there   {back}: deselect   "
+            return _("{arrows}: move   {confirm}: go there   {back}: deselect   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
         if not self.hosting.agreements:
-            return _("Arrows: move   {confirm}: pick a piece   "
+            return _("{arrows}: move   {confirm}: pick a piece   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
-        return _("Arrows: move   {confirm}: pick a piece   {alternate}: offer draw   "
+        return _("{arrows}: move   {confirm}: pick a piece   {alternate}: offer draw   "
                  "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
 
     # -- the side panel -------------------------------------------------------------------

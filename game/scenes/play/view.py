@@ -13,6 +13,7 @@ from ...i18n import N_, _, pgettext
 from ...match import OPEN, Seat
 from ...ui import present, theme
 from ...ui.actions import (
+    CONFIRM,
     DETAILS,
     MENU,
     REDO,
@@ -364,7 +365,8 @@ class PlayView:
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
-            return _("Game over: Enter or click for the result"), theme.INK_DIM
+            over = _("Game over: {confirm} or click for the result")
+            return over.format(confirm=self.app.glyphs()[CONFIRM]), theme.INK_DIM
         return self.controls_line(), theme.INK_DIM
 
     def controls_line(self) -> str:
