@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import _, pgettext
 from ..ui import theme
-from ..ui.actions import CONFIRM, DOWN, LEFT, RIGHT, UP, Action
+from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from ..ui.widgets import Button, Item
 
 if TYPE_CHECKING:
@@ -65,6 +65,12 @@ def either(glyphs: dict[str, str], first: str, second: str) -> str:
     """Two actions' keys as a line of keys names them: "Left/Right", or one word for both ("D-pad")."""
     a, b = glyphs.get(first, "?"), glyphs.get(second, "?")
     return a if a == b else f"{a}/{b}"
+
+
+def back_key(glyphs: dict[str, str], device: str) -> str:
+    """What a menu's line of keys names for one screen back: Menu's key on a keyboard
+    (Esc; Backspace does it too), Back's button on a pad (B)."""
+    return glyphs.get(BACK if device.startswith("pad") else MENU, "?")
 
 
 class Worded:

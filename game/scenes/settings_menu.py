@@ -9,7 +9,7 @@ from .. import i18n, palette, settings
 from ..i18n import _, pgettext
 from ..ui import theme
 from ..ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from .base import Scene
+from .base import Scene, back_key, either
 from .bindings_menu import BindingsScene
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
@@ -194,7 +194,10 @@ class SettingsScene(Scene):
             else:
                 theme.draw_text(surface, name, rect.center, size, ink, "center")
             self.rects.append(rect)
-        hint = _("Up/Down: choose   Left/Right: change   Esc: back   (saved at once)")
+        g = self.app.glyphs()
+        hint = _("{up_down}: choose   {left_right}: change   {back}: back   (saved at once)").format(
+            up_down=either(g, UP, DOWN), left_right=either(g, LEFT, RIGHT),
+            back=back_key(g, self.app.last_device))
         theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")
 
 

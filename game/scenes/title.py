@@ -8,10 +8,10 @@ import pygame
 from .. import catalogue, i18n, saves
 from ..i18n import N_, _
 from ..ui import theme
-from ..ui.actions import BACK, MENU, Action
+from ..ui.actions import BACK, CONFIRM, MENU, Action
 from ..ui.cards import CardMenu
 from ..ui.gauss import disc_image
-from .base import LiveItem, Scene
+from .base import LiveItem, Scene, arrows
 from .overlay import AskScene
 
 
@@ -161,7 +161,9 @@ class TitleScene(Scene):
         if self.app.notice:
             notice = i18n.refusal(self.app.notice)
             theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
-        controls = (_("D-pad + A") if self.app.last_device.startswith("pad")
-                    else _("Arrows + Enter, the mouse, or a gamepad"))
+        g = self.app.glyphs()
+        controls = (f"{arrows(g)} + {g[CONFIRM]}" if self.app.last_device.startswith("pad")
+                    else _("{arrows} + {confirm}, the mouse, or a gamepad").format(arrows=arrows(g),
+                                                                                   confirm=g[CONFIRM]))
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s),
                         theme.INK_FAINT, "center")
