@@ -396,3 +396,42 @@ def test_the_games_lines_of_keys_name_the_players_direction_keys(app):
     bindings.use(keys={"left": ["j"], "right": ["l"]})
     app.last_device = "keyboard"
     assert app.stack.top.controls().startswith("J/L: choose")
+
+
+def test_the_menus_lines_of_keys_name_the_players_keys(app):
+    bindings.use(keys={"menu": ["q"], "confirm": ["e"], "up": ["t"], "down": ["g"]})
+    app.nav.settings()
+    run(app, [], frames=1)
+    assert app.stack.top.__class__ is SettingsScene
+    from test_text_fit import Watch
+
+    with pytest.MonkeyPatch.context() as patch:
+        watch = Watch(patch)
+        watch.start(app.screen)
+        app.stack.top.draw(app.screen)
+        assert "T/G: choose   Left/Right: change   Q: back   (saved at once)" in [t for t, *_ in watch.labels]
+        app.nav.select("rush")
+        watch.start(app.screen)
+        app.stack.top.draw(app.screen)
+        assert any(t.startswith("T/G/Left/Right: choose   E: play   Tab: board   H: how to play   Q: back")
+                   for t, *_ in watch.labels)
+
+
+def test_the_replay_takes_over_with_alternates_first_key():
+    from test_saves_ui import open_replay, saved_game
+
+    from game.scenes.play import PlayScene
+    from game.scenes.replay import ReplayScene
+
+    app = make_app(Options(headless=True))
+    app.start()
+    try:
+        saved_game(app)
+        bindings.use(keys={"alternate": ["q", "TAB"]})
+        _, replay = open_replay(app)
+        run(app, [key(pygame.K_TAB)])  # still Alternate's, but not the one the line names
+        assert app.stack.top is replay
+        run(app, [key(pygame.K_q)])
+        assert isinstance(app.stack.top, PlayScene) and not isinstance(app.stack.top, ReplayScene)
+    finally:
+        app.shutdown()
