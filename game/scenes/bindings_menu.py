@@ -292,7 +292,7 @@ class BindingsScene(Scene):
         self.rects = {}
         width = int(min(w - 60 * s, 1180 * s))
         left = (w - width) // 2
-        name_w, keys_w = int(width * 0.2), int(width * 0.44)
+        name_w, keys_w = int(width * 0.17), int(width * 0.41)
         pads_x = left + name_w + keys_w
         pads_w = width - name_w - keys_w
         head = int(22 * s)
