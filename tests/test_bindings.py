@@ -435,3 +435,29 @@ def test_the_replay_takes_over_with_alternates_first_key():
         assert isinstance(app.stack.top, PlayScene) and not isinstance(app.stack.top, ReplayScene)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_title_says_the_keys_were_bad_within_the_smallest_window(monkeypatch, language):
+    """The notice names the file set aside, long enough to run off an 800x600 window's sides
+    and over the buttons in one line: it wraps above them."""
+    from test_text_fit import Watch
+
+    from game import i18n
+
+    path = storage.home() / settings.FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 1, "keys": {"up": []}, "pad_buttons": "x"}))
+    watch = Watch(monkeypatch)
+    app = make_app(Options(headless=True, size=(800, 600)))
+    app.start()
+    i18n.set_language(language)
+    try:
+        assert "keys, pad_buttons" in app.notice
+        watch.start(app.screen)
+        app.stack.top.draw(app.screen)
+        assert watch.problems("title") == []
+        said = " ".join(text for text, *_ in watch.labels)
+        assert "pad_buttons" in said and ".bad-" in said
+    finally:
+        app.shutdown()
