@@ -32,7 +32,8 @@ def own_user_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "system_languages", lambda environ=None, sdl=True: ["en"])
     i18n.set_language("en")
     yield
-    from game import bindings, palette
+    from game import palette
+    from game.persistence import bindings
 
     palette.use("standard")  # a test that switched to high contrast leaves the next one the standard
     bindings.use()  # and one that changed the keys leaves the next one the defaults

@@ -10,13 +10,13 @@ import pygame
 import pytest
 from driver import DT, click, key, run
 
-from game import bindings, settings, storage
 from game.app import input as keyboard
 from game.app import pads
 from game.app.app import Options
 from game.navigation import make_app
-from game.scenes.bindings_menu import HELD_SECONDS, WAIT_SECONDS, BindingsScene
-from game.scenes.settings_menu import SettingsScene
+from game.persistence import bindings, settings, storage
+from game.scenes.menus.bindings_menu import HELD_SECONDS, WAIT_SECONDS, BindingsScene
+from game.scenes.menus.settings_menu import SettingsScene
 from game.ui import actions
 from game.ui.keys import code_of, name_of
 
@@ -354,7 +354,8 @@ def test_the_controls_screen_fits_its_room(monkeypatch, language, size, large):
     too (the whole tour's fit test covers it as well; this one looks only here)."""
     from test_text_fit import Watch
 
-    from game import gallery, i18n
+    from game import i18n
+    from game.tools import gallery
     from game.ui import theme
 
     watch = Watch(monkeypatch)
@@ -420,8 +421,8 @@ def test_the_menus_lines_of_keys_name_the_players_keys(app):
 def test_the_replay_takes_over_with_alternates_first_key():
     from test_saves_ui import open_replay, saved_game
 
+    from game.scenes.hosts.replay import ReplayScene
     from game.scenes.play import PlayScene
-    from game.scenes.replay import ReplayScene
 
     app = make_app(Options(headless=True))
     app.start()

@@ -3,13 +3,13 @@
 Scenes never read raw pygame events; they get :class:`Action` values. Keyboard and
 mouse act for whichever seat is to move (a shared keyboard in hot-seat); gamepads
 are translated in :mod:`game.app.pads`. Which key means which action is the player's
-choice (Settings → Controls): :mod:`game.bindings` holds the keys in force.
+choice (Settings → Controls): :mod:`game.persistence.bindings` holds the keys in force.
 """
 from __future__ import annotations
 
 import pygame
 
-from .. import bindings
+from ..persistence import bindings
 from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-exported)
     ALTERNATE,
     BACK,
@@ -31,7 +31,7 @@ from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-ex
 )
 from ..ui.keys import code_of, name_of
 
-#: the default keys (the player's own are in :mod:`game.bindings`, from the settings)
+#: the default keys (the player's own are in :mod:`game.persistence.bindings`, from the settings)
 KEYMAP = {code_of(name): action for action, names in bindings.DEFAULT_KEYS.items() for name in names}
 
 #: what the keyboard shows for each action in on-screen prompts, by default

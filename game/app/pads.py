@@ -12,7 +12,7 @@ import logging
 
 import pygame
 
-from .. import bindings
+from ..persistence import bindings
 from .input import ALTERNATE, BACK, CONFIRM, DOWN, HINT, LEFT, MENU, OTHER_KEY, REDO, RIGHT, UNDO, UP, Action
 
 try:
@@ -40,7 +40,7 @@ CONTROLLER_BUTTONS = {
 }
 JOYSTICK_BUTTONS = {0: CONFIRM, 1: BACK, 2: ALTERNATE, 3: HINT, 4: UNDO, 5: REDO, 6: MENU, 7: MENU}
 #: the lists above are the defaults; which button does what is the player's choice
-#: (Settings → Controls, :mod:`game.bindings`), by the buttons' names
+#: (Settings → Controls, :mod:`game.persistence.bindings`), by the buttons' names
 BUTTON_NAMES = {getattr(pygame, f"CONTROLLER_BUTTON_{name.upper()}"): name for name in bindings.BUTTONS}
 #: a pad without SDL's mapping: its buttons 0-7 stand for these (XInput's order), its
 #: first hat for the D-pad

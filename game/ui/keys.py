@@ -1,11 +1,11 @@
-"""Keys by the names the settings file gives them (:mod:`game.bindings`) and pygame's key
+"""Keys by the names the settings file gives them (:mod:`game.persistence.bindings`) and pygame's key
 codes: a character key's code is its character's code point, any other key's is pygame's
 ``K_<name>``."""
 from __future__ import annotations
 
 import pygame
 
-from ..bindings import NAMED_KEYS, RESERVED_KEYS, is_key
+from ..persistence.bindings import NAMED_KEYS, RESERVED_KEYS, is_key
 
 #: the named keys' codes (the names a pygame build lacks are left out)
 CODES = {name: getattr(pygame, f"K_{name}") for name in (*NAMED_KEYS, *RESERVED_KEYS)
