@@ -419,7 +419,7 @@ def test_the_menus_lines_of_keys_name_the_players_keys(app):
 
 
 def test_the_replay_takes_over_with_alternates_first_key():
-    from test_saves_ui import open_replay, saved_game
+    from test_saves_ui import saved_game
 
     from game.scenes.hosts.replay import ReplayScene
     from game.scenes.play import PlayScene
@@ -427,9 +427,11 @@ def test_the_replay_takes_over_with_alternates_first_key():
     app = make_app(Options(headless=True))
     app.start()
     try:
-        saved_game(app)
+        record = saved_game(app)
         bindings.use(keys={"alternate": ["q", "TAB"]})
-        _, replay = open_replay(app)
+        app.nav.replay(record, "Game")
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene)
         run(app, [key(pygame.K_TAB)])  # still Alternate's, but not the one the line names
         assert app.stack.top is replay
         run(app, [key(pygame.K_q)])
