@@ -194,7 +194,7 @@ def bound(table: Table, action: str, name: str, replacing: str | None = None,
         if len(mine) >= most:
             raise Refused("full")
         mine.append(name)
-    return {**table, action: tuple(mine)}
+    return {**{a: tuple(names) for a, names in table.items()}, action: tuple(mine)}
 
 
 def unbound(table: Table, action: str, name: str, defaults: Table) -> dict[str, tuple[str, ...]]:
@@ -203,7 +203,7 @@ def unbound(table: Table, action: str, name: str, defaults: Table) -> dict[str, 
     mine = [n for n in table[action] if n != name]
     if not mine and defaults[action]:
         raise Refused("last")
-    return {**table, action: tuple(mine)}
+    return {**{a: tuple(names) for a, names in table.items()}, action: tuple(mine)}
 
 
 # -- their names on screen --------------------------------------------------------------------
