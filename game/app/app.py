@@ -32,6 +32,7 @@ from .clock import FixedStep
 from .input import POINT, TEXT, Action, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
 from .phones import PHONE_EVENT, PHONE_GONE, PHONE_NEWS, Phones, is_phone, phone_glyphs
+from .scan import Scanner
 from .scene import SceneStack
 
 if TYPE_CHECKING:
@@ -215,6 +216,7 @@ class App:
         self._fade_new: pygame.Surface | None = None  # the new screens, drawn whole once
         self._fade_new_ok = False  # it holds this fade's new screens
         self._touched = False  # this pass had input or a window event
+        self._badge: tuple = ()  # the scanning badge's words and state last drawn
         #: seconds of real time the loop has run (what fades are timed by)
         self.clock_t = 0.0
         self.frame_started = time.perf_counter()
@@ -228,6 +230,8 @@ class App:
         #: set by another thread (the phone hub) when input waits: a resting loop wakes at once
         self.wake = threading.Event()
         self.phones = Phones(self)
+        #: Settings → Scanning: every device one switch, the highlight stepping by itself
+        self.scanner = Scanner(self)
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
@@ -381,21 +385,33 @@ class App:
                 self._on_screen = ()
             elif event.type == PHONE_EVENT:
                 touched = True  # a phone came or went: "Who plays?" shows who is connected
-            for action in self.actions_of(event):
+            actions = self.actions_of(event)
+            if self.scanner.on and self.scanner.event(event, actions):
+                touched = True
+                self.note_top()
+                continue
+            for action in actions:
                 touched = True
                 self.note_top()
                 top = self.stack.top
                 if is_phone(action.device) and not self.phones.welcome(action, top):
                     continue  # not a phone's screen (settings, saves, files, the operator's)
+                if self.scanner.on:  # a phone's button is the switch too; nothing else acts
+                    if is_phone(action.device):
+                        self.scanner.tap(action)
+                    continue
                 if top is not None and not self.guarded(action, top):
                     version = self.stack.version
                     top.handle(action)
                     if action.pos is not None and action.name != POINT and self.stack.version != version:
                         self._click_guard = (self.stack.version, self.clock_t + DOUBLE_CLICK_SECONDS)
+        scanning = self.scanner.on
         for _ in range(self.step.advance(real_dt, rested)):
             top = self.stack.top
             if top is not None:
                 top.update(self.step.step)
+            if scanning:
+                self.scanner.update(self.step.step)
         self.note_top()
         self.idle += real_dt
         self.pointer_idle += real_dt
@@ -438,6 +454,8 @@ class App:
         now = time.perf_counter()
         top = self.stack.top
         rest = top.next_change() if top is not None else math.inf
+        if self.scanner.on:  # the highlight steps on by itself
+            rest = min(rest, self.scanner.next_change())
         surface = pygame.display.get_surface()
         size = self.canvas_size(surface.get_size()) if surface is not None else self.screen.get_size()
         # a scene that was moving until now has a last frame to show
@@ -581,6 +599,15 @@ class App:
             rects = None
         if banner:  # over every screen: a seated phone is away
             widgets.top_banner(self.screen, banner)
+            rects = None
+        if self.scanner.on:  # over every screen: the switch is all there is
+            words, held = self.scanner.badge()
+            if (words, self.screen.get_size()) != self._badge:  # nothing of an old one may stay
+                self._badge = (words, self.screen.get_size())
+                if rects is not None:
+                    for scene in scenes:
+                        scene.draw(self.screen)
+            widgets.scan_badge(self.screen, words, held)
             rects = None
         self._on_screen = on_screen
         if self._canvas is not None:  # a window too small for any layout: the picture, scaled down

@@ -241,6 +241,13 @@ class EntryScene(Scene):
     def again(self) -> None:
         raise NotImplementedError
 
+    # scanning: the entry's game steps through its moves; the host says when it takes none
+    def scan_next(self, device: str) -> None:
+        self.game.scan_next(device)
+
+    def scan_waits(self) -> bool:
+        return self.game.scan_waits()
+
     def leave(self) -> None:
         """Back to the list, its marks read again."""
         if self.app.stack.top is self:

@@ -46,6 +46,7 @@ from .effects import EffectPlayer, MovePlay, effect
 from .end import GameEnd
 from .hosting import DEMO, EXERCISE, PLAYED, WATCHED, Hosted, Hosting
 from .saving import Autosaving
+from .scanning import Scanning
 from .seating import Seating
 from .view import PlayView
 
@@ -68,7 +69,7 @@ class OfMatch:
         setattr(scene.match, self.name, value)
 
 
-class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving, PlayView, Scene):
+class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving, Scanning, PlayView, Scene):
     game_id: ClassVar[str] = ""
     #: effect type -> (handler, together), collected from the ``@effect`` methods
     handlers: ClassVar[dict[str, tuple[Callable, bool]]] = {}

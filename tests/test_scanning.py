@@ -1,0 +1,249 @@
+"""Scanning: every game and every menu played with one switch (Settings → Scanning).
+
+The highlight steps by itself on the app's fixed-step clock; one press (any key, a mouse
+button, a pad's button) acts on the item highlighted, a press held a second goes back.
+The tests drive the app with nothing but that one switch: the space bar, pressed and let
+go, or held.
+"""
+import json
+import random
+
+import pygame
+import pytest
+from driver import DT, key
+
+from game import catalogue, settings, storage
+from game.app.scan import LONG_PRESS
+from game.match import Seat
+from game.scenes.overlay import PauseScene
+from game.scenes.play import PlayScene
+from game.scenes.select import SelectScene
+from game.scenes.settings_menu import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+
+SWITCH = pygame.K_SPACE
+
+
+def up(k=SWITCH):
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def scanning(app, seconds=0.8):
+    app.settings.scanning = True
+    app.settings.scan_seconds = seconds
+    app.scanner.forget()
+
+
+def wait(app, seconds, dt=DT):
+    """Let ``seconds`` of the app's time pass with nothing pressed."""
+    for _ in range(max(1, round(seconds / dt))):
+        app.frame([], dt, draw=False)
+
+
+def press(app, k=SWITCH):
+    """The switch pressed and let go at once: the highlighted item is chosen."""
+    app.frame([key(k), up(k)], DT, draw=False)
+
+
+def hold(app, seconds=LONG_PRESS + 0.1, k=SWITCH):
+    """The switch held ``seconds`` (its key repeating, as a held key does), then let go."""
+    app.frame([key(k)], DT, draw=False)
+    frames = round(seconds / DT)
+    for i in range(frames):
+        app.frame([key(k)] if i % 5 == 0 else [], DT, draw=False)  # the keyboard's repeats
+    app.frame([up(k)], DT, draw=False)
+
+
+def scan_until(app, wanted, limit=60.0):
+    """Let the highlight step until ``wanted()`` holds (the item wanted is highlighted)."""
+    waited = 0.0
+    while not wanted():
+        assert waited < limit, "the highlight never came to the item wanted"
+        app.frame([], DT, draw=False)
+        waited += DT
+
+
+def highlighted(menu):
+    return menu.items[menu.index].label
+
+
+# -- the settings ------------------------------------------------------------------------
+def test_scanning_and_its_speed_are_saved_and_an_older_file_still_loads():
+    home = storage.home()
+    home.mkdir(parents=True, exist_ok=True)
+    # a file written before scanning existed: its keys kept, scanning off at the default speed
+    (home / settings.FILE).write_text(json.dumps({"format": settings.FORMAT, "volume": 0.3}))
+    loaded, problem = settings.load()
+    assert problem == "" and loaded.volume == 0.3
+    assert loaded.scanning is False and loaded.scan_seconds in settings.SCAN_SECONDS
+    loaded.scanning, loaded.scan_seconds = True, 2.5
+    settings.save(loaded)
+    again, problem = settings.load()
+    assert problem == "" and again.scanning is True and again.scan_seconds == 2.5
+
+
+@pytest.mark.parametrize("bad", [{"scanning": "yes"}, {"scan_seconds": 0.01}, {"scan_seconds": "fast"}])
+def test_a_bad_scanning_value_is_refused_with_a_message_and_the_rest_kept(bad):
+    home = storage.home()
+    home.mkdir(parents=True, exist_ok=True)
+    (home / settings.FILE).write_text(json.dumps({"format": settings.FORMAT, "volume": 0.3, **bad}))
+    loaded, problem = settings.load()
+    assert "bad values" in str(problem) and next(iter(bad)) in str(problem)
+    assert loaded.volume == 0.3 and loaded.scanning is False and loaded.scan_seconds == 1.8
+
+
+def test_the_settings_screen_turns_scanning_on_and_sets_its_speed(app):
+    app.stack.push(SettingsScene(app))
+    scene = app.stack.top
+    scene.index = scene.ROWS.index("scanning")
+    app.frame([key(pygame.K_RETURN)], DT)
+    assert app.settings.scanning is True and settings.load()[0].scanning is True
+    # scanning now: the highlight walks down the rows by itself, the switch sets the speed
+    row = scene.ROWS.index("scan_seconds")
+    scan_until(app, lambda: scene.index == row)
+    before = app.settings.scan_seconds
+    press(app)
+    after = app.settings.scan_seconds
+    assert after != before and settings.load()[0].scan_seconds == after
+    # and the switch turns it off again
+    scan_until(app, lambda: scene.index == scene.ROWS.index("scanning"))
+    press(app)
+    assert app.settings.scanning is False
+
+
+# -- the switch --------------------------------------------------------------------------
+def test_the_highlight_steps_on_the_apps_clock_and_rests_while_a_press_is_held(app):
+    scanning(app, 1.2)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    first = title.menu.index
+    wait(app, 1.1)
+    assert title.menu.index == first  # not before its time
+    wait(app, 0.2)
+    assert title.menu.index != first  # one step, at 1.2 s
+    second = title.menu.index
+    app.frame([key(SWITCH)], DT, draw=False)  # held: the highlight stays where it is
+    wait(app, 0.9)
+    assert title.menu.index == second and isinstance(app.stack.top, TitleScene)
+    app.frame([up()], DT, draw=False)  # let go before a second: chosen
+    assert app.stack.top is not title
+
+
+def test_a_long_press_goes_back_and_its_release_chooses_nothing(app):
+    scanning(app)
+    app.nav.select()
+    select = app.stack.top
+    assert isinstance(select, SelectScene)
+    hold(app)
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.scanner.backs == 1 and app.scanner.presses == 0
+
+
+def test_any_key_or_button_is_the_switch_and_nothing_else_acts(app):
+    scanning(app)
+    title = app.stack.top
+    index = title.menu.index
+    app.frame([key(pygame.K_DOWN), up(pygame.K_DOWN)], DT, draw=False)  # an arrow is the switch too
+    assert app.stack.top is not title
+    app.stack.pop()
+    title.menu.index = index
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)], DT, draw=False)
+    assert title.menu.index == index and app.stack.top is title  # pointing and wheeling do nothing
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)], DT, draw=False)
+    assert app.stack.top is not title  # the right button chooses the item, wherever it is
+
+
+def test_scanning_draws_its_badge_over_the_screen(app, monkeypatch):
+    from game.ui import widgets
+
+    drawn = []
+    real = widgets.scan_badge
+
+    def badge(surface, text, held=0.0):
+        drawn.append((text, held))
+        return real(surface, text, held)
+
+    monkeypatch.setattr(widgets, "scan_badge", badge)
+    app.frame([], DT)
+    assert not drawn
+    scanning(app)
+    app.frame([], DT)
+    assert drawn and drawn[-1][1] == 0
+    app.frame([key(SWITCH)], DT)
+    wait(app, 0.5)
+    app.frame([], DT)
+    assert 0.3 < drawn[-1][1] < 0.8  # the press held fills the bar toward going back
+
+
+# -- menus and games, the switch alone -----------------------------------------------------
+def test_from_the_title_to_a_game_and_back_by_scanning_alone(app):
+    scanning(app)
+    title = app.stack.top
+    scan_until(app, lambda: highlighted(title.menu) == "Play")
+    press(app)
+    select = app.stack.top
+    assert isinstance(select, SelectScene)
+    wanted = catalogue.GAME_IDS[-1]  # the last card: the scan crosses every row to it
+    scan_until(app, lambda: select.games[select.index] == wanted)
+    press(app)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and setup.game_id == wanted
+    scan_until(app, lambda: setup.focus == 1)  # two people on this screen
+    press(app)
+    game = app.stack.top
+    assert isinstance(game, PlayScene) and game.game_id == wanted
+    hold(app)  # back: the pause menu
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    scan_until(app, lambda: highlighted(pause.menu) == "Quit to menu")
+    press(app)
+    wait(app, 0.5)
+    assert isinstance(app.stack.top, SelectScene)
+    hold(app)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def play_out(app, game, rng, limit_seconds):
+    """Let the highlight step, and press the switch now and then as it comes to an item,
+    until the game is over: whatever is highlighted then is played (any legal move will
+    do). Returns the moves the highlight stepped through before each press."""
+    waited, seen, stepped = 0.0, app.scanner.steps, []
+    while not game.state.over:
+        assert waited < limit_seconds, f"{game.game_id}: not over after {waited:.0f} s of scanning"
+        assert not isinstance(app.stack.top, PauseScene), "a short press went back"
+        app.frame([], 0.25, draw=False, rested=True)  # a quarter of a second of the app's time
+        waited += 0.25
+        if app.scanner.steps != seen and rng.random() < 0.5:
+            stepped.append(app.scanner.steps - seen)
+            press(app)
+            seen = app.scanner.steps
+        elif app.stack.top is not game and not game.state.over:  # a dialog: its first item
+            press(app)
+    return stepped
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_a_whole_game_in_hot_seat_with_one_switch(app, game_id):
+    scanning(app)
+    app.settings.animation_speed = "instant"
+    record = catalogue.get(game_id)
+    app.nav.play(game_id, seed=7, seats={p: Seat(p) for p in record.players})
+    game = app.stack.top
+    assert isinstance(game, PlayScene)
+    stepped = play_out(app, game, random.Random(game_id), limit_seconds=20000)
+    assert game.history and max(stepped) > 1  # played by the switch alone, the highlight stepping
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_a_whole_game_against_the_computer_with_one_switch(app, game_id):
+    scanning(app)
+    app.settings.animation_speed = "instant"
+    record = catalogue.get(game_id)
+    person, computer = record.players
+    app.nav.play(game_id, seed=3, seats={person: Seat(person), computer: Seat(computer, "easy")})
+    game = app.stack.top
+    play_out(app, game, random.Random(game_id + "ai"), limit_seconds=20000)
+    assert any(game.match.seat(p).is_ai for p in record.players)
