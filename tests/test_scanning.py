@@ -156,26 +156,39 @@ def test_any_key_or_button_is_the_switch_and_nothing_else_acts(app):
     assert app.stack.top is not title  # the right button chooses the item, wherever it is
 
 
-def test_scanning_draws_its_badge_over_the_screen(app, monkeypatch):
-    from game.ui import widgets
+def test_scanning_frames_the_screen_and_a_held_press_fills_its_top(app):
+    from game.ui import theme
 
-    drawn = []
-    real = widgets.scan_badge
+    def edges():
+        w, h = app.screen.get_size()
+        return [tuple(app.screen.get_at(p))[:3] for p in ((1, h // 2), (w - 2, h // 2), (w // 2, h - 2))]
 
-    def badge(surface, text, held=0.0):
-        drawn.append((text, held))
-        return real(surface, text, held)
-
-    monkeypatch.setattr(widgets, "scan_badge", badge)
+    accent = tuple(theme.ACCENT)
+    # a game's screen: it draws only what changed, so what the frame drew must be erased
+    # by drawing the screen whole under it
+    first = catalogue.GAME_IDS[0]
+    app.nav.play(first, seats={p: Seat(p) for p in catalogue.get(first).players})
+    wait(app, 3.0)
     app.frame([], DT)
-    assert not drawn
+    assert accent not in edges()
     scanning(app)
     app.frame([], DT)
-    assert drawn and drawn[-1][1] == 0
+    assert edges() == [accent] * 3
+    w = app.screen.get_width()
+    below_top = (w // 4, 10)  # under the frame's top edge, inside the bar a held press fills
+    before = tuple(app.screen.get_at(below_top))[:3]
+    assert before != accent
     app.frame([key(SWITCH)], DT)
-    wait(app, 0.5)
+    wait(app, 0.6)
     app.frame([], DT)
-    assert 0.3 < drawn[-1][1] < 0.8  # the press held fills the bar toward going back
+    assert tuple(app.screen.get_at(below_top))[:3] == accent  # past a quarter of the way back
+    assert tuple(app.screen.get_at((w - w // 4, 10)))[:3] != accent  # not yet three quarters
+    app.frame([up()], DT)  # let go: chosen, and the bar is gone
+    app.frame([], DT)
+    assert tuple(app.screen.get_at((w // 4, 10)))[:3] != accent
+    app.settings.scanning = False
+    app.frame([], DT)
+    assert accent not in edges()
 
 
 # -- menus and games, the switch alone -----------------------------------------------------
@@ -247,3 +260,37 @@ def test_a_whole_game_against_the_computer_with_one_switch(app, game_id):
     game = app.stack.top
     play_out(app, game, random.Random(game_id + "ai"), limit_seconds=20000)
     assert any(game.match.seat(p).is_ai for p in record.players)
+
+
+# -- how it looks ------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("large", [False, True])
+def test_the_settings_rows_of_scanning_fit(monkeypatch, language, size, large):
+    """Two more rows on both settings screens (the operator's has the most): every label
+    still fits its row and the window, in German and with large text too."""
+    from test_text_fit import Watch
+
+    from game import i18n
+    from game.app.app import Options
+    from game.navigation import make_app
+    from game.ui import theme
+
+    watch = Watch(monkeypatch)
+    app = make_app(Options(headless=True, size=size))
+    app.start()
+    i18n.set_language(language)
+    theme.set_large_text(large)
+    problems = []
+    try:
+        for operator in (False, True):
+            app.nav.settings(operator=operator)
+            app.frame([], DT, draw=False)
+            watch.start(app.screen)
+            app.stack.top.draw(app.screen)
+            problems.extend(watch.problems(f"settings (operator: {operator})"))
+            assert any(text.startswith(("Scanning", "Scanning-Tempo")) for text, *_ in watch.labels)
+    finally:
+        theme.set_large_text(False)
+        app.shutdown()
+    assert problems == [], "\n".join(problems[:40])

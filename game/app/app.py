@@ -216,7 +216,6 @@ class App:
         self._fade_new: pygame.Surface | None = None  # the new screens, drawn whole once
         self._fade_new_ok = False  # it holds this fade's new screens
         self._touched = False  # this pass had input or a window event
-        self._badge: tuple = ()  # the scanning badge's words and state last drawn
         #: seconds of real time the loop has run (what fades are timed by)
         self.clock_t = 0.0
         self.frame_started = time.perf_counter()
@@ -577,7 +576,8 @@ class App:
                 and not self._touched and top is not None and top.next_change() > 0):
             # the new screens rest while the old picture fades: they are not drawn again
             self.screen.blit(self._fade_new, (0, 0))
-        elif len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner:
+        elif (len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner
+              and not self._scan_shrank()):
             rects = scenes[0].draw_changes(self.screen)
         else:
             for scene in scenes:
@@ -600,14 +600,8 @@ class App:
         if banner:  # over every screen: a seated phone is away
             widgets.top_banner(self.screen, banner)
             rects = None
-        if self.scanner.on:  # over every screen: the switch is all there is
-            words, held = self.scanner.badge()
-            if (words, self.screen.get_size()) != self._badge:  # nothing of an old one may stay
-                self._badge = (words, self.screen.get_size())
-                if rects is not None:
-                    for scene in scenes:
-                        scene.draw(self.screen)
-            widgets.scan_badge(self.screen, words, held)
+        if self.scanner.on:  # around every screen: the switch is all there is
+            widgets.scan_frame(self.screen, self.scanner.held_for())
             rects = None
         self._on_screen = on_screen
         if self._canvas is not None:  # a window too small for any layout: the picture, scaled down
@@ -620,6 +614,15 @@ class App:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
+
+    def _scan_shrank(self) -> bool:
+        """Whether the scanning frame drawn last showed more than it will now (a press held
+        was let go, scanning was turned off): then the screens are drawn whole under it."""
+        shown = (self.scanner.on, self.scanner.held_for() if self.scanner.on else 0.0)
+        before, self._scan_shown = self._scan_shown, shown
+        return shown[0] < before[0] or shown[1] < before[1]
+
+    _scan_shown: tuple[bool, float] = (False, 0.0)
 
     def run(self) -> int:
         """Start, loop until quit (or ``--seconds``), shut down; the exit code (1 when

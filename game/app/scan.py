@@ -16,7 +16,6 @@ from typing import Any
 
 import pygame
 
-from ..i18n import _
 from ..ui.actions import CONFIRM, POINT, Action
 
 #: a press held this long goes back instead of choosing
@@ -140,11 +139,9 @@ class Scanner:
             return 0.0
         return max(0.0, self.period - self.waited)
 
-    def badge(self) -> tuple[str, float]:
-        """What the scanning badge says, and how far a press held is on its way to going
-        back (0 to 1)."""
-        held = max(self.held.values(), default=0.0)
-        return _("Scanning: press to choose, hold to go back"), min(1.0, held / LONG_PRESS)
+    def held_for(self) -> float:
+        """How far the longest press held is on its way to going back (0 to 1)."""
+        return min(1.0, max(self.held.values(), default=0.0) / LONG_PRESS)
 
     def forget(self) -> None:
         """Scanning was turned off or on: nothing is held, the item starts afresh."""

@@ -188,26 +188,15 @@ def top_banner(surface: pygame.Surface, text: str) -> pygame.Rect:
     return rect
 
 
-def scan_badge(surface: pygame.Surface, text: str, held: float = 0.0) -> pygame.Rect:
-    """Over any screen while scanning is on (one switch), in its top-right corner: that the
-    highlight steps by itself and what a press does; ``held``, how far a press held is on
-    its way to going back, fills a bar along its foot."""
+
+def scan_frame(surface: pygame.Surface, held: float = 0.0) -> None:
+    """Around any screen while scanning is on (one switch): a frame in the accent colour
+    along the window's edges, where no screen puts a label, so it covers nothing; ``held``,
+    how far a press held is on its way to going back (0 to 1), fills a bar along the top."""
     w, h = surface.get_size()
     s = theme.scale_of(surface)
-    size = theme.fitted(text, int(20 * s), w * 0.45, True, smallest=theme.MIN_PX)
-    tw, th = theme.font(size, True).size(text)
-    dot = int(th * 0.5)
-    rect = pygame.Rect(0, 0, int(tw + dot + 40 * s), int(th + 14 * s))
-    rect.topright = (w - int(12 * s), int(8 * s))
-    radius = rect.height // 2
-    pygame.draw.rect(surface, theme.BG_PANEL_HI, rect, border_radius=radius)
-    pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(3 * s)), border_radius=radius)
-    # the switch: a filled dot, drawn before the words like a recording light
-    pygame.draw.circle(surface, theme.ACCENT, (rect.x + int(16 * s) + dot // 2, rect.centery), dot // 2)
-    theme.draw_text(surface, text, (rect.x + int(24 * s) + dot, rect.centery), size, theme.ACCENT,
-                    "midleft", True)
+    line = max(3, round(4 * s))
+    for edge in ((0, 0, w, line), (0, h - line, w, line), (0, 0, line, h), (w - line, 0, line, h)):
+        surface.fill(theme.ACCENT, edge)
     if held > 0:
-        bar = pygame.Rect(rect.x + radius, rect.bottom - max(3, int(5 * s)) - 2,
-                          int((rect.width - 2 * radius) * held), max(3, int(5 * s)))
-        pygame.draw.rect(surface, theme.ACCENT, bar)
-    return rect
+        surface.fill(theme.ACCENT, (0, 0, round(w * held), 3 * line))
