@@ -294,3 +294,81 @@ def test_the_settings_rows_of_scanning_fit(monkeypatch, language, size, large):
         theme.set_large_text(False)
         app.shutdown()
     assert problems == [], "\n".join(problems[:40])
+
+
+# -- the play screen's items ------------------------------------------------------------------
+def moves_by_scanning(game):
+    """Every move the switch can make on this turn: each item the scan visits is chosen, and
+    where that chooses a part of a move (a piece, a stone), each item that follows it; a
+    move made is recorded and taken back."""
+    found = []
+    previews = game.preview_cache  # one position throughout: its previews hold for every try
+
+    def replay(path):
+        game.show_state()  # the turn afresh: nothing chosen
+        game.preview_cache = previews
+        for target in path:
+            game.scan_show(target)
+            game.scan_choose("keyboard")
+
+    def explore(path):
+        replay(path)
+        targets = game.scan_targets()
+        for target in targets:
+            played = len(game.history)
+            replay([*path, target])
+            if len(game.history) > played:
+                found.append(game.history[-1][1])
+                game.take_back()
+            elif game.scan_targets() != targets and len(path) < 3:
+                explore([*path, target])  # a part chosen: what the scan offers next
+    explore([])
+    game.show_state()
+    return found
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_the_scan_reaches_every_legal_move_and_only_those(app, monkeypatch, game_id):
+    """Whatever the game, the items the scan offers on a turn lead to all its legal moves,
+    through every part of a move, and to nothing else."""
+    record = catalogue.get(game_id)
+    checked = 0
+    for autoplay in (0, 5):  # the start, and a position with pieces moved and taken
+        app.nav.play(game_id, seed=5, autoplay=autoplay, seats={p: Seat(p) for p in record.players})
+        game = app.stack.top
+        monkeypatch.setattr(game, "save_progress", lambda: None)  # hundreds of moves tried, none kept
+        state = game.state
+        if state.over or record.rules.moves_unlisted(state):
+            app.stack.pop()
+            continue
+        legal = record.rules.legal_moves(state)
+        found = moves_by_scanning(game)
+        assert game.state == state  # every move tried was taken back
+        assert sorted(map(repr, set(found))) == sorted(map(repr, set(legal)))
+        checked += 1
+        app.stack.pop()
+    assert checked
+
+
+def test_the_scan_rests_while_the_computer_plays_and_a_move_plays_out(app):
+    scanning(app)
+    game_id = catalogue.GAME_IDS[0]
+    record = catalogue.get(game_id)
+    app.nav.play(game_id, seed=1, seats={p: Seat(p, "easy") for p in record.players})
+    first = app.stack.top.start_player  # the computer takes the side that starts
+    app.stack.pop()
+    seats = {p: Seat(p, "easy") if p == first else Seat(p) for p in record.players}
+    app.nav.play(game_id, seed=1, seats=seats)
+    game = app.stack.top
+    steps = app.scanner.steps
+    resting = 0
+    for _ in range(2000):
+        if not game.scan_waits():
+            break
+        app.frame([], DT, draw=False)
+        resting += 1
+        assert app.scanner.steps == steps  # no step while the computer thinks or its move plays
+    assert game.history and not game.ai_to_move() and resting > 0
+    assert app.scanner.waited < 0.1  # the person's turn starts with a whole step on the item
+    wait(app, app.settings.scan_seconds + 0.05)
+    assert app.scanner.steps == steps + 1
