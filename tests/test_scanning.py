@@ -154,6 +154,12 @@ def test_any_key_or_button_is_the_switch_and_nothing_else_acts(app):
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3),
                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)], DT, draw=False)
     assert app.stack.top is not title  # the right button chooses the item, wherever it is
+    app.stack.pop()
+    title.menu.index = index
+    pad = {"instance_id": 7, "button": pygame.CONTROLLER_BUTTON_B}  # B, elsewhere Back
+    app.frame([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, **pad),
+               pygame.event.Event(pygame.CONTROLLERBUTTONUP, **pad)], DT, draw=False)
+    assert app.stack.top is not title and app.scanner.device == "pad7"
 
 
 def test_scanning_frames_the_screen_and_a_held_press_fills_its_top(app):
