@@ -272,9 +272,10 @@ def test_a_whole_game_against_the_computer_with_one_switch(app, game_id):
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("large", [False, True])
-def test_the_settings_rows_of_scanning_fit(monkeypatch, language, size, large):
-    """Two more rows on both settings screens (the operator's has the most): every label
-    still fits its row and the window, in German and with large text too."""
+def test_the_settings_rows_and_the_play_screens_line_of_scanning_fit(monkeypatch, language, size, large):
+    """Two more rows on both settings screens (the operator's has the most), and the play
+    screen's line saying what the switch does: every label fits its room and the window, in
+    German and with large text too."""
     from test_text_fit import Watch
 
     from game import i18n
@@ -295,7 +296,21 @@ def test_the_settings_rows_of_scanning_fit(monkeypatch, language, size, large):
             watch.start(app.screen)
             app.stack.top.draw(app.screen)
             problems.extend(watch.problems(f"settings (operator: {operator})"))
-            assert any(text.startswith(("Scanning", "Scanning-Tempo")) for text, *_ in watch.labels)
+            assert any(text.startswith("Scanning") for text, *_ in watch.labels)
+        scanning(app)
+        for game_id in catalogue.GAME_IDS:
+            people = {p: Seat(p) for p in catalogue.get(game_id).players}
+            app.nav.play(game_id, seed=1, autoplay=4, seats=people)
+            game = app.stack.top
+            game.banner_t = game.message_t = 0.0
+            app.frame([], DT, draw=False)
+            watch.start(app.screen)
+            game._panel = game._background = None
+            game.layers.clear()
+            game.draw(app.screen)
+            problems.extend(watch.problems(f"play-{game_id}"))
+            assert any(text.startswith("Scanning:") for text, *_ in watch.labels)
+            app.stack.pop()
     finally:
         theme.set_large_text(False)
         app.shutdown()
