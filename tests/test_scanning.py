@@ -393,3 +393,36 @@ def test_the_scan_rests_while_the_computer_plays_and_a_move_plays_out(app):
     assert app.scanner.waited < 0.1  # the person's turn starts with a whole step on the item
     wait(app, app.settings.scan_seconds + 0.05)
     assert app.scanner.steps == steps + 1
+
+
+def test_undo_and_a_hint_are_in_the_pause_menu_while_scanning(app):
+    scanning(app)
+    game_id = catalogue.GAME_IDS[0]
+    record = catalogue.get(game_id)
+    app.nav.play(game_id, seed=2, seats={p: Seat(p) for p in record.players})
+    game = app.stack.top
+    press(app)  # the move highlighted at the start
+    wait(app, 3.0)
+    assert len(game.history) == 1
+    hold(app)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    scan_until(app, lambda: highlighted(pause.menu) == "Undo")
+    press(app)
+    assert app.stack.top is game and not game.history
+    hold(app)
+    pause = app.stack.top
+    scan_until(app, lambda: highlighted(pause.menu) == "Hint")
+    press(app)
+    assert app.stack.top is game
+    for _ in range(3000):  # the hint's search, a slice a frame; the scan rests meanwhile
+        if not game.thinking:
+            break
+        steps = app.scanner.steps
+        app.frame([], DT, draw=False)
+        assert app.scanner.steps == steps
+    hinted = game.hinted
+    assert hinted is not None
+    press(app)  # the cursor is on the hinted move: the switch plays it
+    wait(app, 3.0)
+    assert game.history and game.history[-1][1] == hinted
