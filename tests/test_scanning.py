@@ -64,6 +64,11 @@ def scan_until(app, wanted, limit=60.0):
         waited += DT
 
 
+def scan_to(app, game, item, limit=60.0):
+    """Let the play screen's highlight step until it is on ``item``."""
+    scan_until(app, lambda: game.scan_shown() == item, limit)
+
+
 def highlighted(menu):
     return menu.items[menu.index].label
 
@@ -181,17 +186,17 @@ def test_scanning_frames_the_screen_and_a_held_press_fills_its_top(app):
     app.frame([], DT)
     assert edges() == [accent] * 3
     w = app.screen.get_width()
-    below_top = (w // 4, 10)  # under the frame's top edge, inside the bar a held press fills
+    below_top = (w // 4, 6)  # under the frame's top edge, inside the bar a held press fills
     before = tuple(app.screen.get_at(below_top))[:3]
     assert before != accent
     app.frame([key(SWITCH)], DT)
     wait(app, 0.6)
     app.frame([], DT)
     assert tuple(app.screen.get_at(below_top))[:3] == accent  # past a quarter of the way back
-    assert tuple(app.screen.get_at((w - w // 4, 10)))[:3] != accent  # not yet three quarters
+    assert tuple(app.screen.get_at((w - w // 4, 6)))[:3] != accent  # not yet three quarters
     app.frame([up()], DT)  # let go: chosen, and the bar is gone
     app.frame([], DT)
-    assert tuple(app.screen.get_at((w // 4, 10)))[:3] != accent
+    assert tuple(app.screen.get_at((w // 4, 6)))[:3] != accent
     app.settings.scanning = False
     app.frame([], DT)
     assert accent not in edges()
@@ -309,7 +314,7 @@ def test_the_settings_rows_and_the_play_screens_line_of_scanning_fit(monkeypatch
             game.layers.clear()
             game.draw(app.screen)
             problems.extend(watch.problems(f"play-{game_id}"))
-            assert any(text.startswith("Scanning:") for text, *_ in watch.labels)
+            assert any(text.startswith("Scanning") for text, *_ in watch.labels)
             app.stack.pop()
     finally:
         theme.set_large_text(False)
@@ -320,8 +325,8 @@ def test_the_settings_rows_and_the_play_screens_line_of_scanning_fit(monkeypatch
 # -- the play screen's items ------------------------------------------------------------------
 def moves_by_scanning(game):
     """Every move the switch can make on this turn: each item the scan visits is chosen, and
-    where that chooses a part of a move (a piece, a stone), each item that follows it; a
-    move made is recorded and taken back."""
+    where that chooses a row or a part of a move (a piece, a stone), each item that follows
+    it; a move made is recorded and taken back."""
     found = []
     previews = game.preview_cache  # one position throughout: its previews hold for every try
 
@@ -334,15 +339,15 @@ def moves_by_scanning(game):
 
     def explore(path):
         replay(path)
-        targets = game.scan_targets()
-        for target in targets:
+        items = game.scan_items()
+        for item in items[0]:
             played = len(game.history)
-            replay([*path, target])
+            replay([*path, item])
             if len(game.history) > played:
                 found.append(game.history[-1][1])
                 game.take_back()
-            elif game.scan_targets() != targets and len(path) < 3:
-                explore([*path, target])  # a part chosen: what the scan offers next
+            elif game.scan_items() != items and len(path) < 3:
+                explore([*path, item])  # a row or a part of a move chosen: what comes next
     explore([])
     game.show_state()
     return found
@@ -426,3 +431,46 @@ def test_undo_and_a_hint_are_in_the_pause_menu_while_scanning(app):
     press(app)  # the cursor is on the hinted move: the switch plays it
     wait(app, 3.0)
     assert game.history and game.history[-1][1] == hinted
+
+
+def by_rows_at_the_start(app):
+    """The games whose first turn is scanned by rows (many items on a board), each started."""
+    for game_id in catalogue.GAME_IDS:
+        record = catalogue.get(game_id)
+        app.nav.play(game_id, seed=4, seats={p: Seat(p) for p in record.players})
+        game = app.stack.top
+        if game.scan_items()[1]:
+            yield game
+        app.stack.pop()
+
+
+def test_a_board_of_many_points_is_scanned_row_by_row(app):
+    scanning(app)
+    checked = 0
+    for game in by_rows_at_the_start(app):
+        rows, by_rows = game.scan_items()
+        assert by_rows and len(rows) > 2
+        targets = game.scan_targets()
+        last = targets[-1]
+        # the rows, one step each, then the last row's points: far fewer steps than points
+        scan_to(app, game, rows[-1], limit=len(rows) * 0.8 + 1)
+        assert game.scan_row is None
+        press(app)  # along the last row
+        assert game.scan_row is not None and game.scan_shown() == rows[-1]
+        row = game.scan_items()[0]
+        assert row == [t for t in targets if game.scan_row_of(t) == game.scan_row]
+        scan_to(app, game, last, limit=len(row) * 0.8 + 1)
+        wait(app, 0.85)  # past the row's end: the rows again, from the first
+        assert game.scan_row is None and game.scan_shown() == rows[0]
+        press(app)
+        hold(app)  # a long press leaves the row, not the game
+        assert app.stack.top is game and game.scan_row is None
+        scan_to(app, game, rows[1])
+        press(app)  # along the second row, its first point shown a whole step...
+        assert game.scan_row is not None and game.scan_shown() == rows[1]
+        press(app)  # ...and played
+        wait(app, 3.0)
+        assert len(game.history) == 1
+        assert game.scan_row is None  # the next turn starts from the rows
+        checked += 1
+    assert checked

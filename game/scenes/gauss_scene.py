@@ -116,6 +116,10 @@ class GaussScene(PlayScene):
         return [(colour, cell) for colour in colours
                 for cell in sorted({tuple(m.cell) for m in moves if m.color == colour}, key=self.scan_order)]
 
+    def scan_row_of(self, target: tuple[str, tuple[int, int]]) -> tuple[str, int]:
+        colour, cell = target
+        return (colour, cell[1])
+
     def scan_shown(self) -> tuple[str, tuple[int, int]]:
         return (self.color, tuple(self.cursor))
 

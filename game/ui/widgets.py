@@ -195,7 +195,7 @@ def scan_frame(surface: pygame.Surface, held: float = 0.0) -> None:
     how far a press held is on its way to going back (0 to 1), fills a bar along the top."""
     w, h = surface.get_size()
     s = theme.scale_of(surface)
-    line = max(3, round(4 * s))
+    line = max(2, round(3 * s))  # thin: at 800x600 a board's edge labels come within a few pixels
     for edge in ((0, 0, w, line), (0, h - line, w, line), (0, 0, line, h), (w - line, 0, line, h)):
         surface.fill(theme.ACCENT, edge)
     if held > 0:

@@ -288,6 +288,7 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         afresh, and a refusal that explained the old position is no longer shown."""
         self.preview_cache = {}
         self.message_t = 0.0
+        self.scan_row = None  # a new turn is scanned from its first row
         self.drop_hint()
 
 

@@ -367,7 +367,7 @@ class PlayView:
             return _("Game over: Enter or click for the result"), theme.INK_DIM
         if getattr(self.app.settings, "scanning", False) and self.hosting.overlays:
             # one switch: the keys of the controls line would all do the same
-            return _("Scanning: press to choose what is highlighted, hold for the menu"), theme.INK_DIM
+            return self.scan_words(), theme.INK_DIM
         return self.controls_line(), theme.INK_DIM
 
     def controls_line(self) -> str:
