@@ -474,3 +474,44 @@ def test_a_board_of_many_points_is_scanned_row_by_row(app):
         assert game.scan_row is None  # the next turn starts from the rows
         checked += 1
     assert checked
+
+
+def test_a_lesson_is_scanned_like_its_game_rows_and_all(app):
+    from game import lessons
+    from game.scenes.lesson import LessonScene
+
+    scanning(app)
+    checked = 0
+    for game_id in catalogue.GAME_IDS:
+        course = lessons.load(game_id)
+        if course is None:
+            continue
+        lesson = LessonScene(app, course, 0)
+        app.stack.push(lesson)
+        wait(app, 0.5)
+        game = lesson.game
+        if lesson.phase != "try" or game.scan_waits():
+            app.stack.pop()
+            continue
+        items, by_rows = game.scan_items()
+        if not items:  # a card to go on from first (The Great Order's hand-over)
+            app.stack.pop()
+            continue
+        before = len(game.history)
+        wait(app, 0.85)
+        assert game.scan_shown() in items  # the highlight steps over the lesson's board
+        if by_rows:
+            press(app)  # into the row: nothing played yet
+            assert game.scan_row is not None and len(game.history) == before
+            hold(app)  # out of the row, still in the lesson
+            assert game.scan_row is None and app.stack.top is lesson
+            press(app)  # and into it again
+        press(app)  # the point, the cell or the piece highlighted
+        if game.scan_items()[0] != items and not game.history:  # a part of a move: the next one
+            press(app)
+        wait(app, 3.0)
+        assert len(game.history) > before or lesson.phase != "try"  # a move, right or wrong
+        hold(app)
+        assert app.stack.top is not lesson  # a long press leaves the lesson
+        checked += 1
+    assert checked

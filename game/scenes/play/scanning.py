@@ -119,7 +119,19 @@ class Scanning:
         if by_rows and not self.scan_waits() and shown in items:
             self.scan_row = self.scan_row_of(shown)  # along this row: its first item shown a step
             return
+        played = len(self.history)
         super().scan_choose(device)
+        self.scan_follow(items, shown, played)
+
+    def scan_follow(self, items: list[Any], shown: Any, played: int) -> None:
+        """After a press on ``shown`` (one of ``items``, with ``played`` moves made then): where
+        it chose a part of a move (a piece), the scan starts on what can follow it, the piece
+        itself (letting go of it) coming last."""
+        if len(self.history) != played or self.scan_waits():
+            return
+        now, _by_rows = self.scan_items()
+        if now and now != items and (shown not in now or now[-1] == shown):
+            self.scan_show(now[0])
 
     def scan_back(self, device: str) -> None:
         if self.scan_row is not None and not self.scan_waits():
