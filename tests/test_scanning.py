@@ -12,15 +12,16 @@ import pygame
 import pytest
 from driver import DT, key
 
-from game import catalogue, settings, storage
+from game import catalogue
 from game.app.scan import LONG_PRESS
 from game.match import Seat
-from game.scenes.overlay import PauseScene
+from game.persistence import settings, storage
+from game.scenes.menus.overlay import PauseScene
+from game.scenes.menus.select import SelectScene
+from game.scenes.menus.settings_menu import SettingsScene
+from game.scenes.menus.setup import SetupScene
+from game.scenes.menus.title import TitleScene
 from game.scenes.play import PlayScene
-from game.scenes.select import SelectScene
-from game.scenes.settings_menu import SettingsScene
-from game.scenes.setup import SetupScene
-from game.scenes.title import TitleScene
 
 SWITCH = pygame.K_SPACE
 
@@ -428,7 +429,8 @@ def test_undo_and_a_hint_are_in_the_pause_menu_while_scanning(app):
         assert app.scanner.steps == steps
     hinted = game.hinted
     assert hinted is not None
-    press(app)  # the cursor is on the hinted move: the switch plays it
+    assert not game.scan_items()[1]  # along the hinted move's row, not stepping from row to row
+    press(app)  # the cursor is on the hinted move, whatever its place in its row: the switch plays it
     wait(app, 3.0)
     assert game.history and game.history[-1][1] == hinted
 
@@ -477,8 +479,8 @@ def test_a_board_of_many_points_is_scanned_row_by_row(app):
 
 
 def test_a_lesson_is_scanned_like_its_game_rows_and_all(app):
-    from game import lessons
-    from game.scenes.lesson import LessonScene
+    from game.content import lessons
+    from game.scenes.hosts.lesson import LessonScene
 
     scanning(app)
     checked = 0

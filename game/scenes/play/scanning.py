@@ -94,6 +94,14 @@ class Scanning:
             return rows[self.scan_row], False
         return [items[0] for items in rows.values()], True
 
+    def scan_pointed(self) -> None:
+        """The cursor was put on a move by the game itself (a hint): where the board is
+        scanned by rows, the scan goes on along that move's row, so a press plays it."""
+        targets = self.scan_targets()
+        shown = self.scan_shown()
+        rows = self.scan_rows(targets)
+        self.scan_row = self.scan_row_of(shown) if rows is not None and shown in targets else None
+
     # -- the switch ----------------------------------------------------------------------------
     def scan_next(self, device: str) -> None:
         if self.scan_waits():
