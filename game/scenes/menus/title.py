@@ -57,7 +57,8 @@ class TitleScene(Scene):
         # a kiosk's visitor plays, learns, solves, climbs and watches (what the operator left
         # on); saves, settings and the last visitor's game are the operator's (Ctrl+Shift+O)
         items = [LiveItem(N_("Play"), self.play)]
-        if not kiosk:
+        if not kiosk:  # a kiosk's visitors play here, not with the operator's secrets
+            items.append(LiveItem(N_("Play online"), app.nav.online))
             items.append(LiveItem(N_("Load game"), self.load_game))
         items.append(LiveItem(N_("How to play"), self.howto))
         if not kiosk or st.kiosk_lessons:

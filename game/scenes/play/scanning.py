@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _
+from ...match import REMOTE
 
 #: a turn with more items than this, in more than two rows, is scanned row by row
 ROWS_FROM = 12
@@ -31,10 +32,11 @@ class Scanning:
     scan_row: Any = None
 
     def scan_waits(self) -> bool:
-        """The scan rests while a move plays out, the computer thinks or plays, a host holds
-        the game (a lesson's answer), and once the game is over."""
+        """The scan rests while a move plays out, the computer thinks or plays, the opponent
+        online is to move, a host holds the game (a lesson's answer), and once the game is
+        over."""
         return bool(self.queue.busy or self.thinking or self.state.over or self.frozen
-                    or self.ai_to_move())
+                    or self.ai_to_move() or self.seat().device == REMOTE)
 
     def scan_targets(self) -> list[Any]:
         """The items of this turn, in the order the highlight visits them."""

@@ -316,8 +316,9 @@ class PlayView:
         return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
 
     def banner_text(self) -> str:
-        """The news of the moment, right of the status (empty: none)."""
-        return self.banner if self.banner_t > 0 else ""
+        """The news of the moment, right of the status (empty: none); online, the connection's
+        first."""
+        return self.online_news() or (self.banner if self.banner_t > 0 else "")
 
     def top_key(self) -> tuple:
         """Everything the status bar shows."""
