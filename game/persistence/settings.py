@@ -21,6 +21,8 @@ MAX_BYTES = 64_000  # settings are a few hundred bytes
 AI_LEVELS = ("easy", "medium", "hard")
 #: how fast moves play out: a factor on the animations' time (instant: at once)
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
+#: scanning (one switch): the seconds the highlight rests on each item before it steps on
+SCAN_SECONDS = (0.8, 1.2, 1.8, 2.5)
 
 
 SEAT_VALUES = ("human", "human@keyboard", *AI_LEVELS)
@@ -65,6 +67,8 @@ SHAPES: dict[str, Any] = {
     "kiosk_lessons": bool,
     "kiosk_puzzles": bool,
     "kiosk_ladder": bool,
+    "scanning": bool,
+    "scan_seconds": storage.Exactly(*SCAN_SECONDS),
     "phones": bool,
     "phones_address": storage.Where(str, _is_address),
     "phones_port": storage.Whole(1024, 65535),
@@ -101,6 +105,10 @@ class Settings:
     kiosk_lessons: bool = True
     kiosk_puzzles: bool = True
     kiosk_ladder: bool = True
+    #: one switch: the highlight steps by itself through the moves and the menu items, any
+    #: press acts on it and a long press goes back (game.app.scan)
+    scanning: bool = False
+    scan_seconds: float = 1.8  # one of SCAN_SECONDS
     #: the phone hub: phones on the same network join by the code on "Who plays?" (off
     #: unless the player, or a kiosk's operator, turns it on)
     phones: bool = False

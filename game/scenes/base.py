@@ -274,6 +274,32 @@ class Scene:
     def device_lost(self, device: str) -> None:
         """A gamepad was unplugged (every scene on the stack hears it)."""
 
+    # -- scanning: one switch (game.app.scan) ----------------------------------------------
+    #: the action that steps this screen's highlight to its next item, wrapping around
+    #: (``DOWN`` down a list, ``RIGHT`` across cards); None: a screen with a ``menu`` steps
+    #: through its items, any other has nothing to step through (a card, a page)
+    scan_step: str | None = None
+
+    def scan_next(self, device: str) -> None:
+        """Scanning: the highlight steps to the next item by itself."""
+        menu = getattr(self, "menu", None)
+        if self.scan_step is not None:
+            self.handle(Action(self.scan_step, device))
+        elif menu is not None and hasattr(menu, "move"):
+            menu.move(1)
+
+    def scan_choose(self, device: str) -> None:
+        """Scanning: the switch was pressed: what Enter does on the highlighted item."""
+        self.handle(Action(CONFIRM, device))
+
+    def scan_back(self, device: str) -> None:
+        """Scanning: the switch was held: what Back does here."""
+        self.handle(Action(BACK, device))
+
+    def scan_waits(self) -> bool:
+        """Scanning: the highlight holds still (a move plays out, the computer thinks)."""
+        return False
+
     # -- phones (game.app.phones) ------------------------------------------------------------
     def phone_buttons(self, device: str) -> dict[str, str]:
         """The actions a phone (``device``) may send this screen now, each with the word its

@@ -110,6 +110,24 @@ class GaussScene(PlayScene):
         """Place a disc of the chosen colour on ``cell`` (or say why not)."""
         return self.try_play(Move(cell, self.color))
 
+    # -- scanning: the cells for the colour in hand, then the other colour's ----------------
+    def scan_targets(self) -> list[tuple[str, tuple[int, int]]]:
+        moves = self.rules.legal_moves(self.state)
+        colours = [self.color, *(c for c in ("red", "blue") if c != self.color)]
+        return [(colour, cell) for colour in colours
+                for cell in sorted({tuple(m.cell) for m in moves if m.color == colour}, key=self.scan_order)]
+
+    def scan_row_of(self, target: tuple[str, tuple[int, int]]) -> tuple[str, int]:
+        colour, cell = target
+        return (colour, cell[1])
+
+    def scan_shown(self) -> tuple[str, tuple[int, int]]:
+        return (self.color, tuple(self.cursor))
+
+    def scan_show(self, target: tuple[str, tuple[int, int]]) -> None:
+        self.color, self.cursor = target
+        self.hover_from_mouse = False
+
     @property
     def hex(self):
         return self.layout.hex if self.layout else None

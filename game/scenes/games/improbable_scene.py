@@ -82,6 +82,15 @@ class ImprobableScene(PlayScene):
         elif action.name == ALTERNATE:
             self.press("stop")
 
+    def scan_targets(self) -> list[str]:
+        return [name for name in ("roll", "stop") if self.enabled(name)]
+
+    def scan_shown(self) -> str:
+        return self.choice
+
+    def scan_show(self, target: str) -> None:
+        self.choice = target
+
     def phone_buttons(self, device: str) -> dict[str, str]:
         """A phone's A says what it presses now: Roll, or Stop."""
         buttons = super().phone_buttons(device)

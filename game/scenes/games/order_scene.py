@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pygame
 
@@ -298,6 +299,27 @@ class OrderScene(PlayScene):
             self.arrange_action(action)
         else:
             self.play_action(action)
+
+    # -- scanning ------------------------------------------------------------------------------
+    def scan_targets(self) -> list[Any]:
+        if self.state.over:
+            return []
+        if self.state.phase == "arrange":
+            # a collection is dealt at random and taken with Done (or dealt again); the
+            # hand-over card has one choice, to go on
+            return [] if self.card is not None else ["random", "done"]
+        return [(end, col) for end in self.placeable_ends() for col in sorted(self.legal_columns(end))]
+
+    def scan_shown(self) -> Any:
+        if self.state.phase == "arrange":
+            return self.afocus
+        return (self.end, self.col) if self.stage == "column" else None
+
+    def scan_show(self, target: Any) -> None:
+        if self.state.phase == "arrange":
+            self.afocus, self.held = target, None  # a stone held lies where it is (unmoved)
+        else:
+            (self.end, self.col), self.stage = target, "column"
 
     def toward_field(self, player: str) -> str:
         return DOWN if player == "blue" else UP

@@ -226,6 +226,19 @@ class SparksScene(PlayScene):
     def confirm(self, square: str) -> None:
         self.choose(square)
 
+    # -- scanning: a piece that can move, then where it goes ------------------------------
+    @staticmethod
+    def scan_order(square: str) -> tuple[int, int]:
+        f, r = square_of(square)
+        return (7 - r, f)  # the eighth rank is drawn at the top
+
+    def scan_targets(self) -> list[str]:
+        if self.state.offered_by is not None:
+            return []  # the offer is answered on its own panel
+        if self.selected:  # its destinations, then the piece itself: choosing it lets go
+            return [*sorted(self.targets, key=self.scan_order), self.selected]
+        return sorted(self.movable(), key=self.scan_order)
+
     @property
     def geo(self) -> kit.BoardGeom | None:
         return self.layout.geo if self.layout else None
@@ -629,6 +642,8 @@ class SparksScene(PlayScene):
 
 class DrawOffer(Scene):
     """The answer to an open draw offer, asked on a panel over the board."""
+
+    scan_step = DOWN  # scanning: Accept, Decline
 
     moves_by_itself = False
 

@@ -44,6 +44,7 @@ class LadderScene(Scene):
     choose the game, Enter plays its rung."""
 
     moves_by_itself = False
+    scan_step = DOWN  # scanning: down the games
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)

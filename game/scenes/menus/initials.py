@@ -98,6 +98,16 @@ class InitialsScene(Scene):
     def skip(self) -> None:
         self.close()
 
+    # scanning: the letter turns by itself; a press takes it, a long press goes a letter back
+    def scan_next(self, device: str) -> None:
+        self.turn(1)
+
+    def scan_choose(self, device: str) -> None:
+        self.handle(Action(CONFIRM, "scan"))
+
+    def scan_back(self, device: str) -> None:
+        self.handle(Action(BACK, "scan"))
+
     def close(self) -> None:
         if self.app.stack.top is self:
             self.app.stack.pop()

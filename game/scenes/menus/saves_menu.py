@@ -118,6 +118,12 @@ class LoadScene(Scene):
     def back(self) -> None:
         self.app.stack.pop()
 
+    def scan_next(self, device: str) -> None:
+        """Scanning: down the saves, from the last back to the first."""
+        if self.entries:
+            self.index = (self.index + 1) % len(self.entries)
+            self.scroll_to_selection()
+
     # -- scrolling ---------------------------------------------------------------------
     def scroll_to_selection(self) -> None:
         if self.index < self.top:

@@ -42,6 +42,7 @@ class Card:
 
 class SelectScene(Scene):
     moves_by_itself = False
+    scan_step = RIGHT  # scanning: card after card, every row
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)

@@ -1,6 +1,6 @@
 """Settings: volume (a sound plays at each step), fullscreen, language, how fast moves
-play out, reduced motion, large text, the theme (standard or high contrast), sound in the
-demo, the kiosk's idle time. Saved at every change."""
+play out, reduced motion, large text, the theme (standard or high contrast), scanning for
+one switch and its speed, sound in the demo, the kiosk's idle time. Saved at every change."""
 from __future__ import annotations
 
 import pygame
@@ -20,13 +20,15 @@ AUTO = "auto"
 
 class SettingsScene(Scene):
     moves_by_itself = False
+    scan_step = DOWN  # scanning: down the rows
 
     ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
-            "theme", "demo_sound", "phones", "kiosk_idle_seconds", "controls", "back")
+            "theme", "scanning", "scan_seconds", "demo_sound", "phones", "kiosk_idle_seconds", "controls",
+            "back")
     #: what the kiosk's operator alone decides: what visitors may use
     OPERATOR_ROWS = ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder")
     #: the rows that flip between on and off
-    SWITCHES = ("reduced_motion", "large_text", "demo_sound", *OPERATOR_ROWS)
+    SWITCHES = ("reduced_motion", "large_text", "scanning", "demo_sound", *OPERATOR_ROWS)
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
@@ -62,10 +64,14 @@ class SettingsScene(Scene):
         if row in self.SWITCHES:
             on = pgettext("setting", "on") if getattr(st, row) else pgettext("setting", "off")
             names = {"reduced_motion": _("Reduced motion"), "large_text": _("Large text"),
+                     "scanning": _("Scanning (one switch)"),
                      "demo_sound": _("Sound in the demo"), "kiosk_lessons": _("Kiosk: visitors take lessons"),
                      "kiosk_puzzles": _("Kiosk: visitors solve puzzles"),
                      "kiosk_ladder": _("Kiosk: visitors climb the ladder")}
             return names[row], on
+        if row == "scan_seconds":
+            whole, tenths = divmod(round(st.scan_seconds * 10), 10)
+            return _("Scanning speed"), _("{whole}.{tenths} s a step").format(whole=whole, tenths=tenths)
         if row == "phones":
             return _("Phones as controllers"), phones_state(self.app)
         if row == "kiosk_idle_seconds":
@@ -107,10 +113,16 @@ class SettingsScene(Scene):
             setattr(st, row, not getattr(st, row))
             if row == "large_text":
                 theme.set_large_text(st.large_text)  # every screen from its next draw on
+            elif row == "scanning" and hasattr(self.app, "scanner"):
+                self.app.scanner.forget()  # nothing held, the first item shown a whole step
         elif row == "theme":  # wraps around, so Enter alone reaches each
             names = list(palette.THEMES)
             st.theme = names[(names.index(st.theme) + delta) % len(names)] if st.theme in names else names[0]
             palette.use(st.theme)  # every screen in the new colours from its next draw on
+        elif row == "scan_seconds":  # wraps around, so Enter alone reaches each
+            speeds = list(settings.SCAN_SECONDS)
+            at = speeds.index(st.scan_seconds) if st.scan_seconds in speeds else 0
+            st.scan_seconds = speeds[(at + delta) % len(speeds)]
         elif row == "animation_speed":  # wraps around, so Enter alone reaches each
             speeds = list(settings.ANIMATION_SPEEDS)
             st.animation_speed = speeds[(speeds.index(st.animation_speed) + delta) % len(speeds)]
@@ -149,7 +161,8 @@ class SettingsScene(Scene):
             self.app.stack.pop()
         elif row == "controls":
             self.app.stack.push(BindingsScene(self.app))
-        elif row in ("fullscreen", "phones", "language", "animation_speed", "theme", *self.SWITCHES):
+        elif row in ("fullscreen", "phones", "language", "animation_speed", "theme", "scan_seconds",
+                     *self.SWITCHES):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings

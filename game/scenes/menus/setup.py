@@ -36,6 +36,7 @@ def kind_label(kind: str) -> str:
 
 
 class SetupScene(Scene):
+    scan_step = DOWN  # scanning: down the choices
     def __init__(self, app, game_id: str, level: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id

@@ -49,6 +49,7 @@ from .end import GameEnd
 from .hosting import DEMO, EXERCISE, PLAYED, WATCHED, Hosted, Hosting
 from .remote import ONLINE, POLL_SECONDS, Remote
 from .saving import Autosaving
+from .scanning import Scanning
 from .seating import Seating
 from .view import PlayView
 
@@ -71,7 +72,8 @@ class OfMatch:
         setattr(scene.match, self.name, value)
 
 
-class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, PlayView, Scene):
+class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, Scanning, PlayView,
+                Scene):
     game_id: ClassVar[str] = ""
     #: effect type -> (handler, together), collected from the ``@effect`` methods
     handlers: ClassVar[dict[str, tuple[Callable, bool]]] = {}
@@ -294,6 +296,7 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
         afresh, and a refusal that explained the old position is no longer shown."""
         self.preview_cache = {}
         self.message_t = 0.0
+        self.scan_row = None  # a new turn is scanned from its first row
         self.drop_hint()
 
 

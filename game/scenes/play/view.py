@@ -369,6 +369,9 @@ class PlayView:
         if self.state.over:
             over = _("Game over: {confirm} or click for the result")
             return over.format(confirm=self.app.glyphs()[CONFIRM]), theme.INK_DIM
+        if getattr(self.app.settings, "scanning", False) and self.hosting.overlays:
+            # one switch: the keys of the controls line would all do the same
+            return self.scan_words(), theme.INK_DIM
         return self.controls_line(), theme.INK_DIM
 
     def controls_line(self) -> str:
