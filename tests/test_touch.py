@@ -299,3 +299,18 @@ def test_an_invite_codes_letters_turn_by_taps_on_their_arrows(app800):
     assert code.chars[2] != first  # one on, two back
     tap(app, slot.center)
     assert code.pos == 3
+
+
+def test_with_one_switch_scanning_a_tap_anywhere_is_one_press_of_the_switch(app800):
+    """A touch screen can be the switch: a tap is one press (the mouse SDL makes of it is not
+    a second), and a tap is a press, not a click where the finger landed."""
+    app = app800
+    app.settings.scanning = True
+    app.scanner.forget()
+    wait(app)
+    before = app.scanner.presses
+    feed(app, tap_events((5, 5))[:3])  # the finger down, and the mouse's press made of it
+    wait(app, 0.1)
+    feed(app, tap_events((5, 5))[3:])  # let go: the switch acts
+    assert app.scanner.presses == before + 1
+    app.settings.scanning = False

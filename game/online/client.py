@@ -297,7 +297,8 @@ class OnlineGame:
                     self.link = value.status
                     events.append(value)
                 elif kind == "welcome":
-                    self._welcomed(*value, events)
+                    welcome, missed, seen = value
+                    self._welcomed(welcome, missed, seen, events)
                 elif kind == "message":
                     self._message(value, events)
                 elif kind == "failed":
@@ -443,14 +444,16 @@ class OnlineGame:
     def _hello(self) -> dict[str, Any]:
         with self._lock:
             seen = self._seen
-        who = {"secret": self.secret} if self.secret is not None else {"watch": self.watch_code}
+        who: dict[str, Any] = ({"secret": self.secret} if self.secret is not None
+                               else {"watch": self.watch_code})
         return {"v": api.PROTOCOL, "type": "hello", **who, "ply": seen}
 
     def _connect(self) -> Any:
         from websockets.sync.client import connect
 
         url = api.socket_url(self.server)
-        options = dict(open_timeout=OPEN_SECONDS, close_timeout=2, compression=None, max_size=MAX_FRAME)
+        options: dict[str, Any] = dict(open_timeout=OPEN_SECONDS, close_timeout=2, compression=None,
+                                       max_size=MAX_FRAME)
         try:
             return connect(url, proxy=None, **options)  # a server on the LAN: no proxy
         except TypeError:  # websockets before 15 knows no proxies
@@ -494,7 +497,7 @@ class OnlineGame:
             if welcome.get("type") != "welcome":
                 raise ConnectionError("no welcome")
             seen, now = hello["ply"], welcome["ply"]
-            missed = []
+            missed: list[dict[str, Any]] = []
             if not welcome.get("resync") and isinstance(now, int) and 0 <= seen < now:
                 while len(missed) < now - seen:
                     message = self._read(ws, HELLO_SECONDS)

@@ -71,6 +71,23 @@ def showcase(app, game, gid: str) -> Iterator[str]:
     yield f"showcase-{gid}"
 
 
+def controls(app) -> Iterator[str]:
+    """Settings → Controls, as it opens and while it waits for a key, a key refused."""
+    app.nav.settings()
+    menu = app.stack.top
+    menu.index = menu.ROWS.index("controls")
+    menu.choose(1)
+    frames(app)
+    yield "settings-controls"
+    press = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+             for k in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_i)]
+    for event in press:  # Down's arrow chosen, then I, which Details has: refused
+        app.frame([event], 1 / 60, draw=True)
+    frames(app)
+    yield "settings-controls-waiting"
+    app.stack.top.cancel("")
+
+
 def tour(app, games: list[str] | None = None) -> Iterator[str]:
     """Walk the app through every screen; yields each screen's name once it is drawn."""
     games = list(games or catalogue.GAME_IDS)
@@ -84,6 +101,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
     nav.settings(operator=True)
     frames(app)
     yield "settings-operator"
+    yield from controls(app)
     nav.load_menu()
     frames(app)
     yield "load-menu"

@@ -139,6 +139,19 @@ class PauseScene(Scene):
             # to review and to save, until the player leaves this game
             self.menu.items[2:2] = [LiveItem(N_("Review the last game"), self.review_last),
                                     LiveItem(N_("Save the last game"), self.save_last)]
+        if getattr(app.settings, "scanning", False):
+            # one switch has no key of its own for these: the menu, a long press away, has them
+            hint = [LiveItem(N_("Hint"), self.hint)] if getattr(game, "hints_allowed", False) else []
+            self.menu.items[1:1] = [LiveItem(N_("Undo"), self.take_back), *hint]
+
+    def take_back(self) -> None:
+        self.app.stack.pop()
+        self.game.undo()
+
+    def hint(self) -> None:
+        """The hint's search runs, the scan resting, and the cursor comes to its move."""
+        self.app.stack.pop()
+        self.game.ask_hint()
 
     def resume(self) -> None:
         self.app.stack.pop()

@@ -51,6 +51,7 @@ from .end import GameEnd
 from .hosting import DEMO, EXERCISE, PLAYED, WATCHED, Hosted, Hosting
 from .remote import ONLINE, POLL_SECONDS, Remote
 from .saving import Autosaving
+from .scanning import Scanning
 from .seating import Seating
 from .view import PlayView
 
@@ -73,7 +74,8 @@ class OfMatch:
         setattr(scene.match, self.name, value)
 
 
-class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, PlayView, Scene):
+class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, Scanning, PlayView,
+                Scene):
     game_id: ClassVar[str] = ""
     #: effect type -> (handler, together), collected from the ``@effect`` methods
     handlers: ClassVar[dict[str, tuple[Callable, bool]]] = {}
@@ -299,6 +301,7 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
         self.preview_cache = {}
         self.message_t = 0.0
         self.touch_armed = None  # a point previewed before this turn is not this turn's move
+        self.scan_row = None  # a new turn is scanned from its first row
         self.drop_hint()
 
 

@@ -139,6 +139,7 @@ class ComputerTurn:
         _after, effects = self.preview(move)
         self.point_to(move)
         self.hover_from_mouse = False
+        self.scan_pointed()
         tap = self.next_tap(move)  # its preview shows: a finger's tap on it plays it
         self.touch_armed = self.tap_target(tap) if tap is not None else None
         device = self.app.last_device

@@ -14,6 +14,7 @@ from ...i18n import N_, _, pgettext
 from ...match import OPEN, Seat
 from ...ui import present, theme
 from ...ui.actions import (
+    CONFIRM,
     DETAILS,
     MENU,
     REDO,
@@ -367,7 +368,11 @@ class PlayView:
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
-            return _("Game over: Enter or click for the result"), theme.INK_DIM
+            over = _("Game over: {confirm} or click for the result")
+            return over.format(confirm=self.app.glyphs()[CONFIRM]), theme.INK_DIM
+        if getattr(self.app.settings, "scanning", False) and self.hosting.overlays:
+            # one switch: the keys of the controls line would all do the same
+            return self.scan_words(), theme.INK_DIM
         return self.controls_line(), theme.INK_DIM
 
     def controls_line(self) -> str:
