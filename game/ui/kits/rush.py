@@ -314,7 +314,8 @@ def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, playe
 
 
 #: the marks' legend (marked words: translated when drawn)
-LEGEND = [(N_("dot: legal, near the cursor"), marks.TARGET), (N_("x: all own, no enemy"), theme.BAD),
+LEGEND = [(N_("dot: legal, near the cursor"), marks.TARGET),
+          (N_("cross: barred, touches only own"), theme.BAD),
           (N_("line: connection"), LINK_COLOR)]
 
 
