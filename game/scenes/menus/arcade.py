@@ -180,10 +180,15 @@ class LadderScene(Scene):
         them) and how wide each is: every game where they fit at a readable width, else as
         many as fit around the chosen one."""
         n = len(self.games)
-        card_w = min(int(self.WIDEST_CARD * s), (width - gap * (n - 1)) // n)
-        if card_w >= int(self.NARROWEST_CARD * s):
+        # never so narrow that a word of a game's name is cut at its smallest size
+        # ("Unwahrscheinliche" with six games at 800x600)
+        longest = max(theme.text_width(word, 12, True) for g in self.games
+                      for word in _(catalogue.get(g).name).split())
+        narrowest = max(int(self.NARROWEST_CARD * s), longest + int(16 * s) + 2)
+        card_w = min(max(int(self.WIDEST_CARD * s), narrowest), (width - gap * (n - 1)) // n)
+        if card_w >= narrowest:
             return list(range(n)), card_w
-        card_w = int(self.NARROWEST_CARD * s)
+        card_w = narrowest
         fit = max(1, (width + gap) // (card_w + gap) - 1)  # room kept for the arrows at the sides
         first = min(max(0, self.index - fit // 2), n - fit)
         return list(range(first, first + fit)), card_w
