@@ -344,6 +344,8 @@ def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: f
             theme.draw_text(surface, part, (x, y), size, color)
             y += line
         x = theme.draw_text(surface, last, (x, y), size, color).right + int(12 * s)
+        if whole:  # the next entry on a line of its own: beside a wrapped end it read as one
+            x = right + 1
     return y + line
 
 
