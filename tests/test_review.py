@@ -159,7 +159,7 @@ def test_the_words_say_what_the_line_shows(app):
         words = scene.review_words()[0][0]
         v = r.curve(first)[position]
         if abs(v - 0.5) < 0.05:
-            assert words == "Even here, the computer thinks", (position, v, words)
+            assert words == "Neither side ahead here, the computer thinks", (position, v, words)
         else:
             leader = first if v > 0.5 else scene.game.other(first)
             percent = round(100 * max(v, 1 - v))

@@ -48,6 +48,14 @@ def frames(app, n: int = 3) -> None:
         app.frame([], 1 / 60, draw=True)
 
 
+def settle(app, seconds: float = 3.0) -> None:
+    """Let ``seconds`` of play go by undrawn: a banner's news ("Blue starts (drawn at
+    random)") is gone by the time a player has made six moves, and a picture taken six
+    frames after it showed it as if it were still news."""
+    for _ in range(round(seconds * 60)):
+        app.frame([], 1 / 60, draw=False)
+
+
 def play_on(app, game, rng: random.Random, moves: int) -> None:
     """Up to ``moves`` random moves, each shown at once, until the game is over."""
     for _ in range(moves):
@@ -136,6 +144,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
         yield f"play-{gid}-start"
         rng = random.Random(5)
         play_on(app, game, rng, 6)
+        settle(app)
         frames(app, 30)
         yield f"play-{gid}-middle"
         details = app.settings.panel_details  # the panel with its legend, notation and whole list
@@ -148,6 +157,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
             frames(app, 3)
             yield f"play-{gid}-hint"
             play_on(app, game, rng, 8)
+            settle(app)
             if not game.state.over:  # the game at its most telling: the move that does most, previewed
                 yield from showcase(app, game, gid)
         game.pause()

@@ -240,16 +240,17 @@ def ellipsized(text: str, size: int, width: int, bold: bool = False) -> str:
     return text[:lo].rstrip() + "…"
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels at ``size``."""
-    return list(_wrapped(text, int(size), int(width)))
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels at ``size`` (measured in the
+    bold face where it will be drawn bold: it is wider)."""
+    return list(_wrapped(text, int(size), int(width), bold))
 
 
 @lru_cache(maxsize=256)
-def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
+def _wrapped(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     # a panel repaints its explanations whenever a move lands: measuring every word again
     # was half a millisecond of the frame in which the computer's answer arrives
-    f = font(size)
+    f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""

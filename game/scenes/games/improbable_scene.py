@@ -336,6 +336,9 @@ class ImprobableScene(PlayScene):
         return margin, reasons, table
 
     # -- drawing --------------------------------------------------------------------------------
+    def card_picture(self) -> pygame.Surface:
+        return kit.picture(self.state)
+
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
         return kit.Layout.of(size)
 

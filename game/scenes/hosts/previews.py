@@ -34,6 +34,9 @@ def board_picture(app: Any, game_id: str) -> pygame.Surface:
         match = scene.match
         match.random_moves(MOVES, rng)
         scene.show_state()
+        own = scene.card_picture()
+        if own is not None:
+            return own
         canvas = pygame.Surface(DESIGN)
         scene.draw(canvas)
         return canvas.subsurface(scene.frame.board).copy()
@@ -49,6 +52,9 @@ def position_picture(app: Any, game_id: str, level: str | None, state: Any) -> p
     scene = named_class(catalogue.get(game_id).scene)(app, level=level, hosting=WATCHED)
     try:
         scene.set_position(state)
+        own = scene.card_picture()
+        if own is not None:
+            return own
         canvas = pygame.Surface(DESIGN)
         scene.ensure_layout(DESIGN)
         # the board alone (its static layer, its pieces and marks): the panel and the bars

@@ -383,7 +383,7 @@ class ReplayScene(Scene):
         elif v is None:
             ahead = _("The computer is still looking at this position...")
         elif abs(v - 0.5) < 0.05:
-            ahead = _("Even here, the computer thinks")
+            ahead = _("Neither side ahead here, the computer thinks")
         else:
             leader = first if v > 0.5 else game.other(first)
             ahead = _("{side} ahead here ({percent}%)").format(side=game.side_name(leader),

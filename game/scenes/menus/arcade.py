@@ -85,12 +85,14 @@ class LadderScene(Scene):
         shown, card_w = self.cards_shown(width, gap, s)
         x0 = (w - (card_w * len(shown) + gap * (len(shown) - 1))) // 2
         self.rows = []
+        inner_w = card_w - int(16 * s)
+        title_rows = max(len(self.title_lines(self.games[i], inner_w, s)[1]) for i in shown)
         for place, i in enumerate(shown):
             game_id = self.games[i]
             card = pygame.Rect(x0 + place * (card_w + gap), top, card_w, bottom - top)
             self.rows.append((i, card))
             climb = climbs.get(game_id, ladder.of(game_id))
-            self.draw_climb(surface, card, game_id, climb, i == self.index, s)
+            self.draw_climb(surface, card, game_id, climb, i == self.index, s, title_rows)
         if len(shown) < len(self.games):  # more games either side: arrows say so
             for side, more in ((-1, shown[0] > 0), (1, shown[-1] < len(self.games) - 1)):
                 if more:
@@ -107,8 +109,18 @@ class LadderScene(Scene):
         size = theme.fitted(controls, int(22 * s), w - 20 * s)
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), size, theme.INK_FAINT, "center")
 
+    @staticmethod
+    def title_lines(game_id: str, width: int, s: float) -> tuple[int, list[str]]:
+        """A card's game name: its size and its lines. A name too wide even at the smallest
+        size ("Das Unwahrscheinliche" at 800x600) goes on two lines rather than losing its end."""
+        title = _(catalogue.get(game_id).name)
+        size = theme.fitted(title, int(28 * s), width, True)
+        if theme.text_width(title, size, True) <= width:
+            return size, [title]
+        return size, theme.wrap(title, size, width, bold=True)[:2]
+
     def draw_climb(self, surface: pygame.Surface, card: pygame.Rect, game_id: str, climb: ladder.Progress,
-                   focused: bool, s: float) -> None:
+                   focused: bool, s: float, title_rows: int = 1) -> None:
         pygame.draw.rect(surface, theme.BG_PANEL_HI if focused else theme.BG_PANEL, card,
                          border_radius=int(12 * s))
         pygame.draw.rect(surface, theme.ACCENT if focused else theme.INK_FAINT, card,
@@ -117,10 +129,12 @@ class LadderScene(Scene):
         art = previews.preview(self.app, game_id, (inner.width, int(inner.height * 0.2)))
         surface.blit(art, art.get_rect(midtop=(inner.centerx, inner.y)))
         y = inner.y + art.get_height() + int(6 * s)
-        title = _(catalogue.get(game_id).name)
-        size = theme.fitted(title, int(28 * s), inner.width, True)
-        shown = theme.ellipsized(title, size, inner.width, True)
-        y = theme.draw_text(surface, shown, (inner.centerx, y), size, theme.INK, "midtop", True).bottom
+        size, lines = self.title_lines(game_id, inner.width, s)
+        for line in lines:
+            shown = theme.ellipsized(line, size, inner.width, True)
+            y = theme.draw_text(surface, shown, (inner.centerx, y), size, theme.INK, "midtop", True).bottom
+        # every card's ladder stands at one height, whichever name took two lines
+        pad = (title_rows - len(lines)) * theme.font(size, True).get_height()
         y += int(4 * s)
         note = (_("Climbed in {count} games").format(count=climb.games) if climb.climbed
                 else _("Next: {level}").format(level=level_name(climb.rung)))
@@ -129,6 +143,7 @@ class LadderScene(Scene):
             y = theme.draw_text(surface, line, (inner.centerx, y), small,
                                 theme.GOOD if climb.climbed else (theme.ACCENT if focused else theme.INK_DIM),
                                 "midtop").bottom
+        y += pad
         # the ladder: two rails, a rung per level, easy at the foot; a star over a climbed one
         foot = inner.bottom - int(6 * s)
         head = y + int(34 * s)
@@ -171,10 +186,15 @@ class LadderScene(Scene):
         them) and how wide each is: every game where they fit at a readable width, else as
         many as fit around the chosen one."""
         n = len(self.games)
-        card_w = min(int(self.WIDEST_CARD * s), (width - gap * (n - 1)) // n)
-        if card_w >= int(self.NARROWEST_CARD * s):
+        # never so narrow that a word of a game's name is cut at its smallest size
+        # ("Unwahrscheinliche" with six games at 800x600)
+        longest = max(theme.text_width(word, 12, True) for g in self.games
+                      for word in _(catalogue.get(g).name).split())
+        narrowest = max(int(self.NARROWEST_CARD * s), longest + int(16 * s) + 2)
+        card_w = min(max(int(self.WIDEST_CARD * s), narrowest), (width - gap * (n - 1)) // n)
+        if card_w >= narrowest:
             return list(range(n)), card_w
-        card_w = int(self.NARROWEST_CARD * s)
+        card_w = narrowest
         fit = max(1, (width + gap) // (card_w + gap) - 1)  # room kept for the arrows at the sides
         first = min(max(0, self.index - fit // 2), n - fit)
         return list(range(first, first + fit)), card_w
@@ -270,7 +290,8 @@ def draw_hall(surface: pygame.Surface, game_id: str, tables: dict[str, list[fame
         present.panel(surface, box, s, edge=theme.INK_FAINT)
         inner = int(col_w - 28 * s)
         x, y = box.x + 14 * s, box.y + 12 * s
-        heading = theme.wrap(_(table.title), int(24 * s), inner)[:2]
+        # measured bold, as it is drawn: measured regular, a German title took one line and lost its end
+        heading = theme.wrap(_(table.title), int(24 * s), inner, bold=True)[:2]
         for text in heading:  # a word longer than the room: cut
             theme.draw_text(surface, theme.ellipsized(text, int(24 * s), inner, True), (box.centerx, y),
                             int(24 * s), theme.INK, "midtop", True)

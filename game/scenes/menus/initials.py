@@ -215,10 +215,13 @@ class InitialsScene(Scene):
             self.buttons[key].draw(surface, rect, int(28 * s), active=key == "enter" and self.slot == 2)
         if self.app.last_device.startswith("pad"):
             g = self.app.glyphs()
-            hint = _("{arrows}: choose letters   {confirm}: next, then enter   {menu}: skip").format(
+            hint = _("{arrows}: choose letters   {confirm}: next letter, then done   {menu}: skip").format(
                 arrows=arrows(g), confirm=g[CONFIRM], menu=g[MENU])
         else:  # typing reads the keys themselves, never the player's bindings: these stay
-            hint = _("Type, or Up/Down and Left/Right   Enter: next, then enter   Esc: skip")
-        # its parts keep their gaps: fitted, and where too wide without its middle parts
-        present.parts_line(surface, (w / 2, box.bottom - 14 * s - theme.step(int(20 * s), 24 * s)), hint,
-                           int(20 * s), box.width - 40 * s, theme.INK_FAINT, "midtop")
+            hint = _("Type, or Up/Down and Left/Right   Enter: next letter, then done   Esc: skip")
+        # on two lines where one is too narrow (German at 800x600 kept only its first part, and
+        # never said what Enter and Esc do)
+        line_h = theme.font(int(20 * s)).get_linesize()
+        band = pygame.Rect(box.x + int(20 * s), 0, box.width - int(40 * s), 2 * line_h)
+        band.bottom = int(box.bottom - 8 * s)
+        present.message_line(surface, band, hint, theme.INK_FAINT, 1.0, int(20 * s))

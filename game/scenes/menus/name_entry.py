@@ -24,7 +24,7 @@ import pygame
 from ...content import levels
 from ...i18n import N_, _, ngettext
 from ...persistence import saves
-from ...ui import theme
+from ...ui import present, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, MENU, POINT, TEXT, Action
 from ...ui.present import dim, panel
 from ..base import LiveButton, Scene
@@ -219,13 +219,16 @@ class SaveNameScene(Scene):
         bw, bh = int(180 * s), int(46 * s)
         for k, key in enumerate(("save", "cancel")):
             rect = pygame.Rect(0, 0, bw, bh)
-            rect.center = (int(w / 2 + (k - 0.5) * (bw + 30 * s)), int(box.bottom - 72 * s))
+            rect.center = (int(w / 2 + (k - 0.5) * (bw + 30 * s)), int(box.bottom - 80 * s))
             self.buttons[key].draw(surface, rect, int(30 * s), active=key == "save")
         if self.app.last_device.startswith("pad"):
             hint = _("A: save with this name   X: delete a letter   B: cancel")
         else:
             hint = _("Type a name   Enter: save   Backspace: delete   Esc: cancel")
-        theme.draw_text(surface, hint, (w / 2, box.bottom - 30 * s), int(22 * s), theme.INK_FAINT, "midtop")
+        # a line's height above the box's foot: at 800x600 the 14 px floor made the words taller
+        # than the design's room, and they sat on the box's edge
+        present.parts_line(surface, (w / 2, box.bottom - 16 * s - theme.step(int(22 * s), 24 * s)), hint,
+                           int(22 * s), box.width - 40 * s, theme.INK_FAINT, "midtop")
 
 
 def _level_title(record: saves.Record) -> str:

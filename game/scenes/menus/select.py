@@ -90,7 +90,9 @@ class SelectScene(Scene):
                     saved = None
                 if saved is not None and saved.moves:
                     resume = _("In progress: move {number}").format(number=saved.move_number())
-            out[g] = (" · ".join(parts), resume)
+            # a line breaks between its parts, never inside one: "Ladder:" at the end of one
+            # line and "easy" alone on the next read as two things (no-break spaces inside)
+            out[g] = ("\u00a0· ".join(part.replace(" ", "\u00a0") for part in parts), resume)
         return out
 
     def level_of(self, game_id: str) -> str | None:

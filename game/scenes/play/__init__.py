@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+import pygame
+
 from ... import catalogue
 from ...content import levels
 from ...i18n import N_, _, refusal
@@ -192,6 +194,11 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
         self.match.set_position(state)
         self.particles.clear()
         self.show_state()
+
+    def card_picture(self) -> pygame.Surface | None:
+        """The position as a card shows it (the game list, the ladder, a lesson's card), for
+        a game whose board part of the screen is mostly words; None: the board as drawn."""
+        return None
 
     def show_state(self) -> None:
         """The board shows the match's state as it is now (a new position, a move taken

@@ -542,6 +542,39 @@ def draw_side(surface: pygame.Surface, rect: pygame.Rect, state, player: str, s:
         surface.blit(img, (max(rect.x + 50 * s, label.right + 6 * s), y - 6 * s))  # a longer word: further
 
 
+#: the size a card's picture is drawn at before it is scaled to its card
+PICTURE = (600, 400)
+
+
+def picture(state) -> pygame.Surface:
+    """``state`` as a card shows it (the game list, the ladder, the hall of fame, a lesson's
+    card): both rows in their lanes, the tray between them and the die, without a word. The
+    play screen's own left side is mostly labels and buttons, and cut down to a card its
+    words were a blur of grey that read as a broken picture."""
+    w, h = PICTURE
+    s, m = 1.0, 16
+    out = pygame.Surface(PICTURE)
+    out.fill(theme.BG)
+    lane_h, block_h = 104, 40
+    unit = (w - 2 * m - 24) / CAP
+    for k, p in enumerate(PLAYERS):
+        lane = pygame.Rect(m, m if k == 0 else h - m - lane_h, w - 2 * m, lane_h)
+        depth.sunken(out, lane, LANE, 8, s)
+        for length, (line, at) in zip(state.rows[k], row_places(state.rows[k]), strict=True):
+            img = block_image(p, length * unit - 3, block_h, length)
+            out.blit(img, (round(lane.x + 12 + at * unit), round(lane.y + 8 + line * (block_h + 8))))
+    die = 112
+    middle = h / 2
+    owner = state.turn if state.turn in PLAYERS else PLAYERS[0]
+    img = die_image(state.die, die, palette.SIDES[owner].dark)
+    out.blit(img, img.get_rect(center=(m + 8 + die // 2, round(middle))))
+    tray = pygame.Rect(m + die + 32, round(middle - 40), w - 2 * m - die - 32, 80)
+    depth.sunken(out, tray, TRAY, 10, s)
+    pygame.draw.rect(out, TRAY_EDGE, tray, 2, border_radius=10)
+    draw_blocks(out, tray.x + 12, tray.y + (tray.h - block_h) / 2, state.aside, owner, unit, block_h, s)
+    return out
+
+
 def move_label(move) -> str:
     """A roll or a stop in a word or two, as the arrow into the table after it says it."""
     if move.action == "stop":

@@ -314,7 +314,8 @@ def draw_count(surface: pygame.Surface, x0: float, y: float, width: float, playe
 
 
 #: the marks' legend (marked words: translated when drawn)
-LEGEND = [(N_("dot: legal, near the cursor"), marks.TARGET), (N_("x: all own, no enemy"), theme.BAD),
+LEGEND = [(N_("dot: legal, near the cursor"), marks.TARGET),
+          (N_("cross: barred, touches only own"), theme.BAD),
           (N_("line: connection"), LINK_COLOR)]
 
 
@@ -331,12 +332,21 @@ def draw_legend(surface: pygame.Surface, x0: float, y: float, s: float, width: f
     font = theme.font(size)
     right = x0 + (width if width is not None else surface.get_width() - x0)
     x = x0
+    line = theme.step(size, 17 * s)
     for text, color in LEGEND:
         words = _(text)
         if x > x0 and x + font.size(words)[0] > right:
-            x, y = x0, y + theme.step(size, 17 * s)
-        x = theme.draw_text(surface, words, (x, y), size, color).right + int(12 * s)
-    return y + theme.step(size, 17 * s)
+            x, y = x0, y + line
+        # an entry wider than the whole room (German with Large text at 800x600) goes on
+        # two lines rather than off the panel
+        *whole, last = theme.wrap(words, size, int(right - x)) if x == x0 else [words]
+        for part in whole:
+            theme.draw_text(surface, part, (x, y), size, color)
+            y += line
+        x = theme.draw_text(surface, last, (x, y), size, color).right + int(12 * s)
+        if whole:  # the next entry on a line of its own: beside a wrapped end it read as one
+            x = right + 1
+    return y + line
 
 
 # -- the how-to pages' boards (levels/howto/rush.json) --------------------------------------------

@@ -1,0 +1,91 @@
+"""What a newcomer saw wrong in the gallery at 800x600 (issue #30's audit): words cut off or
+split where they stop making sense, and a card picture that was a blur of grey labels."""
+import pytest
+
+from game import i18n
+
+
+@pytest.fixture
+def small_app():
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    app = make_app(Options(headless=True, size=(800, 600)))
+    app.start()
+    yield app
+    i18n.set_language("en")
+    app.shutdown()
+
+
+def drawn(monkeypatch, app) -> list[str]:
+    """Every text the screen on top draws in one frame."""
+    from game.ui import theme
+
+    texts = []
+    real = theme.draw_text
+
+    def spy(surface, text, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", spy)
+    app.stack.top.draw(app.screen)
+    monkeypatch.setattr(theme, "draw_text", real)
+    return texts
+
+
+def test_the_halls_headings_are_whole_in_german(small_app, monkeypatch):
+    """Wrapped as regular text and drawn bold, 'Deutlichste Siege gegen „schwer“' took one
+    line and ended in 'schw…'."""
+    i18n.set_language("de")
+    small_app.nav.hall_of_fame("gauss")
+    texts = drawn(monkeypatch, small_app)
+    assert any("„schwer“" in t for t in texts), texts
+    assert not any(t.endswith("…") for t in texts), texts
+
+
+def test_the_ladder_names_every_game_whole(small_app, monkeypatch):
+    """'Das Unwahrscheinliche' was cut to 'Das Unwahrschei…' on its ladder card."""
+    i18n.set_language("de")
+    small_app.nav.ladder()
+    ladder = small_app.stack.top
+    ladder.index = ladder.games.index("improbable")  # six games in the tests: the cards scroll
+    texts = drawn(monkeypatch, small_app)
+    assert "Unwahrscheinliche" in " ".join(texts)
+    assert not any(t.endswith("…") for t in texts), texts
+
+
+def test_the_game_lists_progress_breaks_only_between_its_parts(small_app, monkeypatch):
+    """'Ladder:' ended one line and 'easy' stood alone on the next."""
+    small_app.nav.select("gauss")
+    for _ in range(8):  # the cards' pictures come one a frame
+        small_app.frame([], 1 / 60)
+    texts = [t.strip() for t in drawn(monkeypatch, small_app)]
+    assert not any(t.endswith("Ladder:") for t in texts), texts
+    assert "easy" not in texts
+
+
+def test_the_initials_say_what_enter_and_esc_do_in_german(small_app, monkeypatch):
+    """At 800x600 the German hint kept only its first part: nothing said how to finish."""
+    i18n.set_language("de")
+    small_app.nav.enter_initials("gauss", "margin", 12)
+    small_app.frame([], 1 / 60)
+    texts = " ".join(drawn(monkeypatch, small_app))
+    assert "Enter:" in texts and "Esc: auslassen" in texts, texts
+
+
+def test_the_improbables_card_picture_has_no_words(small_app, monkeypatch):
+    """Its play screen's board part is mostly labels and buttons; cut down to a card they were
+    unreadable grey. The card shows the rows, the tray and the die instead."""
+    from game.scenes.hosts import previews
+    from game.ui import theme
+
+    said = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **k: said.append(text) or
+                        real(surface, text, *a, **k))
+    picture = previews.board_picture(small_app, "improbable")
+    assert said == []
+    colours = {picture.get_at((x, y))[:3] for x in range(0, picture.get_width(), 7)
+               for y in range(0, picture.get_height(), 7)}
+    assert len(colours) > 20  # wood, lanes, the die: not an empty picture
