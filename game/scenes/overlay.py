@@ -18,6 +18,7 @@ from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from ..ui.particles import Particles
 from ..ui.present import EndCard
 from ..ui.widgets import Item, Menu
+from . import picture
 from .base import LiveItem, Scene
 from .seats import level_name
 
@@ -255,6 +256,7 @@ class ResultScene(Scene):
                              level=lambda: level_name(ladder.of(game.game_id).rung))
         self.menu = Menu([again, LiveItem(N_("Review the game"), self.review),
                           LiveItem(N_("Save the game"), self.save_game),
+                          LiveItem(N_("Export as animation"), self.export_picture),
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
         self.menu.index = 1
@@ -265,6 +267,10 @@ class ResultScene(Scene):
         self.burst_pending = self.celebrate  # the sparks fly from the card once it is drawn
         # the result appears with a fanfare, or with the sound of a turn gone wrong
         app.audio.play("win" if self.celebrate or game is None else "bust")
+        #: the game being drawn as an animated picture, a few frames each update, and the
+        #: card's line that says how far it is (then where it went)
+        self.exporting: picture.Export | None = None
+        self.export_line = ""
 
     #: how long the card celebrates: the score counts up, and sparks fly for a winner
     CELEBRATION = 1.2
@@ -281,11 +287,20 @@ class ResultScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.sparks.update(dt)
+        if self.exporting is not None and not self.exporting.done:
+            self.exporting.step(picture.STEP_SECONDS)
+            self.say_export()
 
     def next_change(self) -> float:
         if self.app.motion() and (self.t < self.CELEBRATION or self.sparks.alive):
             return 0.0
+        if self.exporting is not None and not self.exporting.done:
+            return 0.0
         return super().next_change()
+
+    def closed(self) -> None:
+        if self.exporting is not None:
+            self.exporting.cancel()
 
     def counted(self) -> EndCard:
         """The card as shown now: while it celebrates, the numbers of its last row (the final
@@ -329,6 +344,24 @@ class ResultScene(Scene):
         line = _("Saved as '{name}'. Load it from the title screen.").format(name=name)
         if line not in self.card.reasons:
             self.card.reasons.append(line)
+
+    def export_picture(self) -> None:
+        """The finished game as an animated picture in the user folder, to share; the card
+        says how far it is, then where it went."""
+        if self.exporting is not None and not self.exporting.done:
+            return
+        self.exporting = picture.Export(self.app, self.game.record())
+        self.say_export()
+
+    def say_export(self) -> None:
+        assert self.exporting is not None
+        line, _bad = self.exporting.words()
+        reasons = self.card.reasons
+        if self.export_line in reasons:
+            reasons[reasons.index(self.export_line)] = line
+        else:
+            reasons.append(line)
+        self.export_line = line
 
     def look(self) -> None:
         self.app.stack.pop()
