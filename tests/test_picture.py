@@ -7,6 +7,8 @@ import errno
 import io
 import random
 import struct
+import subprocess
+import sys
 import zlib
 
 import pygame
@@ -16,7 +18,7 @@ from driver import DT, after_guard, run
 from game import catalogue, saves, storage
 from game.match import Match
 from game.scenes import picture
-from game.scenes.overlay import ResultScene
+from game.scenes.overlay import AskScene, ResultScene
 from game.scenes.replay import ReplayScene
 from game.scenes.saves_menu import LoadScene
 from game.ui import apng
@@ -302,17 +304,22 @@ def test_the_end_card_exports_the_game_and_says_where(app):
     card.menu.index = labels.index("Export as animation")
     run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
     assert card.exporting is not None
-    assert any(line.startswith("Exporting the animation...") for line in card.notes)
+    notes = list(card.notes)
+    assert card.menu.items[card.menu.index].label.startswith("Exporting the animation... ")
     assert card.next_change() == 0.0  # the export goes on by itself
     for _ in range(2000):
         if card.exporting.done:
             break
         run(app)
+        assert card.exporting.done or card.menu.items[card.menu.index].label.startswith("Exporting")
     path = card.exporting.path
     assert path is not None and path.exists() and path.parent == storage.home() / "pictures"
-    assert f"Exported as {path.resolve()}: an animated picture to share." in card.notes
-    assert not any(line.startswith("Exporting") for line in card.notes)
-    assert app.stack.top is card and scene.state.over  # the card and the game stay as they were
+    told = app.stack.top  # where it went, on a panel of its own: the card keeps its size
+    assert isinstance(told, AskScene) and told.title == "Exported"
+    assert told.lines == [f"Exported as {path.resolve()}: an animated picture to share."]
+    run(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+    assert app.stack.top is card and card.notes == notes and scene.state.over  # as they were
+    assert card.menu.items[card.menu.index].label == "Export as animation"
     read_chunks(path.read_bytes())
 
 
@@ -363,3 +370,17 @@ def test_a_screen_left_mid_export_stops_it(app):
     assert not (storage.home() / "pictures").exists()
     assert app.stack.top is scene
     run(app, frames=int(0.2 / DT))
+
+
+def test_a_picture_half_written_by_a_killed_game_is_cleared_at_the_next_start():
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    folder = storage.home() / "pictures"
+    folder.mkdir(parents=True)
+    (folder / f".GAUSS.png.{gone}-ab12.tmp").write_bytes(b"half a picture")
+    (folder / "GAUSS.png").write_bytes(b"a whole one")
+    make_app(Options(headless=True)).shutdown()
+    assert sorted(p.name for p in folder.iterdir()) == ["GAUSS.png"]

@@ -233,6 +233,10 @@ class PauseScene(Scene):
         self.menu.draw(surface, w / 2, y + 10 * s, s)
 
 
+#: the end card's item that draws the game as an animated picture
+EXPORT = N_("Export as animation")
+
+
 class ResultScene(Scene):
     """The end-of-game card (who won, by how much, why, the numbers), then rematch, a
     review or a save of the game, the game list, or a look at the final board.
@@ -251,12 +255,14 @@ class ResultScene(Scene):
         self.game = game
         self.card = card
         again = LiveItem(N_("Rematch"), self.rematch)
+        #: its label says how far an export is while the game is drawn (the card keeps its size)
+        self.export_item = LiveItem(EXPORT, self.export_picture)
         if getattr(game, "ladder", None) is not None:  # a ladder game: on to the rung to beat now
             again = LiveItem(N_("Ladder: play {level}"), self.rematch,
                              level=lambda: level_name(ladder.of(game.game_id).rung))
         self.menu = Menu([again, LiveItem(N_("Review the game"), self.review),
                           LiveItem(N_("Save the game"), self.save_game),
-                          LiveItem(N_("Export as animation"), self.export_picture),
+                          self.export_item,
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
         self.menu.index = 1
@@ -267,10 +273,8 @@ class ResultScene(Scene):
         self.burst_pending = self.celebrate  # the sparks fly from the card once it is drawn
         # the result appears with a fanfare, or with the sound of a turn gone wrong
         app.audio.play("win" if self.celebrate or game is None else "bust")
-        #: the game being drawn as an animated picture, a few frames each update, and the
-        #: card's line that says how far it is (then where it went)
+        #: the game being drawn as an animated picture, a few frames each update
         self.exporting: picture.Export | None = None
-        self.export_line = ""
 
     #: how long the card celebrates: the score counts up, and sparks fly for a winner
     CELEBRATION = 1.2
@@ -288,8 +292,8 @@ class ResultScene(Scene):
         self.t += dt
         self.sparks.update(dt)
         if self.exporting is not None and not self.exporting.done:
-            self.exporting.step(picture.STEP_SECONDS)
-            self.say_export()
+            if self.exporting.step(picture.STEP_SECONDS):
+                self.exported()
 
     def next_change(self) -> float:
         if self.app.motion() and (self.t < self.CELEBRATION or self.sparks.alive):
@@ -346,22 +350,21 @@ class ResultScene(Scene):
             self.card.reasons.append(line)
 
     def export_picture(self) -> None:
-        """The finished game as an animated picture in the user folder, to share; the card
-        says how far it is, then where it went."""
+        """The finished game as an animated picture in the user folder, to share: the item
+        says how far it is, then a question's panel where the file went (or why not)."""
         if self.exporting is not None and not self.exporting.done:
             return
-        self.exporting = picture.Export(self.app, self.game.record())
-        self.say_export()
+        job = self.exporting = picture.Export(self.app, self.game.record())
+        self.export_item.message = N_("Exporting the animation... {percent}%")
+        self.export_item.values = {"percent": lambda: round(100 * job.progress)}
 
-    def say_export(self) -> None:
+    def exported(self) -> None:
         assert self.exporting is not None
-        line, _bad = self.exporting.words()
-        reasons = self.card.reasons
-        if self.export_line in reasons:
-            reasons[reasons.index(self.export_line)] = line
-        else:
-            reasons.append(line)
-        self.export_line = line
+        self.export_item.message, self.export_item.values = EXPORT, {}
+        line, bad = self.exporting.said()
+        title = _("Not exported") if bad else _("Exported")
+        self.app.stack.push(AskScene(self.app, title, [line], [(_("OK"), lambda: None)],
+                                     title_color=theme.BAD if bad else theme.GOOD))
 
     def look(self) -> None:
         self.app.stack.pop()
