@@ -384,3 +384,35 @@ def test_a_picture_half_written_by_a_killed_game_is_cleared_at_the_next_start():
     (folder / "GAUSS.png").write_bytes(b"a whole one")
     make_app(Options(headless=True)).shutdown()
     assert sorted(p.name for p in folder.iterdir()) == ["GAUSS.png"]
+
+
+# -- the command line ------------------------------------------------------------------------------
+def test_the_command_line_draws_a_save_or_a_text_record(capsys):
+    from game import cli, records
+
+    record = short_game("order", moves=4)
+    saves.save_as("Sunday", record)
+    assert cli.main(["--export-animation", str(saves.path_of("Sunday"))]) == 0
+    out = capsys.readouterr().out.strip()
+    path = storage.home() / "pictures" / "Sunday.png"
+    assert out == f"Exported as {path.resolve()}: an animated picture to share." and path.exists()
+    text = records.export("Monday", record.to_json())
+    assert cli.main(["--export-animation", str(text)]) == 0
+    assert (storage.home() / "pictures" / "Monday.png").exists()
+    assert decode((storage.home() / "pictures" / "Monday.png").read_bytes())[2] == picture.frame_count(record)
+
+
+def test_the_command_line_says_why_a_file_cannot_be_drawn(tmp_path, capsys):
+    from game import cli
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert cli.main(["--export-animation", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"gauss-arcade: {bad} cannot be drawn: ") and "Traceback" not in err
+    assert cli.main(["--export-animation", str(tmp_path / "none.json")]) == 1
+    assert "there is no such file" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--export-animation", str(bad), "--demo"])
+    assert stopped.value.code == 2
+    assert not (storage.home() / "pictures").exists()

@@ -352,7 +352,7 @@ class ResultScene(Scene):
     def export_picture(self) -> None:
         """The finished game as an animated picture in the user folder, to share: the item
         says how far it is, then a question's panel where the file went (or why not)."""
-        if self.exporting is not None and not self.exporting.done:
+        if self.game is None or (self.exporting is not None and not self.exporting.done):
             return
         job = self.exporting = picture.Export(self.app, self.game.record())
         self.export_item.message = N_("Exporting the animation... {percent}%")
