@@ -259,20 +259,18 @@ def test_a_disk_that_refuses_the_picture_says_so(app, monkeypatch, err, words):
     folder = storage.home() / "pictures"
     folder.mkdir(parents=True)
     (folder / "Kept.png").write_bytes(b"an older picture")
-    real = storage.write_bytes
 
-    def refused(path, data, *how):
-        # the real write, as far as a full disk lets it: a temporary file, never finished
-        real(path.with_name("probe.bin"), b"")
+    def refused(fd):  # the disk takes the bytes, then refuses to keep them
         raise OSError(err, "simulated")
 
-    monkeypatch.setattr(storage, "write_bytes", refused)
+    monkeypatch.setattr(storage.os, "fsync", refused)
     job = picture.export(app, record, "Kept")
+    monkeypatch.undo()
     assert job.done and job.path is None
     text, bad = job.said()
     assert bad and text == f"The animation could not be exported: {words}."
     assert (folder / "Kept.png").read_bytes() == b"an older picture"  # nothing lost
-    assert sorted(p.name for p in folder.iterdir()) == ["Kept.png", "probe.bin"]
+    assert sorted(p.name for p in folder.iterdir()) == ["Kept.png"]  # and nothing half written
 
 
 def test_a_picture_that_cannot_be_drawn_says_so(app, monkeypatch):
