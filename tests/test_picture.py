@@ -321,6 +321,18 @@ def test_the_end_card_exports_the_game_and_says_where(app):
     read_chunks(path.read_bytes())
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_end_card_keeps_every_item_on_the_card_however_many_lines_it_has(app, size):
+    finish_a_game(app, "sparks", seed=4)  # a table of five rows and two reasons
+    card = app.stack.top
+    card.saved("Sparks Surges 2026-11-26 07h24")
+    card.card.reasons.append("One hint was used.")
+    surface = pygame.Surface(size)
+    card.draw(surface)
+    assert card.menu.rects[-1].bottom <= card.box.bottom
+    assert card.menu.rects[0].top >= card.box.top
+
+
 def test_the_replay_and_the_list_of_saves_export_a_saved_game(app):
     scene = finish_a_game(app, "order", seed=2)
     record = scene.record()

@@ -275,6 +275,7 @@ class ResultScene(Scene):
         app.audio.play("win" if self.celebrate or game is None else "bust")
         #: the game being drawn as an animated picture, a few frames each update
         self.exporting: picture.Export | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)  # the card, as last drawn
 
     #: how long the card celebrates: the score counts up, and sparks fly for a winner
     CELEBRATION = 1.2
@@ -395,6 +396,10 @@ class ResultScene(Scene):
         s = theme.scale_of(surface)
         menu_h = len(self.menu.items) * int(32 * s * 1.35)
         box, top = present.end_card(surface, self.counted(), s, menu_h)
+        # a card with many lines (a table of five rows, a save's and the hints' lines) leaves
+        # its menu less room than it asked for: the menu is set smaller, never off the card
+        k = max(0.5, min(1.0, (box.bottom - 12 * s - top) / max(1, menu_h)))
+        self.box = box
         if self.burst_pending and self.app.motion():
             self.burst_pending = False  # sparks from the card's top edge, in the winner's colour and gold
             for k in range(5):
@@ -402,4 +407,4 @@ class ResultScene(Scene):
                 self.sparks.burst((x, box.y), self.card.accent if k % 2 else theme.ACCENT, s, count=16,
                                   speed=260.0, life=1.1)
         self.sparks.draw(surface)
-        self.menu.draw(surface, surface.get_width() / 2, top, s)
+        self.menu.draw(surface, surface.get_width() / 2, top, s * k)
