@@ -65,11 +65,11 @@ class GameRecord:
     #: or damaged, so the game always starts
     builtin_level: dict[str, Any]
     #: the drawing kit's side of the how-to pages, ``module:Class`` (a
-    #: ``game.ui.diagrams.Diagrams``, ``game.ui.rush:RushDiagrams``): the one how-to screen
-    #: (``game.scenes.howto``) shows the game's how-to file, ``levels/howto/<id>.json`` (see
-    #: ``game.howto``), drawn with it; empty: the game has no how-to pages
+    #: ``game.ui.diagrams.Diagrams``, ``game.ui.kits.rush:RushDiagrams``): the one how-to screen
+    #: (``game.scenes.menus.howto``) shows the game's how-to file, ``levels/howto/<id>.json`` (see
+    #: ``game.content.howto``), drawn with it; empty: the game has no how-to pages
     diagrams: str = ""
-    #: the plies of the forced lines ``python -m game.puzzlemaker`` looks for (odd: the solver
+    #: the plies of the forced lines ``python -m game.tools.puzzlemaker`` looks for (odd: the solver
     #: moves first and last); empty: no puzzles are searched for the game
     puzzle_depths: tuple[int, ...] = ()
     #: a game registered from outside ``game/``: the folder that holds its files the way the
@@ -109,7 +109,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="gauss", title=N_("GAUSS — magnetic duel"), name=N_("GAUSS"),
         blurb=N_("Place discs; like poles repel, opposites attract. Score groups of four."),
         rules=gauss.GAUSS, policy=policies.GaussPolicy, sides=make_sides("red", "blue"),
-        scene="gauss_scene:GaussScene", diagrams="game.ui.gauss:GaussDiagrams",
+        scene="game.scenes.games.gauss_scene:GaussScene", diagrams="game.ui.kits.gauss:GaussDiagrams",
         notation=N_("Re5: a red disc on e5.  R+3!1: a red group of four scores 3 to GAIN and 1 to RISK."),
         score_name=N_("GAIN"), puzzle_depths=(1, 3),
         builtin_level={
@@ -119,7 +119,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="rush", title=N_("Rush"), name=N_("Rush"),
         blurb=N_("Fill the Go board: two connections means you place again."),
         rules=rush.RUSH, policy=policies.RushPolicy, sides=make_sides("black", "white"),
-        scene="rush_scene:RushScene", diagrams="game.ui.rush:RushDiagrams",
+        scene="game.scenes.games.rush_scene:RushScene", diagrams="game.ui.kits.rush:RushDiagrams",
         notation=N_("e5: a stone on e5; the stones of one turn are listed together."),
         score_name=N_("Stones"),
         builtin_level={
@@ -129,7 +129,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="sparks", title=N_("Gauss: Sparks & Surges"), name=N_("Sparks & Surges"),
         blurb=N_("Chess-like: gate enemy pieces between your Sparks and Surges."),
         rules=sparks.SPARKS, policy=policies.SparksPolicy, sides=make_sides("white", "black"),
-        scene="sparks_scene:SparksScene", diagrams="game.ui.sparks:SparksDiagrams",
+        scene="game.scenes.games.sparks_scene:SparksScene", diagrams="game.ui.kits.sparks:SparksDiagrams",
         notation=N_("S Spark, O Surge, D Degausser, I IC.  Sb2-b5: a move;  x takes;  "
                     "* a Surge conducts;  †2: two pieces lost."),
         score_name=N_("Pieces"), puzzle_depths=(1, 3),
@@ -145,7 +145,8 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="improbable", title=N_("The Improbable"), name=N_("The Improbable"),
         blurb=N_("Roll for stones, stop before a repeat busts your turn."),
         rules=improbable.IMPROBABLE, policy=policies.ImprobablePolicy, sides=make_sides("blue", "brown"),
-        scene="improbable_scene:ImprobableScene", diagrams="game.ui.improbable:ImprobableDiagrams",
+        scene="game.scenes.games.improbable_scene:ImprobableScene",
+        diagrams="game.ui.kits.improbable:ImprobableDiagrams",
         notation=N_("R4: rolled a 4.  S+9: stopped and banked 9.  bust: a repeat, the turn is lost."),
         score_name=N_("Length"),
         builtin_level={
@@ -156,7 +157,7 @@ RECORDS: dict[str, GameRecord] = {r.id: r for r in (
         id="order", title=N_("The Great Order"), name=N_("The Great Order"),
         blurb=N_("Lay stones across the field; chains of connections score big."),
         rules=order.ORDER, policy=policies.OrderPolicy, sides=make_sides("blue", "brown"),
-        scene="order_scene:OrderScene", diagrams="game.ui.order:OrderDiagrams",
+        scene="game.scenes.games.order_scene:OrderScene", diagrams="game.ui.kits.order:OrderDiagrams",
         notation=N_("L2@10: the left end stone, a 2, in column 10.  *: it connects.  +6: a chain scores."),
         score_name=N_("Score"), puzzle_depths=(1, 3, 5),
         builtin_level={

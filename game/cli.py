@@ -13,10 +13,11 @@ from logging.handlers import RotatingFileHandler
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
-from . import catalogue, i18n, levels  # noqa: E402
+from . import catalogue, i18n  # noqa: E402
+from .content import levels
 from .i18n import N_, _, pgettext  # noqa: E402
+from .persistence.storage import Message  # noqa: E402
 from .rules.core import RulesError  # noqa: E402
-from .storage import Message  # noqa: E402
 
 #: argparse's own words (Python's 'argparse' gettext domain), marked here so that they are
 #: in our template: :func:`parser` has argparse say them through our catalogue
@@ -54,7 +55,7 @@ def choose_language(sdl: bool = True) -> str:
     ``sdl`` the system's language is read from the environment alone (the text mode never
     loads pygame)."""
     try:
-        from . import settings
+        from .persistence import settings
 
         choice = settings.saved_language()
     except Exception:  # noqa: BLE001 - whatever is wrong with the file, --help must work
@@ -172,7 +173,7 @@ def log_to_file() -> None:
     like the others: one that is not a regular file (a FIFO would hang the start) or is
     a link (it would write outside the folder) is set aside, and a failed write (a full
     disk) says so in one line, never with a traceback."""
-    from . import storage
+    from .persistence import storage
 
     try:
         folder = storage.home() / "logs"
@@ -285,10 +286,10 @@ def export_animation(name: str) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from pathlib import Path
 
-    from . import saves
     from .app.app import Options
     from .navigation import make_app
-    from .scenes import picture
+    from .persistence import saves
+    from .scenes.hosts import picture
 
     path = Path(name)
     record, problem = saves.examine(path) if path.is_file() else (None, _("there is no such file"))

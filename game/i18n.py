@@ -345,7 +345,7 @@ def level_titles(root: Path) -> list[dict]:
 
 
 def howto_words(data: dict) -> list:
-    """The words of a how-to file (``game.howto``): each page's title and text, its boards'
+    """The words of a how-to file (``game.content.howto``): each page's title and text, its boards'
     captions (one or a list of lines) and its asides' captions, notes, table cells, lines and
     legend words (not the legend's icon names)."""
     found: list = []

@@ -18,7 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import catalogue, levels, saves
+from . import catalogue
+from .content import levels
+from .persistence import saves
 from .rules.core import Outcome, RulesError, fresh_seed
 
 HUMAN = "human"

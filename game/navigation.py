@@ -11,30 +11,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import catalogue, lessons, saves, storage
+from . import catalogue
 from .app.app import App, Options
+from .content import lessons
 from .i18n import N_, _
-from .saves import Record
-from .scenes.arcade import HallScene, LadderScene
+from .persistence import saves, storage
+from .persistence.saves import Record
+from .persistence.storage import StoredFileError
 from .scenes.base import Scene, named_class
-from .scenes.demo import DemoScene
-from .scenes.howto import HowToScene
-from .scenes.initials import InitialsScene
-from .scenes.kiosk import OperatorScene, RestartCard, StillThereScene
-from .scenes.lesson import LessonListScene
-from .scenes.lesson import choose_game as choose_course
-from .scenes.name_entry import SaveNameScene
-from .scenes.overlay import AskScene
+from .scenes.hosts.demo import DemoScene
+from .scenes.hosts.kiosk import OperatorScene, RestartCard, StillThereScene
+from .scenes.hosts.lesson import LessonListScene
+from .scenes.hosts.lesson import choose_game as choose_course
+from .scenes.hosts.puzzle import choose_game
+from .scenes.hosts.replay import ReplayScene
+from .scenes.menus.arcade import HallScene, LadderScene
+from .scenes.menus.howto import HowToScene
+from .scenes.menus.initials import InitialsScene
+from .scenes.menus.name_entry import SaveNameScene
+from .scenes.menus.overlay import AskScene
+from .scenes.menus.saves_menu import LoadScene
+from .scenes.menus.seats import HUMAN, Seat, level_name
+from .scenes.menus.select import SelectScene
+from .scenes.menus.settings_menu import SettingsScene
+from .scenes.menus.setup import SetupScene
+from .scenes.menus.title import TitleScene
 from .scenes.play import DEMO, EXERCISE, WATCHED
-from .scenes.puzzle import choose_game
-from .scenes.replay import ReplayScene
-from .scenes.saves_menu import LoadScene
-from .scenes.seats import HUMAN, Seat, level_name
-from .scenes.select import SelectScene
-from .scenes.settings_menu import SettingsScene
-from .scenes.setup import SetupScene
-from .scenes.title import TitleScene
-from .storage import StoredFileError
 
 FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details in the log.)")
 

@@ -17,7 +17,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from . import catalogue, levels
+from . import catalogue
+from .content import levels
 from .i18n import N_, SOURCE, _, language, ngettext, pgettext, refusal
 from .match import AI_LEVELS, Match, NoTakeBack, Seat
 from .rules.core import Reason, RulesError

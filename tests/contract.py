@@ -21,7 +21,7 @@ is written once:
   ``effect_types``; an ``end`` effect comes last, naming the winner, iff the move ended
   the game; ``random_playout`` leaves its start as it was and ends in a finished game that
   keeps the contract too;
-* through the engine protocol (``game.engine.Session``, the ``python -m game.engine`` of a
+* through the engine protocol (``game.protocol.engine.Session``, the ``python -m game.engine`` of a
   process) a random game answers what the rules answer, move by move.
 """
 from __future__ import annotations
@@ -34,8 +34,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from game import catalogue, levels
-from game.engine import Session
+from game import catalogue
+from game.content import levels
+from game.protocol.engine import Session
 from game.rules.core import DRAW, Game
 
 #: positions check this many of their listed moves (all of them when there are fewer)

@@ -11,9 +11,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import saves  # noqa: E402
 from game.app.app import Options  # noqa: E402
 from game.navigation import make_app  # noqa: E402
+from game.persistence import saves  # noqa: E402
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.rules.improbable import ROLL
-from game.ui.sparks import square_of
+from game.ui.kits.sparks import square_of
 
 DT = 1 / 60
 #: how long a test waits for the hub or the game before it fails

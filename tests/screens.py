@@ -3,7 +3,7 @@ fitting its room, in every language) and for screenshots:
 
     python3 tests/screens.py de 800x600 /tmp/shots     # one PNG per screen
 
-The tour lives in ``game.gallery`` (``python -m game.gallery DIR`` writes every screen in
+The tour lives in ``game.tools.gallery`` (``python -m game.gallery DIR`` writes every screen in
 both languages at three sizes, with a page to see them side by side); ``tour(app)`` yields
 each screen's name with the screen on top, drawn.
 """
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.gallery import frames, play_on, tour  # noqa: E402
+from game.tools.gallery import frames, play_on, tour  # noqa: E402
 
 __all__ = ["frames", "play_on", "tour"]
 

@@ -17,7 +17,8 @@ from typing import Any
 import uvicorn
 from websockets.sync.client import connect
 
-from game import catalogue, levels
+from game import catalogue
+from game.content import levels
 from game.server.app import Limits, create_app
 
 #: how long any one wait of a test may take (seconds); every wait has one

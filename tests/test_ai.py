@@ -14,20 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from game import ai, catalogue, levels, rules
+from game import ai, catalogue, rules
 from game.ai import Search, Settings, policies
 from game.ai import levels as ai_levels
 from game.ai.naive import kinds as naive_kinds
 from game.ai.naive import naive_move
-from game.arena import main as arena_main
-from game.arena import run as arena_run
-from game.arena import wilson
-from game.engine import Session
+from game.content import levels
+from game.protocol.engine import Session
 from game.rules import gauss as G
 from game.rules import improbable as IM
 from game.rules import order as O
 from game.rules import rush as R
 from game.rules.core import DRAW, Game
+from game.tools.arena import main as arena_main
+from game.tools.arena import run as arena_run
+from game.tools.arena import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import catalogue, levels
+from game import catalogue
 from game.ai import Thinker
 from game.ai.worker import ThinkerService
+from game.content import levels
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -104,7 +105,8 @@ def test_no_worker_outlives_a_killed_game(tmp_path):
     script.write_text(
         "import sys, time\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from game import catalogue, levels\n"
+        "from game import catalogue\n"
+        "from game.content import levels\n"
         "from game.ai.worker import ThinkerService\n"
         "if __name__ == '__main__':\n"
         "    r = catalogue.get('rush'); s = r.rules.new(levels.load('rush'), seed=1)\n"
@@ -130,7 +132,7 @@ def test_no_worker_outlives_a_killed_game(tmp_path):
 def test_a_game_scene_plays_the_computer_from_the_worker():
     from game.app.app import Options
     from game.navigation import make_app
-    from game.scenes.seats import Seat
+    from game.scenes.menus.seats import Seat
 
     app = make_app(Options(headless=True, ai_worker=True))
     try:

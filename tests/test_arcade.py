@@ -6,11 +6,13 @@ import pygame
 import pytest
 from driver import click, key, run
 
-from game import catalogue, fame, ladder, storage
-from game.scenes import arcade
-from game.scenes.arcade import HallScene, LadderScene
-from game.scenes.initials import InitialsScene
-from game.scenes.overlay import ResultScene
+from game import catalogue
+from game.arcade import fame, ladder
+from game.persistence import storage
+from game.scenes.menus import arcade
+from game.scenes.menus.arcade import HallScene, LadderScene
+from game.scenes.menus.initials import InitialsScene
+from game.scenes.menus.overlay import ResultScene
 from game.ui import theme
 from game.ui.actions import CONFIRM, Action
 
@@ -93,7 +95,7 @@ def finished_game(app, game_id, level, won):
     """A ladder game of ``game_id`` against ``level`` played out by random moves until the
     person's side has ``won`` (or not)."""
     from game.navigation import game_scene
-    from game.scenes.seats import Seat
+    from game.scenes.menus.seats import Seat
 
     for seed in range(40):
         person, computer = catalogue.get(game_id).players
@@ -241,8 +243,8 @@ def test_the_hall_of_fame_screen_goes_from_game_to_game(app):
 
 
 def test_a_streak_of_clean_puzzles_ends_at_a_wrong_move_and_enters_the_hall(app):
-    from game.puzzles import forced, load_all
-    from game.scenes.puzzle import PuzzleScene, mark_solved, streak
+    from game.content.puzzles import forced, load_all
+    from game.scenes.hosts.puzzle import PuzzleScene, mark_solved, streak
 
     for name in ("01", "02", "03"):
         mark_solved("sparks", name)
@@ -272,7 +274,7 @@ def test_a_streak_of_clean_puzzles_ends_at_a_wrong_move_and_enters_the_hall(app)
 
 
 def test_the_hall_of_fame_is_an_arcade_table_of_five_places_each(app, monkeypatch):
-    from game.scenes import arcade
+    from game.scenes.menus import arcade
     from game.ui import theme
 
     fame.add("rush", "margin", "JOE", 9)
@@ -309,7 +311,7 @@ def test_the_ladder_is_a_climb_a_card_a_game_side_by_side(app):
 
 def test_a_hall_of_fame_day_is_written_as_the_language_writes_it():
     from game import i18n
-    from game.scenes.arcade import short_day
+    from game.scenes.menus.arcade import short_day
     assert short_day("2026-11-26") == "11-26"
     i18n.set_language("de")
     assert short_day("2026-11-26") == "26.11."

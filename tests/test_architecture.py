@@ -13,25 +13,33 @@ from pathlib import Path
 
 import pytest
 
-from game import catalogue, howto, levels
+from game import catalogue
+from game.content import howto, levels
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 TESTS = Path(__file__).resolve().parent
 
-#: the layers, lowest first: a module may import its own layer and the ones below
+#: the layers, lowest first: a module may import its own layer and the ones below. A layer is
+#: named by its folders (and the few modules that stand at the top of ``game/``, listed in
+#: TOP_LEVEL below); a new module goes into the folder of what it is.
 LAYERS = [
     ("rules", ["game.rules"]),
     ("ai", ["game.ai"]),
-    ("data and headless tools", ["game.i18n", "game.palette", "game.catalogue", "game.storage", "game.levels",
-                                 "game.saves", "game.settings", "game.engine", "game.arena", "game.puzzles",
-                                 "game.ladder", "game.fame", "game.review", "game.records", "game.lessons",
-                                 "game.howto", "game.puzzlemaker", "game.match", "game.phones",
-                                 "game.ratings", "game.server"]),
-    ("ui", ["game.ui", "game.anim", "game.audio"]),
+    ("data and headless tools", ["game.i18n", "game.palette", "game.colour_vision", "game.catalogue",
+                                 "game.match", "game.persistence", "game.content", "game.arcade",
+                                 "game.protocol", "game.phones", "game.server"]),
+    ("ui", ["game.ui"]),
     ("scenes", ["game.scenes"]),
     ("app", ["game.app"]),
-    ("navigation and CLI", ["game.navigation", "game.cli", "game.bench", "game.gallery", "game"]),
+    ("navigation, CLI and tools", ["game.navigation", "game.cli", "game.textmode", "game.tools", "game"]),
 ]
+
+#: the modules that stand at the top of ``game/`` rather than in a folder: the catalogue and the
+#: match (what every layer above the AI reads), the words and the colours, the way in (``cli``,
+#: ``navigation``, ``textmode``), and the public commands that keep their names (``python -m
+#: game.arena``, ``game.bench``, ``game.engine``, ``game.gallery``), each a launcher of its tool
+TOP_LEVEL = {"game.catalogue", "game.match", "game.i18n", "game.palette", "game.colour_vision", "game.cli",
+             "game.navigation", "game.textmode", "game.arena", "game.bench", "game.engine", "game.gallery"}
 
 
 def modules() -> dict[str, tuple[Path, bool]]:
@@ -91,6 +99,13 @@ def test_every_module_has_a_layer():
     assert [m for m in graph() if layer_of(m) < 0] == []
 
 
+def test_game_folder_top_holds_only_what_stands_there():
+    """Every other module lives in the folder of what it is, so that the folders show the layers;
+    a module added at the top of ``game/`` is caught here."""
+    flat = {m for m, (_, package) in modules().items() if m.count(".") == 1 and not package}
+    assert flat - TOP_LEVEL == set()
+
+
 def test_imports_go_only_down_the_layers():
     wrong = [f"{a} ({LAYERS[layer_of(a)][0]}) imports {b} ({LAYERS[layer_of(b)][0]})"
              for a, targets in graph().items() for b in targets if layer_of(b) > layer_of(a)]
@@ -145,7 +160,7 @@ def test_the_app_shell_knows_no_concrete_scene():
     """The app runs scenes through their interface; which ones is the navigator's."""
     shown = {b for a, targets in graph().items() if a.startswith("game.app") for b in targets
              if b.startswith("game.scenes")}
-    assert shown <= {"game.scenes.base", "game.scenes.seats"}
+    assert shown <= {"game.scenes.base", "game.scenes.menus.seats"}
 
 
 def imports_pygame(path: Path) -> bool:
@@ -157,10 +172,12 @@ def imports_pygame(path: Path) -> bool:
     return False
 
 
-@pytest.mark.parametrize("package", ["rules", "ai", "match.py", "server"])
+@pytest.mark.parametrize("package", ["rules", "ai", "match.py", "server", "persistence", "content", "arcade",
+                                     "protocol", "catalogue.py", "palette.py"])
 def test_rules_and_ai_stay_pure_python(package):
     """The rules, the computer and a game in progress (``Match``) run without a screen: the
-    engine protocol, the arena and the game server hold them with no pygame."""
+    engine protocol, the arena and the game server hold them with no pygame; and so do the
+    headless folders, what is kept on disk, the content and the arcade's records."""
     where = GAME / package
     for path in ([where] if where.is_file() else where.rglob("*.py")):
         assert not imports_pygame(path), f"{path.name} imports pygame"
@@ -168,8 +185,9 @@ def test_rules_and_ai_stay_pure_python(package):
 
 #: what the game server (game/server/) may import of the game: the rules, the computer, the match
 #: and the headless data it reads; never a screen (ui, scenes, app) nor anything that draws
-SERVER_MAY_IMPORT = ("game.server", "game.rules", "game.ai", "game.match", "game.catalogue", "game.levels",
-                     "game.records", "game.saves", "game.i18n", "game.storage", "game.palette")
+SERVER_MAY_IMPORT = ("game.server", "game.rules", "game.ai", "game.match", "game.catalogue",
+                     "game.content.levels", "game.content.records", "game.persistence.saves", "game.i18n",
+                     "game.persistence.storage", "game.palette")
 
 
 def server_trespasses(g: dict[str, set[str]]) -> list[str]:
@@ -187,7 +205,7 @@ def test_the_server_imports_only_the_headless_game():
 
 def test_the_server_check_catches_a_screen_imported():
     probe = {"game.server.app": {"game.match", "game.ui.theme"}, "game.server.cli": {"game.scenes.base"},
-             "game.engine": {"game.ui.theme"}}
+             "game.protocol.engine": {"game.ui.theme"}}
     assert server_trespasses(probe) == ["game.server.app imports game.ui.theme",
                                         "game.server.cli imports game.scenes.base"]
 
@@ -296,7 +314,7 @@ def test_hosts_drive_their_game_through_its_methods(host):
     """A replay, a lesson, a puzzle or the demo declares how its game is shown (``Hosting``)
     and then calls its methods (``hold``, ``judge``, ``quiet``, ``rewire``, ``commit``...):
     it never sets the scene's fields or reads its private ones."""
-    assert host_trespasses((GAME / "scenes" / f"{host}.py").read_text(encoding="utf-8")) == []
+    assert host_trespasses((GAME / "scenes" / "hosts" / f"{host}.py").read_text(encoding="utf-8")) == []
 
 
 def test_the_host_check_catches_a_host_setting_a_field():
@@ -353,7 +371,10 @@ def test_the_game_list_finder_finds_one(tmp_path):
 # -- a game registered from outside ------------------------------------------------------------
 LATE = """
 import sys
-from game import catalogue, fame, ladder, lessons, levels, puzzles, saves  # read before the game is in
+from game import catalogue  # read before the game is in
+from game.arcade import fame, ladder
+from game.content import lessons, levels, puzzles
+from game.persistence import saves
 import sixth
 assert "corners" not in catalogue.GAME_IDS and not saves.FIELDS["game"][0].fits("corners")
 sixth.register()

@@ -12,10 +12,10 @@ import pygame
 import pytest
 from driver import settle
 
-from game import audio
-from game.audio import FULL, NAMES, RATE, Audio, samples
 from game.rules.gauss import GAUSS
-from game.scenes.overlay import ResultScene
+from game.scenes.menus.overlay import ResultScene
+from game.ui import audio
+from game.ui.audio import FULL, NAMES, RATE, Audio, samples
 from game.ui.present import EndCard
 from game.ui.widgets import Item, Menu
 
@@ -304,7 +304,7 @@ def test_a_hosted_game_plays_at_half_gain(app, heard):
 
 
 def test_volume_setting_reaches_the_player(app):
-    from game.scenes.settings_menu import SettingsScene
+    from game.scenes.menus.settings_menu import SettingsScene
 
     start = app.audio.volume
     SettingsScene(app).change("volume", -1)

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pygame
 from driver import run
 
-from game.scenes.seats import Seat
-from game.ui import gauss as gauss_kit
-from game.ui import rush as rush_kit
+from game.scenes.menus.seats import Seat
 from game.ui import theme
+from game.ui.kits import gauss as gauss_kit
+from game.ui.kits import rush as rush_kit
 
 
 def test_gauss_marks_the_last_move_in_another_shape_than_the_cursor(app):
-    from game.ui.hexgrid import HexLayout
+    from game.ui.kits.hexgrid import HexLayout
     surface = pygame.Surface((300, 300))
     surface.fill((0, 0, 0))
     lay = HexLayout.fit(4, surface.get_rect(), 0.97)

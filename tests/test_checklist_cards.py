@@ -10,10 +10,11 @@ import pygame
 import pytest
 from driver import click, key
 
-from game import catalogue, lessons, puzzles
-from game.scenes import checklist
-from game.scenes.lesson import LessonListScene
-from game.scenes.puzzle import PuzzleListScene, PuzzleScene, mark_solved
+from game import catalogue
+from game.content import lessons, puzzles
+from game.scenes.hosts import checklist
+from game.scenes.hosts.lesson import LessonListScene
+from game.scenes.hosts.puzzle import PuzzleListScene, PuzzleScene, mark_solved
 
 
 def shown(app, scene, frames: int = 40):

@@ -58,7 +58,7 @@ def test_bench_json_is_one_object_on_stdout():
 def test_the_autosave_bench_writes_in_a_folder_of_its_own(monkeypatch, tmp_path):
     import os
 
-    from game import bench
+    from game.tools import bench
 
     monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path))
     figures = bench.autosave_ms("rush", moves=3)

@@ -26,7 +26,7 @@ import pytest
 
 from game import catalogue, colour_vision, palette
 from game.colour_vision import VISIONS, seen_delta_e
-from game.ui import gauss, sparks
+from game.ui.kits import gauss, sparks
 
 FLOOR = 20.0
 
@@ -182,9 +182,9 @@ def test_high_contrast_from_settings_live_saved_and_restored(app):
     import pygame
     from driver import key, run
 
-    from game import settings, storage
-    from game.scenes import previews
-    from game.scenes.settings_menu import SettingsScene
+    from game.persistence import settings, storage
+    from game.scenes.hosts import previews
+    from game.scenes.menus.settings_menu import SettingsScene
 
     for game_id in catalogue.GAME_IDS:
         previews.preview(app, game_id, (320, 200))  # the game list's pictures, made in the standard theme

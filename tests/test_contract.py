@@ -15,7 +15,8 @@ import contract
 import pytest
 from sixth.rules import Corners, Move
 
-from game import catalogue, levels
+from game import catalogue
+from game.content import levels
 
 TESTS = Path(__file__).resolve().parent
 #: random games of each game, on its levels in turn, every position and move checked
@@ -43,10 +44,10 @@ def test_two_thousand_random_games_through_the_protocol(game_id):
 
 
 def engine_process() -> list[str]:
-    """The engine as a process, with the games registered from tests/ (``python -m
-    game.engine`` runs ``game.engine.main``, as this does once the test game is in)."""
-    return [sys.executable, "-c", "import sys, sixth; sixth.register(); from game.engine import main; "
-                                  "sys.exit(main())"]
+    """The engine as a process, with the games registered from tests/ (``python -m game.engine``
+    runs ``game.protocol.engine.main``, as this does once the test game is in)."""
+    return [sys.executable, "-c", "import sys, sixth; sixth.register(); "
+                                  "from game.protocol.engine import main; sys.exit(main())"]
 
 
 @pytest.mark.parametrize("game_id", catalogue.GAME_IDS)

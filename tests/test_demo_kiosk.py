@@ -12,12 +12,12 @@ from driver import DT, key, motion, run
 
 import game.scenes.play as play
 import game.scenes.play.computer as computer
-from game import saves
 from game.app.app import Options
 from game.navigation import make_app as build_app
-from game.scenes.demo import DemoScene
-from game.scenes.kiosk import OperatorScene, RestartCard, StillThereScene
-from game.scenes.title import TitleScene
+from game.persistence import saves
+from game.scenes.hosts.demo import DemoScene
+from game.scenes.hosts.kiosk import OperatorScene, RestartCard, StillThereScene
+from game.scenes.menus.title import TitleScene
 
 ROOT = Path(__file__).resolve().parent.parent
 E = pygame.event.Event
@@ -233,7 +233,7 @@ def test_game_cannot_be_combined_with_kiosk():
 def test_soak_the_demo_runs_long_with_flat_memory_and_frame_time():
     """Many thousands of frames of the real demo (real think budgets, every game several
     times): the memory held and the CPU time per frame must not grow."""
-    from game.bench import demo_soak
+    from game.tools.bench import demo_soak
 
     soak = demo_soak(frames=24000, window=2000, seed=99, game_seconds=30.0)
     assert soak["demo_alive"], "the demo failed and was closed (see the log)"
@@ -250,7 +250,7 @@ def test_soak_the_kiosk_demo_for_simulated_hours_keeps_its_memory_flat():
     """Half an hour of demo in simulated time (the computer thinking a fixed 40 simulations
     a move): once the first games filled the caches, the process's resident memory stays
     flat. Before finished games were let go of, it grew by ~10 MB every 75 seconds."""
-    from game.bench import demo_soak
+    from game.tools.bench import demo_soak
     from game.ui import cache
 
     frames = int(0.5 * 3600 * 60)
@@ -264,8 +264,8 @@ def test_soak_the_kiosk_demo_for_simulated_hours_keeps_its_memory_flat():
 
 
 def test_the_demo_shows_the_hall_of_fame_between_games_when_it_has_names(app, quick_ai):
-    from game import fame
-    from game.scenes.demo import DemoScene as Demo
+    from game.arcade import fame
+    from game.scenes.hosts.demo import DemoScene as Demo
 
     fame.add("rush", "margin", "KIO", 9)
     demo = Demo(app, games=["improbable", "rush"])
@@ -282,7 +282,8 @@ def test_the_demo_shows_the_hall_of_fame_between_games_when_it_has_names(app, qu
 
 
 def test_the_operator_clears_the_hall_of_fame_after_asking(kiosk):
-    from game import fame, storage
+    from game.arcade import fame
+    from game.persistence import storage
 
     fame.add("gauss", "margin", "OLD", 3)
     kiosk.nav.operator()

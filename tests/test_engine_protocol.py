@@ -18,7 +18,7 @@ import gauss_model as model
 import pytest
 
 from game import catalogue
-from game.engine import Session
+from game.protocol.engine import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 CMD_STATE = '{"cmd":"state"}'

@@ -6,12 +6,13 @@ import pygame
 import pytest
 from driver import key, run, settle
 
-from game import catalogue, saves
+from game import catalogue
 from game.app.app import Options
 from game.navigation import make_app
-from game.scenes.howto import HowToScene
-from game.scenes.overlay import AskScene, PauseScene
-from game.scenes.title import TitleScene
+from game.persistence import saves
+from game.scenes.menus.howto import HowToScene
+from game.scenes.menus.overlay import AskScene, PauseScene
+from game.scenes.menus.title import TitleScene
 from game.ui import theme
 
 
@@ -280,7 +281,7 @@ def test_moves_play_out_at_the_speed_chosen_in_settings(app):
 
 
 def test_the_speed_row_in_settings_steps_through_every_speed(app):
-    from game.scenes.settings_menu import SettingsScene
+    from game.scenes.menus.settings_menu import SettingsScene
 
     app.nav.settings()
     scene = app.stack.top

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n, lessons
+from game import i18n
 from game.app.app import Options
+from game.content import lessons
 from game.navigation import make_app
 from game.ui import theme
 
@@ -77,10 +78,10 @@ def test_how_to_diagrams_keep_their_place_from_page_to_page(small_app, monkeypat
 
 
 def test_rush_how_to_boards_are_one_size(small_app, monkeypatch):
-    from game.ui import rush
+    from game.ui.kits import rush
     steps = []
     original = rush.draw_goban
-    monkeypatch.setattr("game.ui.rush.draw_goban",
+    monkeypatch.setattr("game.ui.kits.rush.draw_goban",
                         lambda surface, lay, labels=True: (steps.append(round(lay.step, 3)),
                                                            original(surface, lay, labels)))
     small_app.nav.howto("rush")
@@ -106,7 +107,7 @@ def test_how_to_buttons_hold_their_labels_and_do_not_overlap(small_app, monkeypa
 
 
 def test_a_lesson_card_keeps_its_height_while_the_step_is_tried_missed_and_done(small_app):
-    from game.scenes.lesson import LessonScene
+    from game.scenes.hosts.lesson import LessonScene
     for gid in lessons.games_with_lessons():
         course = lessons.load(gid)
         scene = LessonScene(small_app, course, 0)
@@ -119,7 +120,7 @@ def test_a_lesson_card_keeps_its_height_while_the_step_is_tried_missed_and_done(
 
 
 def test_improbable_labels_stand_clear_of_their_boxes(small_app):
-    from game.ui import improbable as kit
+    from game.ui.kits import improbable as kit
     lay = kit.Layout.of((800, 600))
     s = lay.s
     label_h = theme.font(int(26 * s), True).get_linesize()
@@ -134,7 +135,7 @@ def test_improbable_labels_stand_clear_of_their_boxes(small_app):
 
 
 def test_improbable_how_to_blocks_are_large_and_say_what_happened_under_them(small_app, monkeypatch):
-    from game.ui import improbable as kit
+    from game.ui.kits import improbable as kit
     rows, notes = [], []
     original = kit.draw_blocks
     monkeypatch.setattr(kit, "draw_blocks", lambda surface, x, y, lengths, player, unit, height, s: (

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from game import gallery
+from game.tools import gallery
 
 
 def test_the_gallery_writes_every_screen_and_a_page_that_shows_each(tmp_path):

@@ -7,8 +7,8 @@ from driver import DT, click, key, redo_through, run, settle, undo_through
 from game.app.app import Options
 from game.navigation import game_scene, make_app
 from game.rules.gauss import GAUSS, NAME, Move
-from game.scenes.gauss_scene import GaussScene
-from game.scenes.overlay import PauseScene, ResultScene
+from game.scenes.games.gauss_scene import GaussScene
+from game.scenes.menus.overlay import PauseScene, ResultScene
 
 
 def assert_drawn_matches_engine(scene):

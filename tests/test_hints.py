@@ -3,9 +3,9 @@ import pygame
 import pytest
 from driver import DT, click, key, run, settle
 
-from game import saves
 from game.catalogue import GAME_IDS
-from game.scenes.seats import Seat
+from game.persistence import saves
+from game.scenes.menus.seats import Seat
 from game.ui import theme
 
 

@@ -15,9 +15,12 @@ import pygame
 import pytest
 from driver import key
 
-from game import cli, engine, levels, saves, settings, storage
+from game import cli
 from game.app.app import Options
+from game.content import levels
 from game.navigation import make_app
+from game.persistence import saves, settings, storage
+from game.protocol import engine
 from game.rules.gauss import GAUSS
 
 ROOT = Path(__file__).resolve().parent.parent

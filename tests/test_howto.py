@@ -1,4 +1,4 @@
-"""How-to pages as data (``levels/howto/<game>.json``, ``game.howto``): every shipped file is
+"""How-to pages as data (``levels/howto/<game>.json``, ``game.content.howto``): every shipped file is
 sound and drawn by the one how-to screen with its game's kit; a bad file is set aside with a
 message, its screen says it cannot show its pages, and the game still plays."""
 import copy
@@ -7,9 +7,10 @@ import json
 import pytest
 from driver import key, run
 
-from game import catalogue, howto, i18n, levels
+from game import catalogue, i18n
+from game.content import howto, levels
 from game.rules.core import RulesError
-from game.scenes.howto import HowToScene
+from game.scenes.menus.howto import HowToScene
 
 GAMES = list(catalogue.GAME_IDS)
 
@@ -30,7 +31,7 @@ def test_every_game_reads_its_pages_from_data():
         assert howto.path_of(gid).is_file(), gid
         assert not hasattr(catalogue.get(gid), "howto")
     scenes = Path(__file__).resolve().parent.parent / "game" / "scenes"
-    assert sorted(p.name for p in scenes.glob("howto*.py")) == ["howto.py"]
+    assert sorted(p.name for p in scenes.rglob("howto*.py")) == ["howto.py"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -8,9 +8,9 @@ from driver import click, key, run, settle, undo_through
 
 from game.navigation import game_scene
 from game.rules.improbable import IMPROBABLE, ROLL, STOP, Move, chance
-from game.scenes.howto import HowToScene
-from game.scenes.improbable_scene import CAP, ImprobableScene, Layout, row_places
-from game.scenes.overlay import PauseScene, ResultScene
+from game.scenes.games.improbable_scene import CAP, ImprobableScene, Layout, row_places
+from game.scenes.menus.howto import HowToScene
+from game.scenes.menus.overlay import PauseScene, ResultScene
 
 
 def hover(pos):

@@ -46,7 +46,7 @@ def saved_moves(home: Path, game: str) -> int:
     if not path.exists():
         return -1
     data = json.loads(path.read_text())  # a torn file would fail here
-    from game.saves import parse
+    from game.persistence.saves import parse
 
     return len(parse(data).moves)
 

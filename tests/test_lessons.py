@@ -8,8 +8,9 @@ import pygame
 import pytest
 from driver import key, run, settle
 
-from game import catalogue, lessons
-from game.scenes.lesson import LessonListScene, LessonScene, done_steps
+from game import catalogue
+from game.content import lessons
+from game.scenes.hosts.lesson import LessonListScene, LessonScene, done_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the games whose course is still to be written (a new course moves its game out of here)
@@ -116,8 +117,8 @@ def test_the_how_to_pages_and_the_pause_menu_open_the_course(app):
 @pytest.mark.parametrize("content", [b"\x00\xff not json", b'{"format": 1, "done": {"gauss": "all"}}', b"[]",
                                      b'{"format": 7}'])
 def test_a_damaged_progress_file_counts_as_nothing_done_and_is_written_anew(content):
-    from game import storage
-    from game.scenes.lesson import PROGRESS, mark_done
+    from game.persistence import storage
+    from game.scenes.hosts.lesson import PROGRESS, mark_done
 
     storage.home().mkdir(parents=True, exist_ok=True)
     (storage.home() / PROGRESS).write_bytes(content)

@@ -10,8 +10,10 @@ import pygame
 import pytest
 from driver import key
 
-from game import catalogue, levels, saves, storage
-from game.scenes.select import SelectScene
+from game import catalogue
+from game.content import levels
+from game.persistence import saves, storage
+from game.scenes.menus.select import SelectScene
 
 
 @pytest.fixture

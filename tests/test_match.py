@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game import catalogue, saves
+from game import catalogue
 from game.match import Match, NoTakeBack, Seat
+from game.persistence import saves
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,10 +4,10 @@ import pytest
 from driver import key
 
 from game import catalogue
+from game.scenes.menus.select import SelectScene
+from game.scenes.menus.setup import SetupScene
+from game.scenes.menus.title import TitleScene
 from game.scenes.play import PlayScene
-from game.scenes.select import SelectScene
-from game.scenes.setup import SetupScene
-from game.scenes.title import TitleScene
 
 
 def test_select_lists_all_five_games_and_starts_each_one(app):
@@ -84,7 +84,7 @@ def test_escape_on_the_title_does_not_quit_but_the_quit_item_does(app):
 
 
 def test_f11_toggles_fullscreen_and_remembers_it(app):
-    from game import settings
+    from game.persistence import settings
 
     app.frame([key(pygame.K_F11)], 1 / 60)
     assert app.fullscreen and settings.load()[0].fullscreen
@@ -94,8 +94,9 @@ def test_f11_toggles_fullscreen_and_remembers_it(app):
 
 
 def test_the_language_row_switches_the_language_at_once_and_saves_it(app):
-    from game import i18n, settings
-    from game.scenes.settings_menu import SettingsScene
+    from game import i18n
+    from game.persistence import settings
+    from game.scenes.menus.settings_menu import SettingsScene
 
     app.nav.settings()
     scene = app.stack.top
@@ -123,9 +124,9 @@ def test_the_language_row_switches_the_language_at_once_and_saves_it(app):
 def test_large_text_demo_sound_and_a_volume_that_is_heard(app, monkeypatch):
     from driver import key, run
 
-    from game.audio import cue
-    from game.scenes.settings_menu import SettingsScene
+    from game.scenes.menus.settings_menu import SettingsScene
     from game.ui import theme
+    from game.ui.audio import cue
 
     played = []
     monkeypatch.setattr(app.audio, "play", lambda name, gain=1.0: played.append(name))
@@ -156,14 +157,14 @@ def test_large_text_demo_sound_and_a_volume_that_is_heard(app, monkeypatch):
     demo_game.in_demo = False
     cue(demo_game, "score")  # a replay is not the demo
     assert played == ["place", "score"]
-    from game import settings
+    from game.persistence import settings
     assert settings.load()[0].demo_sound is False  # saved at once
 
 
 def test_a_click_on_the_left_arrow_of_a_setting_lowers_it(app):
     from driver import click, run
 
-    from game.scenes.settings_menu import SettingsScene
+    from game.scenes.menus.settings_menu import SettingsScene
 
     app.nav.settings()
     scene = app.stack.top

@@ -9,8 +9,9 @@ import random
 import pygame
 import pytest
 
-from game import catalogue, records
-from game.scenes.replay import ReplayScene
+from game import catalogue
+from game.content import records
+from game.scenes.hosts.replay import ReplayScene
 from game.ui import theme
 
 

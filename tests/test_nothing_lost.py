@@ -6,9 +6,9 @@ import pygame
 import pytest
 from driver import key
 
-from game import saves, settings, storage
 from game.app.app import Options
 from game.navigation import make_app
+from game.persistence import saves, settings, storage
 from game.rules.gauss import GAUSS
 
 

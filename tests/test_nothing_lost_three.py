@@ -15,8 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, engine, fame, ladder, lessons, levels, puzzles, records, saves, settings, storage
+from game import cli
+from game.arcade import fame, ladder
 from game.catalogue import GAME_IDS
+from game.content import lessons, levels, puzzles, records
+from game.persistence import saves, settings, storage
+from game.protocol import engine
 from game.rules.gauss import GAUSS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,9 +120,9 @@ EXAMPLES = {
 
 def screens(app, name: str) -> None:
     """The screens that read the file ``name``, each built and drawn."""
-    from game.scenes.arcade import HallScene, LadderScene
-    from game.scenes.lesson import LessonListScene
-    from game.scenes.puzzle import PuzzleListScene, streak
+    from game.scenes.hosts.lesson import LessonListScene
+    from game.scenes.hosts.puzzle import PuzzleListScene, streak
+    from game.scenes.menus.arcade import HallScene, LadderScene
 
     app.nav.title()  # the title reads the games in progress
     if name.startswith("saves/"):
@@ -213,7 +217,7 @@ KINDS = ["nul in the date", "a file name not in UTF-8", "options nested 100 000 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_load_game_lists_a_hostile_file_as_unusable_with_a_short_reason(home, app, monkeypatch, kind):
-    from game.scenes.saves_menu import LoadScene
+    from game.scenes.menus.saves_menu import LoadScene
 
     hostile(kind, home)
     saves.save_as("good one", saves.parse(a_save()))
@@ -374,7 +378,7 @@ def test_start_up_removes_only_the_temporaries_whose_owner_is_gone(home):
 CLAIMER = """
 import sys, time
 sys.path.insert(0, {root!r})
-from game import saves
+from game.persistence import saves
 saves.write_autosave(saves.parse({save!r}))
 print("claimed", flush=True)
 time.sleep(30)
@@ -404,7 +408,7 @@ def test_the_game_another_instance_plays_is_not_written_over_and_the_player_is_t
 # -- item 7: progress files are set aside, not overwritten --------------------------------------
 @pytest.mark.parametrize("content", [b"{ damaged", b'{"format": 7, "done": {"gauss": [0]}}'])
 def test_a_damaged_or_newer_lessons_file_is_set_aside_not_overwritten(home, content):
-    from game.scenes.lesson import mark_done
+    from game.scenes.hosts.lesson import mark_done
 
     (home / "lessons.json").write_bytes(content)
     mark_done("gauss", 1)
@@ -414,7 +418,7 @@ def test_a_damaged_or_newer_lessons_file_is_set_aside_not_overwritten(home, cont
 
 @pytest.mark.parametrize("content", [b"{ damaged", b'{"format": 7, "solved": {"gauss": ["01"]}}'])
 def test_a_damaged_or_newer_puzzles_file_is_set_aside_not_overwritten(home, content):
-    from game.scenes.puzzle import mark_solved, solved
+    from game.scenes.hosts.puzzle import mark_solved, solved
 
     (home / "puzzles.json").write_bytes(content)
     mark_solved("gauss", "01")
@@ -472,7 +476,7 @@ def test_resuming_a_long_game_draws_the_board_once_not_once_a_move(app, monkeypa
         moves.append(SPARKS.move_json(move))
         state = SPARKS.play(state, move)[0]
     record = saves.Record("sparks", "classic", 3, None, moves)
-    from game.scenes.sparks_scene import SparksScene
+    from game.scenes.games.sparks_scene import SparksScene
 
     views = []
     real = SparksScene.reset_view
@@ -509,14 +513,14 @@ def test_one_bad_puzzle_file_leaves_the_others_playable(tmp_path, monkeypatch, a
     (folder / "93.json").write_text(json.dumps(impossible))
     found = finishes(lambda: puzzles.load_all("sparks"), 5.0)
     assert [p.name for p in found] == sorted(p.stem for p in folder.glob("0*.json"))
-    from game.scenes.puzzle import PuzzleListScene
+    from game.scenes.hosts.puzzle import PuzzleListScene
 
     app.stack.push(PuzzleListScene(app, "sparks"))
     app.frame([], 1 / 60)
 
 
 def test_a_hand_edited_streak_of_5000_puzzles_does_not_enter_the_hall_of_fame(home):
-    from game.scenes.puzzle import end_streak, streak
+    from game.scenes.hosts.puzzle import end_streak, streak
 
     fake = [f"{n:04d}" for n in range(5000)]
     (home / "puzzles.json").write_text(json.dumps({"format": 1, "solved": {"sparks": fake},
@@ -600,8 +604,8 @@ def test_two_instances_on_one_home_writing_at_once_lose_nothing(home):
             games[words[1]] += 1
     assert {g: ladder.of(g).games for g in games} == games  # every ladder game counted
 
-    from game.scenes.lesson import done_steps
-    from game.scenes.puzzle import solved
+    from game.scenes.hosts.lesson import done_steps
+    from game.scenes.hosts.puzzle import solved
 
     steps = done_steps()
     for words in said:
@@ -647,8 +651,8 @@ def test_a_ladder_game_is_replayed_and_reviewed_without_hanging(app):
 def test_a_solved_puzzle_never_shows_a_result_card(app):
     from driver import click, key, run
 
-    from game.scenes.overlay import ResultScene
-    from game.scenes.puzzle import PuzzleScene
+    from game.scenes.hosts.puzzle import PuzzleScene
+    from game.scenes.menus.overlay import ResultScene
 
     puzzle = min(puzzles.load_all("sparks"), key=lambda p: p.plies)
     scene = PuzzleScene(app, puzzle)
@@ -668,8 +672,8 @@ def test_a_solved_puzzle_never_shows_a_result_card(app):
 
 
 def test_a_lesson_never_shows_a_result_card(app):
-    from game.scenes.lesson import LessonScene
-    from game.scenes.overlay import ResultScene
+    from game.scenes.hosts.lesson import LessonScene
+    from game.scenes.menus.overlay import ResultScene
 
     course = lessons.load("sparks")
     scene = LessonScene(app, course, 0)

@@ -6,9 +6,9 @@ from driver import DT, click, key, motion, rematch, run, settle, undo_through
 
 from game.navigation import game_scene
 from game.rules.order import COLUMNS, ORDER, PLAYERS, Arrange, Move, why_bad_arrangement
-from game.scenes.order_scene import START_ROW, OrderScene, chain_text
-from game.scenes.overlay import ResultScene
-from game.ui import order as kit
+from game.scenes.games.order_scene import START_ROW, OrderScene, chain_text
+from game.scenes.menus.overlay import ResultScene
+from game.ui.kits import order as kit
 
 
 def assert_drawn_matches_engine(scene):

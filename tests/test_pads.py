@@ -6,7 +6,7 @@ import pygame
 from game.app.input import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP
 from game.app.pads import Pads
 from game.rules.gauss import GAUSS
-from game.scenes.overlay import PauseScene
+from game.scenes.menus.overlay import PauseScene
 
 E = pygame.event.Event
 

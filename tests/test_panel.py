@@ -11,15 +11,16 @@ import pygame
 import pytest
 from driver import click, key, run
 
-from game import catalogue, i18n, settings
+from game import catalogue, i18n
 from game.app.app import Options
 from game.navigation import make_app
-from game.scenes.overlay import PauseScene
-from game.scenes.seats import Seat
-from game.ui import gauss as gauss_kit
-from game.ui import rush as rush_kit
-from game.ui import sparks as sparks_kit
+from game.persistence import settings
+from game.scenes.menus.overlay import PauseScene
+from game.scenes.menus.seats import Seat
 from game.ui import theme
+from game.ui.kits import gauss as gauss_kit
+from game.ui.kits import rush as rush_kit
+from game.ui.kits import sparks as sparks_kit
 
 
 def drawn(monkeypatch) -> list[tuple[str, int]]:
@@ -148,7 +149,7 @@ def test_the_choice_is_kept_for_the_next_start(app, tmp_path):
 
 
 def test_an_old_settings_file_still_loads_and_a_bad_value_falls_back(tmp_path, monkeypatch):
-    from game import storage
+    from game.persistence import storage
     home = storage.home()
     home.mkdir(parents=True, exist_ok=True)
     (home / settings.FILE).write_text(json.dumps({"format": 1, "volume": 0.25}))

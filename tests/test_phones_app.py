@@ -12,14 +12,15 @@ import pygame
 import pytest
 from driver import run
 
-from game import catalogue, settings, storage
+from game import catalogue
 from game.app.phones import PHONE_EVENT
+from game.persistence import settings, storage
 from game.phones import qr
-from game.scenes.kiosk import OperatorScene
-from game.scenes.overlay import AskScene, PauseScene
+from game.scenes.hosts.kiosk import OperatorScene
+from game.scenes.menus.overlay import AskScene, PauseScene
+from game.scenes.menus.settings_menu import SettingsScene
 from game.scenes.play import PlayScene
 from game.scenes.play.seating import SPELLED, button_words
-from game.scenes.settings_menu import SettingsScene
 from game.ui import qr as drawn_qr
 
 
@@ -73,7 +74,7 @@ def test_button_words_pair_actions_and_words():
 
 def test_a_phone_that_drops_keeps_its_seat_with_a_banner_and_after_the_grace_the_screen_asks(app):
     run(app, [phone("joined"), phone("joined", "phone2")])
-    from game.scenes.seats import Seat
+    from game.scenes.menus.seats import Seat
 
     app.start_game("rush", seed=1, seats={"black": Seat("black", device="phone1"),
                                           "white": Seat("white", device="phone2")})
@@ -203,7 +204,7 @@ def test_a_phone_coming_is_drawn_at_once_and_a_phone_answers_still_there(app):
     drawn = app.drawn
     app.frame([phone("joined")], 1 / 60, draw=None)  # the resting screen shows the new choice
     assert app.drawn == drawn + 1 and setup.choices[-1] == "pads"
-    from game.scenes.kiosk import StillThereScene
+    from game.scenes.hosts.kiosk import StillThereScene
 
     app.stack.push(StillThereScene(app))
     assert app.phones.seat_scene() is None

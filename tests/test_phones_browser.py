@@ -30,9 +30,9 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 from game import catalogue, i18n  # noqa: E402
-from game.scenes.overlay import ResultScene  # noqa: E402
+from game.scenes.menus.overlay import ResultScene  # noqa: E402
+from game.scenes.menus.setup import TWO, SetupScene  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
-from game.scenes.setup import TWO, SetupScene  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

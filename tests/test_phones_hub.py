@@ -22,10 +22,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
 from game import catalogue  # noqa: E402
 from game.phones import room as R  # noqa: E402
-from game.scenes.overlay import AskScene, PauseScene, ResultScene  # noqa: E402
+from game.scenes.menus.overlay import AskScene, PauseScene, ResultScene  # noqa: E402
+from game.scenes.menus.settings_menu import SettingsScene  # noqa: E402
+from game.scenes.menus.setup import PADS, SetupScene  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
-from game.scenes.settings_menu import SettingsScene  # noqa: E402
-from game.scenes.setup import PADS, SetupScene  # noqa: E402
 
 #: the hub's rate limit is a person's; a test's phone taps as fast as the frames allow
 FAST = {"rate": 1000.0, "burst": 1000}
@@ -361,7 +361,7 @@ def test_the_kiosk_operator_turns_the_phones_on_sends_them_away_and_the_idle_res
 
     from game.app.app import Options
     from game.navigation import make_app
-    from game.scenes.kiosk import OperatorScene
+    from game.scenes.hosts.kiosk import OperatorScene
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -15,12 +15,13 @@ import pygame
 import pytest
 from driver import DT, after_guard, run
 
-from game import catalogue, saves, storage
+from game import catalogue
 from game.match import Match
-from game.scenes import picture
-from game.scenes.overlay import AskScene, ResultScene
-from game.scenes.replay import ReplayScene
-from game.scenes.saves_menu import LoadScene
+from game.persistence import saves, storage
+from game.scenes.hosts import picture
+from game.scenes.hosts.replay import ReplayScene
+from game.scenes.menus.overlay import AskScene, ResultScene
+from game.scenes.menus.saves_menu import LoadScene
 from game.ui import apng
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -398,7 +399,8 @@ def test_a_picture_half_written_by_a_killed_game_is_cleared_at_the_next_start():
 
 # -- the command line ------------------------------------------------------------------------------
 def test_the_command_line_draws_a_save_or_a_text_record(capsys):
-    from game import cli, records
+    from game import cli
+    from game.content import records
 
     record = short_game("order", moves=4)
     saves.save_as("Sunday", record)

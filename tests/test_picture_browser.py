@@ -18,7 +18,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from test_picture import short_game  # noqa: E402
 
-from game.scenes import picture  # noqa: E402
+from game.scenes.hosts import picture  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

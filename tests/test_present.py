@@ -168,7 +168,7 @@ def test_the_board_rests_while_the_computer_thinks(app, monkeypatch, game_id):
     """A frame of the computer's search is a frame of a board at rest: only what changes is
     drawn (The Improbable drew its whole table again every such frame, 2 ms of a frame at
     1280×720, and its thinking frames' p99 ran past the bench's 4 ms)."""
-    from game.scenes.seats import Seat
+    from game.scenes.menus.seats import Seat
 
     record = catalogue.get(game_id)
     app.start_game(game_id, seed=3, seats={p: Seat(p, "easy") for p in record.players})

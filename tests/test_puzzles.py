@@ -11,10 +11,10 @@ import pytest
 
 from game import catalogue
 from game.ai.policies import OrderPolicy
-from game.engine import Session
-from game.puzzlemaker import makers
-from game.puzzles import forced, load_all, parse, winning_move
+from game.content.puzzles import forced, load_all, parse, winning_move
+from game.protocol.engine import Session
 from game.rules.core import RulesError
+from game.tools.puzzlemaker import makers
 
 #: the games whose puzzles the puzzle maker finds (their records name the depths of the forced
 #: lines, or Rush's endings are carved): each ships its puzzles
@@ -90,7 +90,7 @@ def frames(app, n: int = 240) -> None:
 def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
     from driver import key, run
 
-    from game.scenes.puzzle import PuzzleListScene, PuzzleScene, solved
+    from game.scenes.hosts.puzzle import PuzzleListScene, PuzzleScene, solved
 
     run(app, [key(pygame.K_DOWN)] * 4)  # the title: Play, Load game, How to play, Lessons, Puzzles
     assert app.stack.top.menu.items[app.stack.top.menu.index].label == "Puzzles"
@@ -122,7 +122,7 @@ def test_a_wrong_move_is_refuted_and_the_position_comes_back(app, game, index):
     """Sparks' last puzzle is a win in two: the wrong move is answered on the board. In Rush
     a wrong placement may leave the solver still to move (a turn goes on): it is refuted
     all the same as soon as no forced win is left."""
-    from game.scenes.puzzle import PuzzleScene
+    from game.scenes.hosts.puzzle import PuzzleScene
 
     puzzle = load_all(game)[index]
     app.stack.push(PuzzleScene(app, puzzle))
@@ -143,8 +143,8 @@ def test_a_wrong_move_is_refuted_and_the_position_comes_back(app, game, index):
 @pytest.mark.parametrize("content", [b"\x00\xff not json", b'{"format": 1, "solved": [1, 2]}',
                                      b'{"format": 1, "solved": {"gauss": "01"}}', b'[]', b'{"format": 99}'])
 def test_a_damaged_progress_file_counts_as_nothing_solved_and_is_written_anew(app, content):
-    from game import storage
-    from game.scenes.puzzle import PROGRESS, mark_solved, solved
+    from game.persistence import storage
+    from game.scenes.hosts.puzzle import PROGRESS, mark_solved, solved
 
     storage.home().mkdir(parents=True, exist_ok=True)
     (storage.home() / PROGRESS).write_bytes(content)
@@ -154,8 +154,8 @@ def test_a_damaged_progress_file_counts_as_nothing_solved_and_is_written_anew(ap
 
 
 def test_a_rush_ending_is_set_to_a_win_by_one_stone_and_a_settled_stone_only_moves_the_count():
-    from game import levels
-    from game.puzzlemaker import rush_margin
+    from game.content import levels
+    from game.tools.puzzlemaker import rush_margin
 
     puzzle = min(load_all("rush"), key=lambda p: p.plies)
     rules, state = puzzle.start()
@@ -182,7 +182,7 @@ def test_a_sparks_puzzle_offers_no_draw(app):
     """A puzzle is won on the board: no Draw? button, no key for it, and Tab offers nothing."""
     from driver import key, run
 
-    from game.scenes.puzzle import PuzzleScene
+    from game.scenes.hosts.puzzle import PuzzleScene
 
     app.stack.push(PuzzleScene(app, load_all("sparks")[0]))
     board = app.stack.top.game
@@ -228,8 +228,8 @@ def solve(app, scene):
 def test_a_solved_puzzle_says_solved_why_and_offers_the_next_unsolved_one(app):
     """GAUSS 04 is won on the first tie-break (final scores equal, fewer discs on the
     VOID): the card says so, and Next puzzle opens the next one not solved yet."""
-    from game.scenes.overlay import AskScene
-    from game.scenes.puzzle import PuzzleListScene, PuzzleScene, mark_solved
+    from game.scenes.hosts.puzzle import PuzzleListScene, PuzzleScene, mark_solved
+    from game.scenes.menus.overlay import AskScene
 
     mark_solved("gauss", "05")  # solved before: Next skips it
     listing = PuzzleListScene(app, "gauss")
@@ -254,7 +254,7 @@ def test_a_solved_puzzle_says_solved_why_and_offers_the_next_unsolved_one(app):
 
 
 def test_a_wrong_move_that_ends_the_game_says_not_solved_and_why(app, monkeypatch):
-    from game.scenes.puzzle import PuzzleScene
+    from game.scenes.hosts.puzzle import PuzzleScene
 
     for puzzle in load_all("gauss"):
         rules, start = puzzle.start()
@@ -276,7 +276,7 @@ def test_a_wrong_move_that_ends_the_game_says_not_solved_and_why(app, monkeypatc
 def test_a_wrong_move_is_answered_by_the_refutation_named_on_the_board(app):
     """The reply that punishes the wrong move is played and named; the position stays
     until a key (or a few seconds) and then comes back."""
-    from game.scenes.puzzle import PuzzleScene
+    from game.scenes.hosts.puzzle import PuzzleScene
 
     puzzle = load_all("sparks")[-1]
     app.stack.push(PuzzleScene(app, puzzle))
@@ -301,9 +301,9 @@ def test_a_wrong_move_is_answered_by_the_refutation_named_on_the_board(app):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_set_position_does_not_say_who_started_at_random(app, monkeypatch, game):
     """A puzzle's or a lesson's position was set up, not drawn: no 'started (random)'."""
-    from game import lessons
-    from game.scenes.lesson import LessonScene
-    from game.scenes.puzzle import PuzzleScene
+    from game.content import lessons
+    from game.scenes.hosts.lesson import LessonScene
+    from game.scenes.hosts.puzzle import PuzzleScene
 
     app.stack.push(PuzzleScene(app, load_all(game)[0]))
     frames(app, 3)

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from game import arena, catalogue, i18n, ratings
+from game import catalogue, i18n
+from game.arcade import ratings
+from game.tools import arena
 
 
 def test_the_fit_gives_the_elo_of_a_known_score():

@@ -5,7 +5,9 @@ import pygame
 import pytest
 from driver import key, run
 
-from game import catalogue, records, saves, storage
+from game import catalogue
+from game.content import records
+from game.persistence import saves, storage
 from game.rules.core import RulesError
 
 

@@ -13,8 +13,8 @@ from driver import key, run
 from game.app.app import App, Options, prefer_native_framebuffer
 from game.app.clock import FixedStep
 from game.navigation import make_app
-from game.scenes.kiosk import StillThereScene
-from game.scenes.title import TitleScene
+from game.scenes.hosts.kiosk import StillThereScene
+from game.scenes.menus.title import TitleScene
 
 
 def started(**options) -> App:

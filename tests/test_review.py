@@ -6,11 +6,12 @@ import pygame
 import pytest
 from driver import click, key, run
 
-from game import catalogue, review
+from game import catalogue
 from game.ai import Thinker
-from game.puzzles import forced, load_all
-from game.scenes.overlay import ResultScene
-from game.scenes.replay import ReplayScene
+from game.arcade import review
+from game.content.puzzles import forced, load_all
+from game.scenes.hosts.replay import ReplayScene
+from game.scenes.menus.overlay import ResultScene
 
 
 def test_a_moves_cost_is_its_searchs_best_value_less_the_played_ones():
@@ -116,7 +117,7 @@ def finished_game(game_id, winner_index, seed=0):
 
 
 def review_scene(app, game_id, seed, played):
-    from game import saves
+    from game.persistence import saves
 
     entry = catalogue.get(game_id)
     record = saves.Record(game_id, entry.builtin_level["name"], seed, None,

@@ -18,7 +18,7 @@ from gauss_model import Model, effect_key
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import levels
+from game.content import levels
 from game.rules.core import IllegalMove, RulesError
 from game.rules.gauss import GAUSS, Move, final_scores
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import levels
 from game.catalogue import game as get
-from game.engine import Session
+from game.content import levels
+from game.protocol.engine import Session
 from game.rules.core import IllegalMove, RulesError, draw, start_player
 from game.rules.improbable import IMPROBABLE as G
 from game.rules.improbable import PLAYERS, ROLL, STOP, Move, chance

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import levels
 from game.catalogue import game as get
-from game.engine import Session
+from game.content import levels
+from game.protocol.engine import Session
 from game.rules.core import IllegalMove, RulesError, start_player
 from game.rules.order import ORDER as G
 from game.rules.order import PLAYERS, Arrange, Move, _ways, random_arrangement, why_bad_arrangement

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import catalogue, levels
-from game.engine import Session
+from game import catalogue
+from game.content import levels
+from game.protocol.engine import Session
 from game.rules import rush
 from game.rules.core import IllegalMove, RulesError
 from game.rules.rush import RUSH, Move, State

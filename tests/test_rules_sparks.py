@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import levels
 from game.catalogue import game as get
-from game.engine import Session
+from game.content import levels
+from game.protocol.engine import Session
 from game.rules import sparks
 from game.rules.core import IllegalMove, RulesError
 from game.rules.sparks import SPARKS, SQ, Move

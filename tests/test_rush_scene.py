@@ -5,14 +5,14 @@ import pygame
 import pytest
 from driver import DT, click, key, motion, redo_through, rematch, run, settle, undo_through
 
-from game import howto as howto_data
+from game.content import howto as howto_data
 from game.navigation import game_scene
 from game.rules.rush import PLAYERS, RUSH, Move
-from game.scenes.howto import HowToScene
-from game.scenes.overlay import ResultScene
-from game.scenes.rush_scene import RushScene
+from game.scenes.games.rush_scene import RushScene
+from game.scenes.menus.howto import HowToScene
+from game.scenes.menus.overlay import ResultScene
 from game.ui import theme
-from game.ui.rush import occupied_neighbours, stone_colors
+from game.ui.kits.rush import occupied_neighbours, stone_colors
 
 
 def assert_drawn_matches_engine(scene):

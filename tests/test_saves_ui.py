@@ -7,14 +7,15 @@ import pygame
 import pytest
 from driver import DT, click, key, motion, run, settle
 
-from game import catalogue, saves, storage
+from game import catalogue
 from game.app.input import TEXT, Action, translate
-from game.scenes.name_entry import SaveNameScene
-from game.scenes.overlay import AskScene, PauseScene
+from game.persistence import saves, storage
+from game.scenes.hosts.replay import ReplayScene
+from game.scenes.menus.name_entry import SaveNameScene
+from game.scenes.menus.overlay import AskScene, PauseScene
+from game.scenes.menus.saves_menu import LoadScene
+from game.scenes.menus.title import TitleScene
 from game.scenes.play import PlayScene
-from game.scenes.replay import ReplayScene
-from game.scenes.saves_menu import LoadScene
-from game.scenes.title import TitleScene
 
 E = pygame.event.Event
 LETTER_KEYS = {ch: getattr(pygame, f"K_{ch}") for ch in "abcdefghijklmnopqrstuvwxyz"}

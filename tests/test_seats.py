@@ -10,9 +10,9 @@ from game import catalogue
 from game.app.seats import Seat
 from game.navigation import game_scene
 from game.rules import sparks
-from game.scenes.overlay import PauseScene
+from game.scenes.menus.overlay import PauseScene
+from game.scenes.menus.setup import SetupScene
 from game.scenes.play import PlayScene
-from game.scenes.setup import SetupScene
 
 E = pygame.event.Event
 A, B, START = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_START
@@ -271,7 +271,7 @@ def test_sparks_computer_answers_a_draw_offer(app):
 
 
 def test_resuming_a_game_against_the_computer_keeps_the_computer_on_its_side(app):
-    from game import saves
+    from game.persistence import saves
 
     game = ai_game(app, "gauss", human="red", level="hard", seed=6)
     for _ in range(3000):
@@ -292,7 +292,7 @@ def test_resuming_a_game_against_the_computer_keeps_the_computer_on_its_side(app
 
 
 def test_a_save_with_bad_seats_is_refused_with_a_reason():
-    from game import saves
+    from game.persistence import saves
     from game.rules.core import RulesError
 
     good = {"format": 1, "game": "rush", "level": "9x9", "seed": 1, "options": None, "moves": []}

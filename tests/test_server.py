@@ -18,7 +18,8 @@ for _name in ("starlette", "uvicorn", "websockets"):
 from server_client import FAST, PATIENCE, Client, ServerThread, http, new_game, pick  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from game import catalogue, levels  # noqa: E402
+from game import catalogue  # noqa: E402
+from game.content import levels  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.server import service as S  # noqa: E402
 from game.server.app import Limits  # noqa: E402

@@ -1,7 +1,7 @@
 """The shell's parts that need no window: the fixed step and the animation queue."""
-from game.anim import AnimQueue, Tween
 from game.app.clock import FixedStep
 from game.app.scene import Scene, SceneStack
+from game.ui.anim import AnimQueue, Tween
 
 
 def test_fixed_step_drains_real_time_in_whole_steps():

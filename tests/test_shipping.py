@@ -45,7 +45,7 @@ def test_the_package_is_declared_under_the_projects_own_name():
 
 def test_levels_are_found_from_the_package_not_the_working_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    from game import levels
+    from game.content import levels
 
     assert levels.shipped_levels() == ROOT / "levels"
     assert levels.load("rush", "13x13")["size"] == 13

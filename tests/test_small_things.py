@@ -13,11 +13,12 @@ from pathlib import Path
 import pygame
 from driver import DT, after_guard, click, key, run
 
-from game import ladder, saves
-from game.scenes.arcade import LadderScene
-from game.scenes.overlay import PauseScene, ResultScene
-from game.scenes.replay import ReplayScene
-from game.scenes.seats import Seat
+from game.arcade import ladder
+from game.persistence import saves
+from game.scenes.hosts.replay import ReplayScene
+from game.scenes.menus.arcade import LadderScene
+from game.scenes.menus.overlay import PauseScene, ResultScene
+from game.scenes.menus.seats import Seat
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,7 +140,7 @@ def test_no_hint_button_once_the_game_is_over(app):
 
 
 def test_a_review_offers_no_take_over(app, monkeypatch):
-    from game import review
+    from game.arcade import review
     monkeypatch.setattr(review, "ITERATIONS", 20)
     game = finished(app)
     app.nav.review(game.record())
@@ -153,8 +154,8 @@ def test_a_review_offers_no_take_over(app, monkeypatch):
 
 
 def test_a_sparks_puzzle_starts_with_the_cursor_on_a_piece_of_the_side_to_move(app):
-    from game import puzzles
-    from game.scenes.puzzle import PuzzleScene
+    from game.content import puzzles
+    from game.scenes.hosts.puzzle import PuzzleScene
     for puzzle in puzzles.load_all("sparks"):
         scene = PuzzleScene(app, puzzle)
         app.stack.push(scene)

@@ -4,13 +4,13 @@ import random
 import pygame
 from driver import DT, after_guard, click, key, motion, redo_through, rematch, run, settle, undo_through
 
-from game import levels
+from game.content import levels
 from game.navigation import game_scene
 from game.rules.sparks import SPARKS, Move
-from game.scenes.howto import HowToScene
-from game.scenes.overlay import PauseScene, ResultScene
-from game.scenes.sparks_scene import DrawOffer, SparksScene
-from game.ui.sparks import CONDUCT_INK, square_of
+from game.scenes.games.sparks_scene import DrawOffer, SparksScene
+from game.scenes.menus.howto import HowToScene
+from game.scenes.menus.overlay import PauseScene, ResultScene
+from game.ui.kits.sparks import CONDUCT_INK, square_of
 
 
 def assert_drawn_matches_engine(scene):
@@ -330,7 +330,7 @@ def test_autoplay_selects_a_telling_piece(app):
 def test_a_draw_by_agreement_is_saved_and_replayed_like_any_move(app):
     """The draw offer and its answer are moves of the rules: the autosave and "Save game" hold
     them, and the saved game replays to the same agreed draw (Save game used to raise)."""
-    from game import saves
+    from game.persistence import saves
 
     scene = start(app)
     scene.try_play(Move("b2", "b4"))

@@ -15,7 +15,8 @@ import pygame
 import pytest
 
 from game import catalogue, palette
-from game.ui import gauss, improbable, marks, order, rush, sparks, theme
+from game.ui import marks, theme
+from game.ui.kits import gauss, improbable, order, rush, sparks
 
 ROOT = Path(__file__).resolve().parent.parent
 CELL = pygame.Rect(8, 8, 80, 80)
@@ -98,7 +99,7 @@ def recorded(monkeypatch):
 
 
 def test_gauss_draws_its_cursor_and_last_move_with_the_marks(recorded):
-    from game.ui.hexgrid import HexLayout
+    from game.ui.kits.hexgrid import HexLayout
     surface = pygame.Surface((300, 300))
     lay = HexLayout.fit(4, surface.get_rect())
     gauss.draw_cursor(surface, lay, (0, 0), "red", True)
@@ -174,8 +175,8 @@ def own_colours(source: str) -> list[str]:
 
 
 def kit_files() -> list[Path]:
-    return [ROOT / "game" / "ui" / f"{gid}.py" for gid in catalogue.GAME_IDS
-            if (ROOT / "game" / "ui" / f"{gid}.py").exists()]
+    return [ROOT / "game" / "ui" / "kits" / f"{gid}.py" for gid in catalogue.GAME_IDS
+            if (ROOT / "game" / "ui" / "kits" / f"{gid}.py").exists()]
 
 
 def test_no_kit_colours_a_meaning_itself():
@@ -195,7 +196,7 @@ def test_the_colour_check_catches_a_kit_that_picks_its_own():
 
 
 def test_the_guide_has_a_picture_for_each_rule_and_links_each(tmp_path):
-    from game import stylebook
+    from game.tools import stylebook
     written = stylebook.write(tmp_path)
     assert {p.stem for p in written} >= {"palette", "type", "marks", "panel"} | {
         f"marks-{gid}" for gid in catalogue.GAME_IDS if catalogue.get(gid).root is None}  # the shipped games

@@ -71,7 +71,7 @@ def screens_with_problems(monkeypatch, language: str, size: tuple[int, int],
                           large: bool = False) -> list[str]:
     watch = Watch(monkeypatch)
     if large:  # Settings → Large text, as the app reads it at its start
-        from game import settings
+        from game.persistence import settings
 
         real = settings.load
 

@@ -277,7 +277,8 @@ def test_the_computers_arrangement_is_never_told(terminal):
 def test_every_game_says_its_positions_and_moves_in_whole_sentences(language):
     """In this process, every game of the catalogue (the sixth too, with the base's words):
     the position, what each move did and a preview, said in the language without a gap."""
-    from game import i18n, levels
+    from game import i18n
+    from game.content import levels
 
     i18n.set_language(language)
     try:

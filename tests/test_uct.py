@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from game import catalogue, levels
+from game import catalogue
 from game.ai.uct import resample, uct_move
-from game.arena import budget, run
+from game.content import levels
 from game.rules import improbable as IM
 from game.rules.core import Game
+from game.tools.arena import budget, run
 
 
 @pytest.mark.parametrize("game_id", catalogue.GAME_IDS)

@@ -9,9 +9,10 @@ import random
 import pygame
 from driver import DT, click, key, run
 
-from game import catalogue, saves
-from game.scenes.overlay import AskScene, PauseScene, ResultScene
-from game.scenes.replay import ReplayScene
+from game import catalogue
+from game.persistence import saves
+from game.scenes.hosts.replay import ReplayScene
+from game.scenes.menus.overlay import AskScene, PauseScene, ResultScene
 
 
 def labels(scene) -> list[str]:
@@ -108,7 +109,7 @@ def in_progress(app, game_id: str = "gauss", moves: int = 2) -> saves.Record:
 
 def another_game_of(game_id: str = "gauss", moves: int = 5) -> saves.Record:
     rules = catalogue.game(game_id)
-    from game import levels
+    from game.content import levels
     state = rules.new(levels.load(game_id, None), seed=21)
     rng = random.Random(21)
     played = []
@@ -289,7 +290,7 @@ def drawn_texts(app, scene) -> str:
 
 
 def test_the_game_screen_says_who_is_who(app):
-    from game.scenes.seats import Seat
+    from game.scenes.menus.seats import Seat
     app.start_game("gauss", seed=3, seats={"red": Seat("red"), "blue": Seat("blue", "hard")})
     game = app.stack.top
     assert game.who_is_who() == "Red: you · Blue: computer (hard)"
@@ -298,7 +299,7 @@ def test_the_game_screen_says_who_is_who(app):
 
 
 def test_a_ladder_game_names_its_rung_and_offers_no_take_backs_in_its_controls(app):
-    from game import ladder
+    from game.arcade import ladder
     ladder.finished("rush", "easy", won=True)
     app.nav.ladder("rush")
     run(app, frames=2)
@@ -326,9 +327,9 @@ def kiosk_app():
 
 
 def test_a_kiosk_visitor_takes_lessons_solves_puzzles_and_climbs_the_ladder():
-    from game.scenes.arcade import LadderScene
-    from game.scenes.lesson import LessonListScene
-    from game.scenes.puzzle import PuzzleListScene
+    from game.scenes.hosts.lesson import LessonListScene
+    from game.scenes.hosts.puzzle import PuzzleListScene
+    from game.scenes.menus.arcade import LadderScene
     kiosk = kiosk_app()
     try:
         assert labels(kiosk.stack.top) == ["Play", "How to play", "Lessons", "Puzzles", "Arcade ladder",
@@ -350,7 +351,7 @@ def test_a_kiosk_visitor_takes_lessons_solves_puzzles_and_climbs_the_ladder():
 
 
 def test_the_kiosk_operator_turns_each_off():
-    from game.scenes.settings_menu import SettingsScene
+    from game.scenes.menus.settings_menu import SettingsScene
     kiosk = kiosk_app()
     try:
         kiosk.nav.settings(operator=True)
@@ -367,8 +368,8 @@ def test_the_kiosk_operator_turns_each_off():
 
 
 def test_each_kiosk_visitor_climbs_from_the_start_and_the_hall_of_fame_stays(app):
-    from game import fame, ladder
-    from game.scenes.initials import InitialsScene
+    from game.arcade import fame, ladder
+    from game.scenes.menus.initials import InitialsScene
     ladder.finished("rush", "easy", won=True)  # the owner's own climb, at home
     kiosk = kiosk_app()
     try:
@@ -394,7 +395,7 @@ def test_each_kiosk_visitor_climbs_from_the_start_and_the_hall_of_fame_stays(app
 
 # -- a moment at the end ---------------------------------------------------------------------
 def finished_against_the_computer(app, won: bool):
-    from game.scenes.seats import Seat
+    from game.scenes.menus.seats import Seat
     for seed in range(40):
         app.start_game("gauss", seed=seed, seats={"red": Seat("red"), "blue": Seat("blue", "hard")})
         game = app.stack.top

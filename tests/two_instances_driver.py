@@ -16,11 +16,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import sixth  # noqa: E402  (this folder: the sixth game, as the test that starts this one has it)
 
-from game import catalogue, fame, ladder, puzzles, storage  # noqa: E402
+from game import catalogue  # noqa: E402
 from game.app.app import Options  # noqa: E402
+from game.arcade import fame, ladder
+from game.content import puzzles
 from game.navigation import make_app  # noqa: E402
-from game.scenes.lesson import mark_done  # noqa: E402
-from game.scenes.puzzle import mark_solved  # noqa: E402
+from game.persistence import storage
+from game.scenes.hosts.lesson import mark_done  # noqa: E402
+from game.scenes.hosts.puzzle import mark_solved  # noqa: E402
 
 sixth.register()
 TABLES = [(g, k) for g in catalogue.GAME_IDS for k in fame.KINDS]

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import i18n, palette, settings, storage
+from .. import i18n, palette
 from ..ai.worker import ThinkerService
-from ..anim import ease_out_cubic
-from ..audio import Audio, native_stderr_silenced
+from ..persistence import settings, storage
 from ..ui import theme, widgets
+from ..ui.anim import ease_out_cubic
+from ..ui.audio import Audio, native_stderr_silenced
 from .clock import FixedStep
 from .input import POINT, TEXT, Action, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs

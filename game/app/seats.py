@@ -1,5 +1,5 @@
-"""Seats live with the scenes that use them: :mod:`game.scenes.seats` (re-exported here)."""
-from ..scenes.seats import (  # noqa: F401
+"""Seats live with the scenes that use them: :mod:`game.scenes.menus.seats` (re-exported here)."""
+from ..scenes.menus.seats import (  # noqa: F401
     AI_LEVELS,
     HUMAN,
     KEYBOARD,

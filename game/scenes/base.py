@@ -22,16 +22,18 @@ from ..ui.widgets import Button, Item
 
 if TYPE_CHECKING:
     from ..ai.worker import ThinkerService
-    from ..saves import Record
-    from .seats import Seat
+    from ..persistence.saves import Record
+    from .menus.seats import Seat
 
 
 def named_class(ref: str) -> type:
-    """The class a game's record names as ``module:Class``: a module inside ``game.scenes``,
-    or given by its full dotted path (a game registered from outside ``game/``)."""
+    """The class a game's record names as ``module:Class`` by its full dotted path: one of this
+    project's (``game.scenes.games.rush_scene``; installed, the package is called
+    ``gauss_arcade``, and ``game`` stands for it) or of a game registered from outside ``game/``."""
     module, name = ref.split(":")
-    if "." not in module:
-        module = f"{__package__}.{module}"
+    root = (__package__ or "game").split(".")[0]
+    if module == "game" or module.startswith("game."):
+        module = root + module[len("game"):]
     return getattr(importlib.import_module(module), name)
 
 

@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import uvicorn
 
-    from .. import levels
+    from ..content import levels
     from .app import create_app
     from .store import SQLiteStore, StoreError
 

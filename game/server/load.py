@@ -30,7 +30,8 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from .. import catalogue, levels
+from .. import catalogue
+from ..content import levels
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 PATIENCE = 20.0

@@ -27,7 +27,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from .. import catalogue, levels
+from .. import catalogue
+from ..content import levels
 from ..match import Match
 from ..rules.core import Game, RulesError
 from .store import GameRow, MoveRow, Store

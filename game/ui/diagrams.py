@@ -1,7 +1,7 @@
 """What a game's drawing kit offers the how-to pages (``levels/howto/<game>.json``, read by
-``game.howto``): a position drawn into a rectangle, the words under it, the icons a page's
+``game.content.howto``): a position drawn into a rectangle, the words under it, the icons a page's
 legend names and any picture a page names as its aside. The how-to screen
-(``game.scenes.howto``) lays the pages out; a game's kit subclasses :class:`Diagrams` and its
+(``game.scenes.menus.howto``) lays the pages out; a game's kit subclasses :class:`Diagrams` and its
 record names the subclass (``diagrams``)."""
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ class Diagrams:
         return found[1]
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, diagram: Any, s: float) -> pygame.Rect:
-        """Draw ``diagram`` (a ``game.howto.Diagram``) inside ``rect``; the box it takes (its
+        """Draw ``diagram`` (a ``game.content.howto.Diagram``) inside ``rect``; the box it takes (its
         caption goes under it, or beside it)."""
         raise NotImplementedError
 
@@ -61,7 +61,7 @@ class Diagrams:
     def aside(self, surface: pygame.Surface, rect: pygame.Rect, name: str, diagram: Any,
               s: float) -> pygame.Rect | None:
         """Draw the kit's picture ``name`` (a page's ``{"aside": {"kit": name}}``) inside ``rect``,
-        of ``diagram`` (a ``game.howto.Diagram``, or None for a picture of no position); the box
+        of ``diagram`` (a ``game.content.howto.Diagram``, or None for a picture of no position); the box
         it takes (None: all of ``rect``)."""
         raise KeyError(name)
 
@@ -70,7 +70,7 @@ class Diagrams:
         raise KeyError(name)
 
     def problem(self, page: Any) -> str | None:
-        """What on ``page`` (a ``game.howto.Page``) this kit cannot draw, in English; None when
+        """What on ``page`` (a ``game.content.howto.Page``) this kit cannot draw, in English; None when
         it can draw all of it."""
         for k, diagram in enumerate(page.diagrams):
             for key, value in diagram.options.items():

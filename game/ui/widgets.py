@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..anim import ease_out_cubic
-from ..audio import ui_sound
 from . import marks, theme
 from .actions import CONFIRM, DOWN, POINT, UP, Action
+from .anim import ease_out_cubic
+from .audio import ui_sound
 
 
 @dataclass

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.anim import Tween, ease_out_cubic
 from game.i18n import _, ngettext
 from game.scenes.play import MovePlay, PlayScene, effect
 from game.ui import theme
 from game.ui.actions import CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP
+from game.ui.anim import Tween, ease_out_cubic
 
 from . import kit
 from .rules import PLAYERS, Move

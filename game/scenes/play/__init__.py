@@ -18,10 +18,11 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ... import catalogue, levels, saves, settings
-from ...anim import AnimQueue
+from ... import catalogue
+from ...content import levels
 from ...i18n import N_, _, refusal
 from ...match import Match, NoTakeBack, Seat
+from ...persistence import saves, settings
 from ...ui import theme
 from ...ui.actions import (
     ALTERNATE,
@@ -37,10 +38,11 @@ from ...ui.actions import (
     UNDO,
     Action,
 )
+from ...ui.anim import AnimQueue
 from ...ui.widgets import Button
 from ..base import LiveButton, Scene
-from ..overlay import PauseScene
-from ..seats import level_name
+from ..menus.overlay import PauseScene
+from ..menus.seats import level_name
 from .computer import ComputerTurn
 from .effects import EffectPlayer, MovePlay, effect
 from .end import GameEnd

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...anim import Tween, linear
-from ...audio import cue
 from ...i18n import _
+from ...ui.anim import Tween, linear
+from ...ui.audio import cue
 
 
 def effect(kind: str, together: bool = False) -> Callable[[Callable], Callable]:

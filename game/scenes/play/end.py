@@ -3,14 +3,14 @@ arcade ladder's rungs, the hall of fame's widest wins).
 """
 from __future__ import annotations
 
-from ... import fame, ladder
+from ...arcade import fame, ladder
 from ...i18n import _, ngettext
 from ...match import Seat
 from ...rules.core import DRAW, Outcome
 from ...ui import theme
 from ...ui.present import EndCard
-from ..overlay import ResultScene
-from ..seats import level_name
+from ..menus.overlay import ResultScene
+from ..menus.seats import level_name
 
 
 class GameEnd:

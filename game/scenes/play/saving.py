@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from ... import saves, storage
 from ...i18n import _
+from ...persistence import saves, storage
 
 log = logging.getLogger("gauss_arcade")
 

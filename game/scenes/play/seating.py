@@ -17,8 +17,8 @@ from ...ui.actions import (
     Action,
 )
 from ...ui.present import PARTS
-from ..overlay import AskScene
-from ..seats import device_label, level_name
+from ..menus.overlay import AskScene
+from ..menus.seats import device_label, level_name
 
 #: the glyphs a play scene's line of controls is written with to read a phone's buttons
 #: from it: each action's name between two escape characters

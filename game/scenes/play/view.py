@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 import pygame
 
-from ... import i18n, ladder, palette
+from ... import i18n, palette
+from ...arcade import ladder
 from ...i18n import N_, _, pgettext
 from ...match import OPEN, Seat
 from ...ui import present, theme
@@ -20,7 +21,7 @@ from ...ui.actions import (
 )
 from ...ui.frame import PlayFrame, panel_head
 from ...ui.particles import Particles
-from ..seats import device_label, level_name
+from ..menus.seats import device_label, level_name
 
 
 class PlayView:

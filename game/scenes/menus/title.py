@@ -1,0 +1,168 @@
+"""The title screen."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ... import catalogue, i18n
+from ...i18n import N_, _
+from ...persistence import saves
+from ...ui import theme
+from ...ui.actions import BACK, MENU, Action
+from ...ui.cards import CardMenu
+from ...ui.kits.gauss import disc_image
+from ..base import LiveItem, Scene
+from .overlay import AskScene
+
+
+class Heading:
+    """Where the title screen's words stand, and the ring of discs drifting round them like
+    poles: round the words, clear of them and of the menu below, at every size (it used to
+    run over the title and into the menu at 800x600)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_of_size(size)
+        self.tagline = _("GAUSS, the magnetic duel, and four more games for two")
+        self.title_size = theme.fitted("GAUSS ARCADE", int(110 * s), w - 40 * s, True)
+        self.tag_size = theme.fitted(self.tagline, int(34 * s), w - 40 * s)
+        self.title = pygame.Rect((0, 0), theme.font(self.title_size, True).size("GAUSS ARCADE"))
+        self.title.center = (w // 2, round(h * 0.22))
+        self.tag = pygame.Rect((0, 0), theme.font(self.tag_size).size(self.tagline))
+        self.tag.center = (w // 2, round(h * 0.33))
+        block = self.title.union(self.tag)
+        self.r = r = max(6, round(14 * s))
+        # the ellipse through the corners of the words' box grown by a disc: its half sides
+        # times the root of 2; where the window is too narrow for that, flatter and taller
+        a, b = block.width / 2 + r + 2, block.height / 2 + r + 2
+        self.cx, self.cy = w / 2, block.centery
+        self.rx = min(w / 2 - r - 2, a * 1.42)
+        self.ry = b / math.sqrt(max(0.05, 1 - (a / self.rx) ** 2))
+        self.ry = min(self.ry, self.cy - r - 2)
+        self.menu_top = max(h * 0.45, self.cy + self.ry + r + 4)  # the menu starts under the ring
+
+    def discs(self, t: float) -> list[tuple[float, float]]:
+        """The twelve discs' centres at time ``t``."""
+        return [(self.cx + math.cos(t * 0.25 + k * math.pi / 6) * self.rx,
+                 self.cy + math.sin(t * 0.25 + k * math.pi / 6) * self.ry) for k in range(12)]
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        kiosk = app.options.kiosk
+        st = app.settings
+        # a kiosk's visitor plays, learns, solves, climbs and watches (what the operator left
+        # on); saves, settings and the last visitor's game are the operator's (Ctrl+Shift+O)
+        items = [LiveItem(N_("Play"), self.play)]
+        if not kiosk:
+            items.append(LiveItem(N_("Load game"), self.load_game))
+        items.append(LiveItem(N_("How to play"), self.howto))
+        if not kiosk or st.kiosk_lessons:
+            items.append(LiveItem(N_("Lessons"), app.nav.lessons))
+        if not kiosk or st.kiosk_puzzles:
+            items.append(LiveItem(N_("Puzzles"), app.nav.puzzles))
+        if not kiosk or st.kiosk_ladder:
+            items.append(LiveItem(N_("Arcade ladder"), app.nav.ladder))
+        items.append(LiveItem(N_("Hall of fame"), app.nav.hall_of_fame))
+        items.append(LiveItem(N_("Watch the demo"), app.nav.demo))
+        if not kiosk:  # a kiosk is quit only from its operator menu
+            items += [LiveItem(N_("Settings"), self.settings), LiveItem(N_("Quit"), app.quit)]
+        #: the games in progress, saved last first (one autosave per game)
+        self.saved: list[saves.Record] = []
+        if not kiosk:
+            self.saved, problems = saves.read_autosaves()
+            if problems:
+                app.notice = problems[0]
+        if len(self.saved) == 1:
+            record = self.saved[0]
+            items.insert(0, LiveItem(N_("Resume {game} (move {number})"), self.resume,
+                                     game=lambda: _(record.title), number=record.move_number()))
+        elif self.saved:
+            items.insert(0, LiveItem(N_("Resume a game ({count} in progress)"), self.resume,
+                                     count=len(self.saved)))
+        # the big choices are cards with a picture; the others a row of buttons under them
+        pictures = {self.resume: "resume", self.play: "play", app.nav.lessons: "lessons",
+                    app.nav.puzzles: "puzzles", app.nav.ladder: "ladder", app.nav.hall_of_fame: "fame",
+                    app.nav.demo: "demo"}
+        self.menu = CardMenu(items, {i: pictures[item.on_choose] for i, item in enumerate(items)
+                                     if item.on_choose in pictures})
+
+    def resume(self) -> None:
+        """The one game in progress, or a choice among them (the one saved last first)."""
+        if len(self.saved) == 1:
+            self.app.nav.resume(self.saved[0])
+            return
+        answers = [(_("{game}, move {number}").format(game=_(r.short_title), number=r.move_number()),
+                    lambda r=r: self.app.nav.resume(r)) for r in self.saved]
+        self.app.stack.push(AskScene(self.app, _("Resume a game"), [_("Which game?")],
+                                     [*answers, (_("Back"), lambda: None)]))
+
+    def settings(self) -> None:
+        self.app.nav.settings()
+
+    def play(self) -> None:
+        self.app.notice = ""
+        self.app.nav.select()
+
+    def load_game(self) -> None:
+        self.app.notice = ""
+        self.app.nav.load_menu()
+
+    def howto(self) -> None:
+        """Which game's rules: all five, not only the flagship's."""
+        answers = [(_(catalogue.get(gid).title), lambda gid=gid: self.app.nav.howto(gid))
+                   for gid in catalogue.GAME_IDS]
+        self.app.stack.push(AskScene(self.app, _("How to play"), [_("Which game?")],
+                                     [*answers, (_("Back"), lambda: None)]))
+
+    def handle(self, action: Action) -> None:
+        if action.name in (BACK, MENU) and not action.is_pointer:
+            return  # the title is the bottom of the stack: Quit is a menu item
+        self.menu.handle(action)
+
+    #: the ring of discs drifts this long after the last input, then slows to a rest, so
+    #: a title nobody uses costs next to nothing (any key or the mouse wakes it)
+    DRIFT_SECONDS = 12.0
+
+    def drift(self) -> float:
+        """The ring's speed: 1, easing to 0 over the last two seconds of DRIFT_SECONDS
+        (0 with Settings → Reduced motion)."""
+        if self.app.settings.reduced_motion:
+            return 0.0
+        return max(0.0, min(1.0, (self.DRIFT_SECONDS - self.app.idle) / 2.0))
+
+    def update(self, dt: float) -> None:
+        self.t += dt * self.drift()
+
+    def next_change(self) -> float:
+        return 0.0 if self.drift() > 0 else math.inf
+
+    def heading(self, size: tuple[int, int]) -> Heading:
+        """The title, the tagline and the ring of discs round them for a window of ``size``."""
+        return Heading(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        s = theme.scale_of(surface)
+        head = self.heading((w, h))
+        for k, (x, y) in enumerate(head.discs(self.t)):
+            disc = disc_image("red" if k % 2 else "blue", head.r)  # shaded, anti-aliased
+            surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
+        theme.draw_text(surface, "GAUSS ARCADE", head.title.center, head.title_size, theme.INK, "center",
+                        True)
+        theme.draw_text(surface, head.tagline, head.tag.center, head.tag_size, theme.INK_DIM, "center")
+        menu_top = head.menu_top
+        area = pygame.Rect(int(20 * s), int(menu_top), w - int(40 * s), int(h - 60 * s - menu_top))
+        self.menu.layout(area, s, banner=not self.app.options.kiosk)
+        self.menu.draw_cards(surface, s)
+        if self.app.notice:
+            notice = i18n.refusal(self.app.notice)
+            theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
+        controls = (_("D-pad + A") if self.app.last_device.startswith("pad")
+                    else _("Arrows + Enter, the mouse, or a gamepad"))
+        theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s),
+                        theme.INK_FAINT, "center")
