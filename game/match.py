@@ -28,6 +28,7 @@ AI_LEVELS = ("easy", "medium", "hard")
 KINDS = (HUMAN, *AI_LEVELS)
 KEYBOARD = "keyboard"
 OPEN = "open"  # the seat's device went away: the next device to act for it takes it
+REMOTE = "remote"  # the seat is played on another machine (an online game's opponent): no device here
 
 
 def device_of(device: str) -> str:
@@ -163,6 +164,16 @@ class Match:
         self.state = after
         return before, after, effects
 
+    def follow(self, move: Any, after: Any, effects: list[dict[str, Any]]
+               ) -> tuple[Any, Any, list[dict[str, Any]]]:
+        """A move played elsewhere (on the game server), as the authority tells it: ``after``
+        and ``effects`` are taken as they come, not worked out here (a roll's die is the
+        server's). Returns ``(state before, state after, effects)`` as :meth:`play` does."""
+        before = self.state
+        self.history.append(Played(before, move, self.notation(before, move, effects)))
+        self.state = after
+        return before, after, effects
+
     def branch(self) -> None:
         """A move other than the one taken back: the moves that followed it are gone."""
         self.future.clear()
@@ -278,5 +289,5 @@ class Match:
         return played
 
 
-__all__ = ["AI_LEVELS", "HUMAN", "KEYBOARD", "KINDS", "Match", "NoTakeBack", "OPEN", "Played", "RulesError",
-           "Seat", "default_seats", "device_of", "held_elsewhere"]
+__all__ = ["AI_LEVELS", "HUMAN", "KEYBOARD", "KINDS", "Match", "NoTakeBack", "OPEN", "Played", "REMOTE",
+           "RulesError", "Seat", "default_seats", "device_of", "held_elsewhere"]

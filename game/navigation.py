@@ -29,6 +29,7 @@ from .scenes.menus.arcade import HallScene, LadderScene
 from .scenes.menus.howto import HowToScene
 from .scenes.menus.initials import InitialsScene
 from .scenes.menus.name_entry import SaveNameScene
+from .scenes.menus.online import ConnectingScene, OnlineScene
 from .scenes.menus.overlay import AskScene
 from .scenes.menus.saves_menu import LoadScene
 from .scenes.menus.seats import HUMAN, Seat, level_name
@@ -36,7 +37,7 @@ from .scenes.menus.select import SelectScene
 from .scenes.menus.settings_menu import SettingsScene
 from .scenes.menus.setup import SetupScene
 from .scenes.menus.title import TitleScene
-from .scenes.play import DEMO, EXERCISE, WATCHED
+from .scenes.play import DEMO, EXERCISE, ONLINE, WATCHED
 
 FAILED_NOTICE = N_("Something went wrong in that game; it was closed. (Details in the log.)")
 
@@ -126,9 +127,12 @@ class Navigator:
         self.stack.push(SelectScene(self.app, game_id))
 
     def leave_game(self, game: Any) -> None:
-        """Out of a game to where it was chosen: the ladder for a ladder game, else the
-        game list with that game chosen."""
-        if getattr(game, "ladder", None) is not None:
+        """Out of a game to where it was chosen: the ladder for a ladder game, the online
+        menu for an online game, else the game list with that game chosen."""
+        if getattr(game, "online", None) is not None:
+            self.title()
+            self.online()
+        elif getattr(game, "ladder", None) is not None:
             self.title()
             self.ladder(game.game_id)
         else:
@@ -189,6 +193,21 @@ class Navigator:
         self.stack.push(AskScene(self.app, _("{game} is in progress").format(game=title), lines,
                                  [(_("Resume it"), lambda: self.resume(saved)), (start, go),
                                   (_("Back"), lambda: None)]))
+
+    def online(self) -> None:
+        """The online menu over the title: a new game, join one, my games."""
+        self.stack.push(OnlineScene(self.app))
+
+    def play_online(self, game: Any) -> Scene:
+        """The play scene of ``game`` (an :class:`~game.online.client.OnlineGame`), over the
+        title and the online menu: its moves the server's, the opponent a remote seat."""
+        self.title()
+        self.online()
+        scene = game_scene(self.app, game.game_id, game.level_name, start=False, hosting=ONLINE)
+        scene.go_online(game)
+        # until the server's welcome, a screen that says so (the board would be a guess)
+        self.stack.push(scene if scene.online_shown else ConnectingScene(self.app, scene))
+        return scene
 
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any:
         """A game's play scene for a puzzle: not started (the puzzle sets its position)."""

@@ -33,8 +33,10 @@ def own_user_folder(tmp_path, monkeypatch):
     i18n.set_language("en")
     yield
     from game import palette
+    from game.persistence import bindings
 
     palette.use("standard")  # a test that switched to high contrast leaves the next one the standard
+    bindings.use()  # and one that changed the keys leaves the next one the defaults
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ LAYERS = [
     ("ai", ["game.ai"]),
     ("data and headless tools", ["game.i18n", "game.palette", "game.colour_vision", "game.catalogue",
                                  "game.match", "game.persistence", "game.content", "game.arcade",
-                                 "game.protocol", "game.phones", "game.server"]),
+                                 "game.protocol", "game.phones", "game.server", "game.online"]),
     ("ui", ["game.ui"]),
     ("scenes", ["game.scenes"]),
     ("app", ["game.app"]),
@@ -173,7 +173,7 @@ def imports_pygame(path: Path) -> bool:
 
 
 @pytest.mark.parametrize("package", ["rules", "ai", "match.py", "server", "persistence", "content", "arcade",
-                                     "protocol", "catalogue.py", "palette.py"])
+                                     "protocol", "catalogue.py", "palette.py", "online"])
 def test_rules_and_ai_stay_pure_python(package):
     """The rules, the computer and a game in progress (``Match``) run without a screen: the
     engine protocol, the arena and the game server hold them with no pygame; and so do the

@@ -129,3 +129,27 @@ def test_codes_are_read_as_people_type_them():
     assert S.commitment(1, "ab") == S.commitment(1, "ab") != S.commitment(2, "ab")
     assert json.dumps(S.Refused(S.STALE, "x" * 1000, 3).envelope(["not", "an", "id"]))  # no id echoed
     assert len(S.Refused(S.STALE, "x" * 1000).message) == S.MAX_SENTENCE
+
+
+def test_a_notification_is_read_only_when_it_names_a_game_and_a_ply_or_a_seat():
+    """What another process announces through PostgreSQL says where to look, nothing more:
+    anything else on the channel (another program's, a hostile one's) is ignored."""
+    from game.server.postgres import note
+
+    assert note('{"game":"AB23CD45","ply":7}') == {"game": "AB23CD45", "ply": 7}
+    assert note('{"game":"AB23CD45","seated":"white"}') == {"game": "AB23CD45", "seated": "white"}
+    for payload in ("", "not json", "[]", '{"game":"ab23cd45","ply":1}', '{"game":"AB23CD45"}',
+                    '{"game":"AB23CD45","ply":0}', '{"game":"AB23CD45","ply":true}',
+                    '{"game":"AB23CD45","ply":"1"}',
+                    '{"game":"AB23CD45","ply":1,"seated":"white"}', '{"game":"../etc","ply":1}',
+                    '{"game":7,"ply":1}', '{"game":"AB23CD45","seated":["white"]}'):
+        assert note(payload) is None, payload
+
+
+def test_the_database_url_is_shown_without_its_password():
+    from game.server.postgres import is_url, shown
+
+    assert shown("postgresql://gauss:hunter2@db.internal:5432/games") == (
+        "postgresql://gauss:***@db.internal:5432/games")
+    assert shown("postgresql://gauss@db/games") == "postgresql://gauss@db/games"
+    assert is_url("postgres://x@y/z") and is_url("postgresql:///games") and not is_url("sqlite:///x")

@@ -25,7 +25,7 @@ import pygame
 
 from .. import i18n, palette
 from ..ai.worker import ThinkerService
-from ..persistence import settings, storage
+from ..persistence import bindings, settings, storage
 from ..ui import theme, widgets
 from ..ui.anim import ease_out_cubic
 from ..ui.audio import Audio, native_stderr_silenced
@@ -33,6 +33,7 @@ from .clock import FixedStep
 from .input import POINT, TEXT, Action, key_glyphs, translate
 from .pads import PAD_ADDED, PAD_REMOVED, Pads, pad_glyphs
 from .phones import PHONE_EVENT, PHONE_GONE, PHONE_NEWS, Phones, is_phone, phone_glyphs
+from .scan import Scanner
 from .scene import SceneStack
 
 if TYPE_CHECKING:
@@ -229,6 +230,8 @@ class App:
         #: set by another thread (the phone hub) when input waits: a resting loop wakes at once
         self.wake = threading.Event()
         self.phones = Phones(self)
+        #: Settings → Scanning: every device one switch, the highlight stepping by itself
+        self.scanner = Scanner(self)
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
@@ -242,6 +245,7 @@ class App:
         i18n.set_language(self.settings.language)
         theme.set_large_text(self.settings.large_text)
         palette.use(self.settings.theme)
+        bindings.use(self.settings.keys, self.settings.pad_buttons)  # the player's keys (Settings → Controls)
         self.signalled: int | None = None  # the signal that ended the run, if one did
         self._old_handlers: dict[int, Any] = {}
         self.stop_on_signals()
@@ -382,21 +386,33 @@ class App:
                 self._on_screen = ()
             elif event.type == PHONE_EVENT:
                 touched = True  # a phone came or went: "Who plays?" shows who is connected
-            for action in self.actions_of(event):
+            actions = self.actions_of(event)
+            if self.scanner.on and self.scanner.event(event, actions):
+                touched = True
+                self.note_top()
+                continue
+            for action in actions:
                 touched = True
                 self.note_top()
                 top = self.stack.top
                 if is_phone(action.device) and not self.phones.welcome(action, top):
                     continue  # not a phone's screen (settings, saves, files, the operator's)
+                if self.scanner.on:  # a phone's button is the switch too; nothing else acts
+                    if is_phone(action.device):
+                        self.scanner.tap(action)
+                    continue
                 if top is not None and not self.guarded(action, top):
                     version = self.stack.version
                     top.handle(action)
                     if action.pos is not None and action.name != POINT and self.stack.version != version:
                         self._click_guard = (self.stack.version, self.clock_t + DOUBLE_CLICK_SECONDS)
+        scanning = self.scanner.on
         for _ in range(self.step.advance(real_dt, rested)):
             top = self.stack.top
             if top is not None:
                 top.update(self.step.step)
+            if scanning:
+                self.scanner.update(self.step.step)
         self.note_top()
         self.idle += real_dt
         self.pointer_idle += real_dt
@@ -439,6 +455,8 @@ class App:
         now = time.perf_counter()
         top = self.stack.top
         rest = top.next_change() if top is not None else math.inf
+        if self.scanner.on:  # the highlight steps on by itself
+            rest = min(rest, self.scanner.next_change())
         surface = pygame.display.get_surface()
         size = self.canvas_size(surface.get_size()) if surface is not None else self.screen.get_size()
         # a scene that was moving until now has a last frame to show
@@ -560,7 +578,8 @@ class App:
                 and not self._touched and top is not None and top.next_change() > 0):
             # the new screens rest while the old picture fades: they are not drawn again
             self.screen.blit(self._fade_new, (0, 0))
-        elif len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner:
+        elif (len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner
+              and not self._scan_shrank()):
             rects = scenes[0].draw_changes(self.screen)
         else:
             for scene in scenes:
@@ -583,6 +602,9 @@ class App:
         if banner:  # over every screen: a seated phone is away
             widgets.top_banner(self.screen, banner)
             rects = None
+        if self.scanner.on:  # around every screen: the switch is all there is
+            widgets.scan_frame(self.screen, self.scanner.held_for())
+            rects = None
         self._on_screen = on_screen
         if self._canvas is not None:  # a window too small for any layout: the picture, scaled down
             window = self.window()
@@ -594,6 +616,15 @@ class App:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
+
+    def _scan_shrank(self) -> bool:
+        """Whether the scanning frame drawn last showed more than it will now (a press held
+        was let go, scanning was turned off): then the screens are drawn whole under it."""
+        shown = (self.scanner.on, self.scanner.held_for() if self.scanner.on else 0.0)
+        before, self._scan_shown = self._scan_shown, shown
+        return shown[0] < before[0] or shown[1] < before[1]
+
+    _scan_shown: tuple[bool, float] = (False, 0.0)
 
     def run(self) -> int:
         """Start, loop until quit (or ``--seconds``), shut down; the exit code (1 when

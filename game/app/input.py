@@ -2,13 +2,14 @@
 
 Scenes never read raw pygame events; they get :class:`Action` values. Keyboard and
 mouse act for whichever seat is to move (a shared keyboard in hot-seat); gamepads
-are translated in :mod:`game.app.pads`.
+are translated in :mod:`game.app.pads`. Which key means which action is the player's
+choice (Settings → Controls): :mod:`game.persistence.bindings` holds the keys in force.
 """
 from __future__ import annotations
 
 import pygame
 
-from ..i18n import pgettext
+from ..persistence import bindings
 from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-exported)
     ALTERNATE,
     BACK,
@@ -28,23 +29,12 @@ from ..ui.actions import (  # noqa: F401  (the names every device maps to, re-ex
     UP,
     Action,
 )
+from ..ui.keys import code_of, name_of
 
-KEYMAP = {
-    pygame.K_UP: UP, pygame.K_w: UP, pygame.K_KP8: UP,
-    pygame.K_DOWN: DOWN, pygame.K_s: DOWN, pygame.K_KP2: DOWN,
-    pygame.K_LEFT: LEFT, pygame.K_a: LEFT, pygame.K_KP4: LEFT,
-    pygame.K_RIGHT: RIGHT, pygame.K_d: RIGHT, pygame.K_KP6: RIGHT,
-    pygame.K_RETURN: CONFIRM, pygame.K_SPACE: CONFIRM, pygame.K_KP_ENTER: CONFIRM,
-    pygame.K_BACKSPACE: BACK,
-    pygame.K_TAB: ALTERNATE, pygame.K_c: ALTERNATE,
-    pygame.K_ESCAPE: MENU, pygame.K_p: MENU,
-    pygame.K_u: UNDO, pygame.K_z: UNDO,
-    pygame.K_r: REDO, pygame.K_y: REDO,
-    pygame.K_h: HINT,
-    pygame.K_i: DETAILS,  # i for info; text entry reads letters as text, never as keys
-}
+#: the default keys (the player's own are in :mod:`game.persistence.bindings`, from the settings)
+KEYMAP = {code_of(name): action for action, names in bindings.DEFAULT_KEYS.items() for name in names}
 
-#: what the keyboard shows for each action in on-screen prompts
+#: what the keyboard shows for each action in on-screen prompts, by default
 KEY_GLYPHS = {
     CONFIRM: "Enter", BACK: "Backspace", ALTERNATE: "Tab", MENU: "Esc",
     UNDO: "U", REDO: "R", HINT: "H", DETAILS: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
@@ -52,18 +42,16 @@ KEY_GLYPHS = {
 
 
 def key_glyphs() -> dict[str, str]:
-    """:data:`KEY_GLYPHS` in the current language: the keys whose names are words are
-    translated (as a keyboard of that language labels them); Esc, Tab, U, R stay."""
-    return {**KEY_GLYPHS,
-            CONFIRM: pgettext("key", "Enter"), BACK: pgettext("key", "Backspace"),
-            UP: pgettext("key", "Up"), DOWN: pgettext("key", "Down"),
-            LEFT: pgettext("key", "Left"), RIGHT: pgettext("key", "Right")}
+    """What prompts show for each action on the keyboard: the first of the player's keys
+    for it (Settings → Controls), named as a keyboard of the current language labels it
+    (Enter, Rücktaste, Hoch; Esc, Tab, U, R stay)."""
+    return bindings.key_glyphs()
 
 
 def translate(event: pygame.event.Event) -> list[Action]:
     """The actions one raw event means (none for events that mean nothing here)."""
     if event.type == pygame.KEYDOWN:
-        return [Action(KEYMAP.get(event.key, OTHER_KEY), key=event.key)]
+        return [Action(bindings.action_of_key(name_of(event.key)) or OTHER_KEY, key=event.key)]
     if event.type == pygame.TEXTINPUT:
         return [Action(TEXT, text=event.text)] if event.text else []
     if event.type == pygame.MOUSEMOTION:

@@ -12,8 +12,8 @@ import logging
 
 import pygame
 
-from ..i18n import pgettext
-from .input import ALTERNATE, BACK, CONFIRM, DOWN, HINT, LEFT, MENU, REDO, RIGHT, UNDO, UP, Action
+from ..persistence import bindings
+from .input import ALTERNATE, BACK, CONFIRM, DOWN, HINT, LEFT, MENU, OTHER_KEY, REDO, RIGHT, UNDO, UP, Action
 
 try:
     from pygame._sdl2 import controller as sdl_controller
@@ -39,6 +39,13 @@ CONTROLLER_BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
 }
 JOYSTICK_BUTTONS = {0: CONFIRM, 1: BACK, 2: ALTERNATE, 3: HINT, 4: UNDO, 5: REDO, 6: MENU, 7: MENU}
+#: the lists above are the defaults; which button does what is the player's choice
+#: (Settings → Controls, :mod:`game.persistence.bindings`), by the buttons' names
+BUTTON_NAMES = {getattr(pygame, f"CONTROLLER_BUTTON_{name.upper()}"): name for name in bindings.BUTTONS}
+#: a pad without SDL's mapping: its buttons 0-7 stand for these (XInput's order), its
+#: first hat for the D-pad
+JOYSTICK_BUTTON_NAMES = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder", 6: "back",
+                         7: "start"}
 
 #: what a pad shows for each action in on-screen prompts
 PAD_GLYPHS = {CONFIRM: "A", BACK: "B", ALTERNATE: "X", MENU: "Start", UNDO: "LB", REDO: "RB", HINT: "Y",
@@ -46,10 +53,18 @@ PAD_GLYPHS = {CONFIRM: "A", BACK: "B", ALTERNATE: "X", MENU: "Start", UNDO: "LB"
 
 
 def pad_glyphs() -> dict[str, str]:
-    """:data:`PAD_GLYPHS` in the current language: the buttons' own names (A, B, X, Start,
-    LB, RB are printed on the pad) stay; the D-pad is a word."""
-    d_pad = pgettext("gamepad", "D-pad")
-    return {**PAD_GLYPHS, UP: d_pad, DOWN: d_pad, LEFT: d_pad, RIGHT: d_pad}
+    """What prompts show for each action on a pad: the first of the player's buttons for it
+    (Settings → Controls; :data:`PAD_GLYPHS` by default), in the current language: the
+    buttons' own names (A, B, X, Start, LB, RB are printed on the pad) stay; the D-pad is a word."""
+    return bindings.button_glyphs()
+
+
+def pressed(button: str | None, device: str) -> list[Action]:
+    """The action a pad's button means now (a button with none: "any button", which skips
+    an animation, and which Settings → Controls can give an action)."""
+    if button is None:
+        return []
+    return [Action(bindings.action_of_button(button) or OTHER_KEY, device, button=button)]
 
 
 PRESS, RELEASE = 0.55, 0.3  # stick thresholds: a direction fires once per push past PRESS
@@ -94,8 +109,7 @@ class Pads:
             self.joysticks.pop(iid, None)
             return [Action(PAD_REMOVED, device_name(iid))]
         if t == pygame.CONTROLLERBUTTONDOWN:
-            name = CONTROLLER_BUTTONS.get(event.button)
-            return [Action(name, device_name(event.instance_id))] if name else []
+            return pressed(BUTTON_NAMES.get(event.button), device_name(event.instance_id))
         if t == pygame.CONTROLLERAXISMOTION:
             if event.axis in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
                 value = event.value / 32767 if abs(event.value) > 1 else event.value
@@ -158,15 +172,14 @@ class Pads:
     def _joystick(self, event: pygame.event.Event) -> list[Action]:
         device = device_name(event.instance_id)
         if event.type == pygame.JOYBUTTONDOWN:
-            name = JOYSTICK_BUTTONS.get(event.button)
-            return [Action(name, device)] if name else []
+            return pressed(JOYSTICK_BUTTON_NAMES.get(event.button), device)
         if event.type == pygame.JOYHATMOTION:
             x, y = event.value
             actions = []
             if x:
-                actions.append(Action(RIGHT if x > 0 else LEFT, device))
+                actions += pressed("dpad_right" if x > 0 else "dpad_left", device)
             if y:
-                actions.append(Action(UP if y > 0 else DOWN, device))
+                actions += pressed("dpad_up" if y > 0 else "dpad_down", device)
             return actions
         if event.axis in (0, 1):
             return self._stick(event.instance_id, event.axis == 1, event.value)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import palette
 from ..i18n import N_
-from . import storage
+from . import bindings, storage
 
 FORMAT = 1
 FILE = "settings.json"
@@ -21,6 +21,8 @@ MAX_BYTES = 64_000  # settings are a few hundred bytes
 AI_LEVELS = ("easy", "medium", "hard")
 #: how fast moves play out: a factor on the animations' time (instant: at once)
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
+#: scanning (one switch): the seconds the highlight rests on each item before it steps on
+SCAN_SECONDS = (0.8, 1.2, 1.8, 2.5)
 
 
 SEAT_VALUES = ("human", "human@keyboard", *AI_LEVELS)
@@ -57,10 +59,16 @@ SHAPES: dict[str, Any] = {
     "large_text": bool,
     "theme": storage.Exactly(*palette.THEMES),
     "panel_details": bool,
+    # Settings → Controls: action -> its keys (or pad buttons), only the actions changed;
+    # a value that would leave an action without one, or give a key to two, is bad whole
+    "keys": storage.Where(dict, bindings.keys_usable),
+    "pad_buttons": storage.Where(dict, bindings.buttons_usable),
     "demo_sound": bool,
     "kiosk_lessons": bool,
     "kiosk_puzzles": bool,
     "kiosk_ladder": bool,
+    "scanning": bool,
+    "scan_seconds": storage.Exactly(*SCAN_SECONDS),
     "phones": bool,
     "phones_address": storage.Where(str, _is_address),
     "phones_port": storage.Whole(1024, 65535),
@@ -88,12 +96,19 @@ class Settings:
     #: the play screen's panel shows its legend, the notation's key and the whole move list
     #: (else what matters now: the turn, the score, the last move and the last few turns)
     panel_details: bool = False
+    #: the player's keys and pad buttons, for the actions they changed ({}: the defaults; see bindings)
+    keys: dict[str, list[str]] = field(default_factory=dict)
+    pad_buttons: dict[str, list[str]] = field(default_factory=dict)
     #: the demo plays the games' sounds (a kiosk owner may want a silent attract loop)
     demo_sound: bool = True
     #: what a kiosk offers its visitors besides play, the rules and the demo
     kiosk_lessons: bool = True
     kiosk_puzzles: bool = True
     kiosk_ladder: bool = True
+    #: one switch: the highlight steps by itself through the moves and the menu items, any
+    #: press acts on it and a long press goes back (game.app.scan)
+    scanning: bool = False
+    scan_seconds: float = 1.8  # one of SCAN_SECONDS
     #: the phone hub: phones on the same network join by the code on "Who plays?" (off
     #: unless the player, or a kiosk's operator, turns it on)
     phones: bool = False

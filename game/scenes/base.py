@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import _, pgettext
 from ..ui import theme
-from ..ui.actions import CONFIRM, Action
+from ..ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from ..ui.widgets import Button, Item
 
 if TYPE_CHECKING:
@@ -49,6 +49,30 @@ def words(message: str, values: dict[str, Any] | None = None) -> str:
         return text.format(**filled)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English stands
         return message.format(**filled)
+
+
+def arrows(glyphs: dict[str, str]) -> str:
+    """The four directions' keys as a line of keys names them: "Arrows" while the arrow
+    keys lead them, one word where one thing moves all four (a pad's D-pad, a phone's
+    arrows), else each of the player's keys ("I/K/J/L")."""
+    four = tuple(glyphs.get(d, "?") for d in (UP, DOWN, LEFT, RIGHT))
+    if len(set(four)) == 1:
+        return four[0]
+    if four == tuple(pgettext("key", word) for word in ("Up", "Down", "Left", "Right")):
+        return pgettext("keys", "Arrows")
+    return "/".join(four)
+
+
+def either(glyphs: dict[str, str], first: str, second: str) -> str:
+    """Two actions' keys as a line of keys names them: "Left/Right", or one word for both ("D-pad")."""
+    a, b = glyphs.get(first, "?"), glyphs.get(second, "?")
+    return a if a == b else f"{a}/{b}"
+
+
+def back_key(glyphs: dict[str, str], device: str) -> str:
+    """What a menu's line of keys names for one screen back: Menu's key on a keyboard
+    (Esc; Backspace does it too), Back's button on a pad (B)."""
+    return glyphs.get(BACK if device.startswith("pad") else MENU, "?")
 
 
 class Worded:
@@ -140,6 +164,8 @@ class Navigator(Protocol):
     def replacing(self, game_id: str, go: Callable[[], None], start: str,
                   seats: dict[str, str] | None = None, kept: Record | None = None) -> None: ...
     def puzzles(self) -> None: ...
+    def online(self) -> None: ...
+    def play_online(self, game: Any) -> Scene: ...
     def puzzle_game(self, game_id: str, level: str | None = None) -> Any: ...
     def hosted_game(self, game_id: str, level: str | None = None, seed: int | None = None,
                     seats: dict[str, Seat] | None = None, demo: bool = False) -> Any: ...
@@ -247,6 +273,32 @@ class Scene:
 
     def device_lost(self, device: str) -> None:
         """A gamepad was unplugged (every scene on the stack hears it)."""
+
+    # -- scanning: one switch (game.app.scan) ----------------------------------------------
+    #: the action that steps this screen's highlight to its next item, wrapping around
+    #: (``DOWN`` down a list, ``RIGHT`` across cards); None: a screen with a ``menu`` steps
+    #: through its items, any other has nothing to step through (a card, a page)
+    scan_step: str | None = None
+
+    def scan_next(self, device: str) -> None:
+        """Scanning: the highlight steps to the next item by itself."""
+        menu = getattr(self, "menu", None)
+        if self.scan_step is not None:
+            self.handle(Action(self.scan_step, device))
+        elif menu is not None and hasattr(menu, "move"):
+            menu.move(1)
+
+    def scan_choose(self, device: str) -> None:
+        """Scanning: the switch was pressed: what Enter does on the highlighted item."""
+        self.handle(Action(CONFIRM, device))
+
+    def scan_back(self, device: str) -> None:
+        """Scanning: the switch was held: what Back does here."""
+        self.handle(Action(BACK, device))
+
+    def scan_waits(self) -> bool:
+        """Scanning: the highlight holds still (a move plays out, the computer thinks)."""
+        return False
 
     # -- phones (game.app.phones) ------------------------------------------------------------
     def phone_buttons(self, device: str) -> dict[str, str]:

@@ -6,6 +6,9 @@ The server is the authority: it runs the games' own rules (:mod:`game.rules`) in
 as an ordered row and tells both seats and the spectators. Nothing here knows pygame:
 
 - :mod:`game.server.store`: where games are kept, SQLite (WAL) behind a small interface;
+- :mod:`game.server.postgres`: PostgreSQL behind the same interface, for several server
+  processes on one database, which tell each other of moves by LISTEN/NOTIFY
+  (``gauss-arcade[postgres]``: psycopg 3, imported only when a database is asked for);
 - :mod:`game.server.service`: create, join, watch, play, and the envelopes sent, no network;
 - :mod:`game.server.app`: the ASGI application (Starlette: ``gauss-arcade[server]``);
 - :mod:`game.server.cli`: ``gauss-arcade-server`` / ``python -m game.server``, on uvicorn;

@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import catalogue
 from . import service as S
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
-from .store import SQLiteStore, Store
+from .store import Conflict, SQLiteStore, Store
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -123,11 +123,18 @@ class GameServer:
         self.store_factory = store_factory
         self.limits = limits
         self.service: Service | None = None
-        #: moves played in memory, waiting for the store's next transaction (group commit)
-        self.waiting: list[tuple[Pending, asyncio.Future[None]]] = []
+        #: moves played in memory, waiting for the store's next transaction (group commit), each
+        #: with what to do once it is stored, before its envelope goes out (the mover's ack)
+        self.waiting: list[tuple[Pending, asyncio.Future[None], Callable[[], Any] | None]] = []
         self.wake: asyncio.Event | None = None
         self.closing = False
         self.rooms: dict[str, set[Conn]] = {}
+        #: per game followed here, the last ply whose ``played`` envelope its sockets were sent
+        self.told: dict[str, int] = {}
+        #: games with moves of other processes to send once this process's own move is settled
+        self.behind: set[str] = set()
+        #: whether other processes store moves in the same database (the store listens for them)
+        self.listening = False
         self.sockets = 0
         self.addresses: dict[str, Bucket] = {}
         self.moves = 0
@@ -141,9 +148,17 @@ class GameServer:
         self.wake = asyncio.Event()
         self.closing = False
         writer = asyncio.create_task(self.store_moves())
+        # several processes on one database: the moves the others store reach the sockets here
+        listen = getattr(self.service.store, "listen", None)
+        listener = asyncio.create_task(listen(self.heard, self.reconnected)) if listen else None
+        self.listening = listener is not None
         try:
             yield
         finally:
+            if listener is not None:
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await listener
             for conns in list(self.rooms.values()):
                 for conn in list(conns):
                     conn.push(None)
@@ -173,33 +188,176 @@ class GameServer:
         service = self.service
         if not self.waiting or service is None:
             return
-        batch, self.waiting = self.waiting, []
-        rows = [pending.row() for pending, _future in batch]
+        batch = []
+        for entry in self.waiting_now():
+            pending, future, _hook = entry
+            if service.tables.get(pending.table.id) is pending.table:
+                batch.append(entry)
+            else:  # played on a game since read anew (a move under it was not stored): it stands on nothing
+                pending.table.pending -= 1
+                self.refuse_stale(future, pending)
+        if not batch:
+            return
+        rows = [pending.row() for pending, _future, _hook in batch]
         try:
             await asyncio.to_thread(service.store.append_many, rows)
+        except Conflict:
+            # another process stored a move at one of these plies first: each move alone, so
+            # that only the games raced for lose theirs
+            await self.store_one_by_one(batch)
+            return
         except Exception:
             log.exception("%d moves could not be stored", len(rows))
             # what was played on top of them in memory goes too: every game concerned is read
             # anew from the store
             batch, self.waiting = batch + self.waiting, []
-            service.settle([pending for pending, _f in batch], stored=False)
-            for pending, future in batch:
+            service.settle([pending for pending, _f, _h in batch], stored=False)
+            for pending, future, _hook in batch:
                 if not future.done():
                     future.set_exception(Refused(S.INTERNAL, "The move could not be stored; it was not "
                                                  "played.", pending.ply - 1))
+            for game in {pending.table.id for pending, _f, _h in batch} & self.behind:
+                self.catch_up(game)
             return
-        service.settle([pending for pending, _f in batch], stored=True)
-        for _pending, future in batch:
-            if not future.done():
-                future.set_result(None)
+        service.settle([pending for pending, _f, _h in batch], stored=True)
+        for entry in batch:
+            self.stored(entry)
+        for game in {pending.table.id for pending, _f, _h in batch} & self.behind:
+            self.catch_up(game)
 
-    async def play(self, table: Table, side: str | None, ply: Any, move: Any) -> dict[str, Any]:
-        """A move checked, played, stored (with the others that wait), then its envelope."""
+    def waiting_now(self) -> list[tuple[Pending, asyncio.Future[None], Callable[[], Any] | None]]:
+        taken, self.waiting = self.waiting, []
+        return taken
+
+    def stored(self, entry: tuple[Pending, asyncio.Future[None], Callable[[], Any] | None]) -> None:
+        """A move on the disk: its mover's ack, its envelope to every socket of its game, its
+        waiter woken (in this order, with no wait between: a ``played`` here is never overtaken
+        by the moves of other processes that come after it)."""
+        pending, future, hook = entry
+        if hook is not None:
+            hook()
+        self.broadcast(pending.table.id, pending.envelope)
+        if not future.done():
+            future.set_result(None)
+
+    async def store_one_by_one(self, batch: list[tuple[Pending, asyncio.Future[None],
+                                                       Callable[[], Any] | None]]) -> None:
+        service = self.svc()
+        lost: set[str] = set()
+        for entry in batch:
+            pending, future, _hook = entry
+            game = pending.table.id
+            if game in lost:  # played on top of the move that lost the race
+                pending.table.pending -= 1
+                self.refuse_stale(future, pending)
+                continue
+            try:
+                await asyncio.to_thread(service.store.append_many, [pending.row()])
+            except Conflict:
+                log.info("game %s: ply %d was stored by another process first", game, pending.ply)
+                lost.add(game)
+                service.settle([pending], stored=False)
+                self.refuse_stale(future, pending)
+            except Exception:
+                log.exception("game %s: the move could not be stored", game)
+                lost.add(game)
+                service.settle([pending], stored=False)
+                if not future.done():
+                    future.set_exception(Refused(S.INTERNAL, "The move could not be stored; it was not "
+                                                 "played.", pending.ply - 1))
+            else:
+                service.settle([pending], stored=True)
+                self.stored(entry)
+        for game in lost:
+            self.behind.add(game)
+            self.catch_up(game)
+
+    def refuse_stale(self, future: asyncio.Future[None], pending: Pending) -> None:
+        if not future.done():
+            future.set_exception(Refused(S.STALE, "Another move was played at that ply first; it was "
+                                         "not played: catch up first.", pending.ply - 1))
+
+    # -- several processes on one database ---------------------------------------------------------
+    def heard(self, found: dict[str, Any]) -> None:
+        """A notification from the database: another process (or this one) stored a move of a
+        game or seated its friend. Nothing is taken from it but where to look."""
+        game, service = found["game"], self.service
+        if service is None:
+            return
+        if game not in self.rooms:
+            # nobody here follows it: a copy in memory is dropped (read anew when asked for)
+            table = service.tables.get(game)
+            if table is not None and not table.pending and (
+                    found.get("ply", 0) > table.ply or found.get("seated") not in (None, *table.seated)):
+                del service.tables[game]
+            return
+        table = service.tables.get(game)
+        if table is not None and (found.get("seated") in table.seated or (
+                found.get("ply") is not None and found["ply"] <= min(table.ply, self.told.get(game, 0)))):
+            return  # known here already (this process's own move or seat, most often)
+        self.behind.add(game)
+        self.catch_up(game)
+
+    def fresh(self, table: Table) -> Table:
+        """The game with what other processes stored since it was read (on a shared database;
+        its followers here are sent it too)."""
+        service = self.svc()
+        if self.listening and not table.pending:
+            if table.id in self.rooms:
+                self.behind.add(table.id)
+                self.catch_up(table.id)
+            else:
+                service.catch_up(table)
+        return service.tables.get(table.id) or service.table(table.id)
+
+    def reconnected(self) -> None:
+        """Listening (again): what was stored while nobody listened is read for every game
+        followed here."""
+        for game in list(self.rooms):
+            self.behind.add(game)
+            self.catch_up(game)
+
+    def catch_up(self, game: str) -> None:
+        """The moves and seats that other processes stored for ``game``, read from the store
+        and sent to the sockets here that follow it, once no move of this process is on its
+        way to the store (then this is done again when it is settled)."""
+        service = self.service
+        if service is None or game not in self.behind:
+            return
+        try:
+            table = service.tables.get(game)
+            if table is not None and table.pending:
+                return  # after the store's answer (flush and store_one_by_one come back here)
+            self.behind.discard(game)
+            if table is None:
+                table = service.table(game)
+            else:
+                service.catch_up(table)
+            if game not in self.rooms:
+                return
+            seated = service.store.seats(game)
+            for side in seated:
+                if side not in table.seated:
+                    table.seated.append(side)
+                    self.broadcast(game, {"v": PROTOCOL, "type": "seated", "match": game, "side": side,
+                                          "seated": list(table.seated)})
+            told = self.told.get(game, 0)
+            for envelope in service.missed(table, told) if told < table.ply else ():
+                self.broadcast(game, envelope)
+        except Refused as refused:
+            log.error("game %s could not be caught up: %s", game, refused.message)
+        except Exception:  # the listener goes on, whatever one game does
+            log.exception("game %s could not be caught up", game)
+
+    async def play(self, table: Table, side: str | None, ply: Any, move: Any,
+                   stored: Callable[[], Any] | None = None) -> dict[str, Any]:
+        """A move checked, played, stored (with the others that wait), then its envelope,
+        sent to every socket of its game once stored, right after ``stored()`` (the ack)."""
         if self.closing:
             raise Refused(S.INTERNAL, "The server is stopping; the move was not played.")
         pending = self.svc().prepare(table, side, ply, move)
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting.append((pending, future))
+        self.waiting.append((pending, future, stored))
         assert self.wake is not None
         self.wake.set()
         await future
@@ -239,12 +397,19 @@ class GameServer:
 
     # -- fan-out ---------------------------------------------------------------------------------
     def broadcast(self, game: str, message: dict[str, Any]) -> None:
+        if message.get("type") == "played" and game in self.rooms:
+            if message["ply"] <= self.told.get(game, 0):
+                return  # sent already (a move read from the store and announced by its process too)
+            self.told[game] = message["ply"]
         text = dumps(message)
         for conn in list(self.rooms.get(game, ())):
             if not conn.push(text):
                 self.leave(conn)
 
     def follow(self, conn: Conn, game: str) -> None:
+        if game not in self.rooms:  # (its moves waiting for the store are announced when stored)
+            table = self.service.tables.get(game) if self.service else None
+            self.told[game] = table.ply - table.pending if table is not None else 0
         room = self.rooms.setdefault(game, set())
         if len(room) >= self.limits.max_followers:
             raise Refused(S.FULL, "Too many are following this game; try again later.")
@@ -258,6 +423,7 @@ class GameServer:
                 room.discard(conn)
                 if not room:
                     del self.rooms[conn.game]
+                    self.told.pop(conn.game, None)
         if conn.dropped and conn.writer is not None:
             conn.writer.cancel()
 
@@ -319,7 +485,8 @@ class GameServer:
     async def watch(self, request: Request) -> JSONResponse:
         async def act() -> dict[str, Any]:
             service = self.svc()
-            return service.welcome(service.watched(request.path_params["code"]), None, None)[0]
+            table = self.fresh(service.watched(request.path_params["code"]))
+            return service.welcome(table, None, None)[0]
         return await self.http(request, act)
 
     async def move(self, request: Request) -> JSONResponse:
@@ -327,9 +494,10 @@ class GameServer:
             body = await self.body(request)
             service = self.svc()
             table, side = service.seat(body.get("secret"))
+            if isinstance(body.get("ply"), int) and body["ply"] > table.ply:  # seen on another process
+                table = self.fresh(table)
             started = time.perf_counter()
             played = await self.play(table, side, body.get("ply"), body.get("move"))
-            self.broadcast(table.id, played)
             self.timed(started)
             return played
         return await self.http(request, act)
@@ -424,6 +592,8 @@ class GameServer:
                 table, side = service.watched(obj["watch"]), None
             else:
                 raise Refused(S.HELLO, "A hello carries a seat's \"secret\" or a spectator code, \"watch\".")
+            if isinstance(obj.get("ply"), int) and obj["ply"] > table.ply:  # seen on another process
+                table = self.fresh(table)
             self.follow(conn, table.id)
             conn.side = side
             for message in service.welcome(table, side, obj.get("ply")):
@@ -437,12 +607,11 @@ class GameServer:
                 if seat_table.id != table.id or seat_side != conn.side:
                     raise Refused(S.SECRET, "That secret is not this seat's.", table.ply)
             started = time.perf_counter()
-            played = await self.play(table, conn.side, obj.get("ply"), obj.get("move"))
-            ack: dict[str, Any] = {"v": PROTOCOL, "type": "ack", "ply": played["ply"]}
+            ack: dict[str, Any] = {"v": PROTOCOL, "type": "ack", "ply": table.ply + 1}
             if S.plain_id(obj.get("id")):
                 ack["id"] = obj["id"]
-            conn.push(dumps(ack))
-            self.broadcast(table.id, played)
+            await self.play(table, conn.side, obj.get("ply"), obj.get("move"),
+                            stored=lambda: conn.push(dumps(ack)))
             self.timed(started)
         elif kind == "ping":
             conn.push(dumps({"v": PROTOCOL, "type": "pong"}))

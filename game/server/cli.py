@@ -2,8 +2,10 @@
 
     gauss-arcade-server --host 127.0.0.1 --port 8740 --data ~/.local/share/gauss-arcade/server
 
-It writes only inside its data folder (the SQLite database and its WAL files); it logs
-to standard error, without addresses. A bad option, a port in use or a data folder that
+It writes only inside its data folder (the SQLite database and its WAL files), or, with
+``--database postgresql://...`` (or ``$GAUSS_ARCADE_DATABASE``), only in that PostgreSQL
+database, which several server processes may share; it logs to standard error, without
+addresses. A bad option, a port in use or a data folder that
 cannot be used is one line and exit code 2; SIGINT and SIGTERM stop it cleanly (exit 0).
 """
 from __future__ import annotations
@@ -51,6 +53,10 @@ def parser() -> argparse.ArgumentParser:
                    help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port, printed at start)")
     p.add_argument("--data", type=Path, default=None,
                    help=f"the folder of the database (default {default_data()})")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="a PostgreSQL database instead of the data folder's SQLite, shared by any number of "
+                        "server processes: postgresql://USER@HOST:PORT/NAME (default $GAUSS_ARCADE_DATABASE; "
+                        "needs gauss-arcade[postgres])")
     p.add_argument("--sync", choices=["full", "normal"], default="full",
                    help="full (default): every stored move synced to the disk before it is announced; "
                         "normal: synced at checkpoints (faster; the last moves may be lost to a power cut, "
@@ -78,18 +84,44 @@ def main(argv: list[str] | None = None) -> int:
         print("gauss-arcade-server: --rate must be above 0 and --burst 1 or more (up to 100000)",
               file=sys.stderr)
         return 2
+    database = args.database if args.database is not None else os.environ.get("GAUSS_ARCADE_DATABASE") or None
+    if database is not None and args.data is not None and args.database is not None:
+        print("gauss-arcade-server: --data and --database name two places for the games: give one",
+              file=sys.stderr)
+        return 2
+    if args.data is not None:
+        database = None  # the folder given on the command line wins over the environment's database
+    if database is not None:
+        from . import postgres
+
+        if not postgres.is_url(database):
+            print("gauss-arcade-server: --database must be a PostgreSQL URL, postgresql://USER@HOST:PORT/NAME",
+                  file=sys.stderr)
+            return 2
+        why = postgres.missing()
+        if why:
+            print(f"gauss-arcade-server: {why}", file=sys.stderr)
+            return 2
     import uvicorn
 
     from ..content import levels
     from .app import create_app
-    from .store import SQLiteStore, StoreError
+    from .store import SQLiteStore, Store, StoreError
 
     levels.set_aside_bad_files = False  # the server writes in its data folder only
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
-    data = (args.data or default_data()).expanduser().resolve()
+    store: Store
     try:
-        store = SQLiteStore(data, sync=args.sync)
+        if database is not None:
+            from .postgres import PostgresStore, shown
+
+            store = PostgresStore(database, sync=args.sync)
+            where = f"database: {shown(database)}"
+        else:
+            data = (args.data or default_data()).expanduser().resolve()
+            store = SQLiteStore(data, sync=args.sync)
+            where = f"data: {data}"
     except StoreError as exc:
         print(f"gauss-arcade-server: {exc}", file=sys.stderr)
         return 2
@@ -112,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app(store=lambda: store, limits=limits)
     config = uvicorn.Config(app, log_level="info", access_log=False, ws="websockets-sansio",
                             ws_max_size=limits.frame, lifespan="on", server_header=False)
-    print(f"gauss-arcade-server: listening on http://{args.host}:{port} (data: {data})", flush=True)
+    print(f"gauss-arcade-server: listening on http://{args.host}:{port} ({where})", flush=True)
     # the collector: a server holds every game's positions (thousands of objects a game), and
     # Python's default thresholds walked them all often, in pauses of up to half a second
     # with 1 000 players (measured, docs/server.md); what was loaded so far is never garbage

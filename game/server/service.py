@@ -374,6 +374,8 @@ class Service:
                 raise Refused(DUPLICATE, f"That move was accepted already, as ply {ply + 1}.", now)
             raise Refused(STALE, f"The game is at ply {now}, not {ply}: catch up first.", now)
         if len(table.seated) < len(rules.players):
+            table.seated = self.store.seats(table.id)  # (the friend may have joined on another process)
+        if len(table.seated) < len(rules.players):
             raise Refused(WAITING, "Your friend has not joined yet.", now)
         if match.over:
             raise Refused(OVER, "The game is over.", now)
@@ -455,7 +457,12 @@ class Service:
         if now - seen > MAX_MISSED:
             head["resync"] = True
             return [head]
-        out = [head]
+        return [head, *self.missed(table, seen)]
+
+    def missed(self, table: Table, seen: int) -> list[dict[str, Any]]:
+        """The ``played`` envelopes of the moves after ply ``seen``, in order."""
+        now = table.ply
+        out = []
         rules = table.match.rules
         for ply in range(seen + 1, now + 1):
             before, move, _text = table.match.history[ply - 1]
@@ -463,6 +470,30 @@ class Service:
             _again, effects = rules.play(before, move)
             out.append(self.played(table, ply, rules.move_json(move), after, list(effects)))
         return out
+
+    # -- several server processes on one database ---------------------------------------------
+    def catch_up(self, table: Table) -> int:
+        """Play on the game in memory the moves another server process stored since it was
+        read (none while a move of this process waits for the store: that one will either be
+        stored, or refused and the game read anew). Answers how many were added; a stored move
+        this server's rules cannot replay drops the game from memory (rebuilt when asked for)."""
+        if table.pending:
+            return 0
+        added = 0
+        try:
+            for stored in self.store.moves(table.id, after=table.ply):
+                if stored.ply != table.ply + 1:
+                    raise RulesError(f"ply {table.ply + 1} is missing")
+                table.match.play(table.match.rules.parse_move(json.loads(stored.move_json)))
+                table.by.append(stored.side)
+                added += 1
+        except (RulesError, ValueError, KeyError) as exc:
+            log.error("game %s cannot be caught up: %s", table.id, exc)
+            self.tables.pop(table.id, None)
+            return added
+        if added:
+            table.row = self.store.game(table.id) or table.row
+        return added
 
     # -- helpers ----------------------------------------------------------------------------
     @staticmethod

@@ -1,6 +1,6 @@
 """Where the server keeps its games: a small interface (:class:`Store`) and its embedded
-default, SQLite in WAL mode (:class:`SQLiteStore`), so that PostgreSQL can come later
-behind the same methods.
+default, SQLite in WAL mode (:class:`SQLiteStore`); PostgreSQL, for several server
+processes, is behind the same methods in :mod:`game.server.postgres`.
 
 A game is kept as what rebuilds it and nothing more:
 
@@ -80,6 +80,12 @@ class StoreError(RuntimeError):
     written. The message says which, in a line."""
 
 
+class Conflict(StoreError):
+    """``append_many`` met a move already stored at its ``(game, ply)``: another server
+    process (on a shared database) stored its own move there first. Nothing of the
+    transaction was stored."""
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: str
@@ -108,7 +114,10 @@ class MoveRow:
 
 class Store(Protocol):
     """What the server needs of a store. Every method is one transaction; a method that
-    adds a row answers False (never raises) when a unique key refuses it."""
+    adds a row answers False (never raises) when a unique key refuses it, except
+    ``append_many``, which raises :class:`Conflict` (and stores nothing) when a move's
+    ``(game, ply)`` is taken. Two stores: :class:`SQLiteStore` (one process) and
+    :class:`game.server.postgres.PostgresStore` (several processes on one database)."""
 
     def create(self, game: GameRow, side: str, secret_hash: str) -> bool: ...
     def game(self, game_id: str) -> GameRow | None: ...
@@ -117,7 +126,7 @@ class Store(Protocol):
     def seat_of(self, secret_hash: str) -> tuple[str, str] | None: ...
     def seats(self, game_id: str) -> list[str]: ...
     def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool: ...
-    def moves(self, game_id: str) -> list[MoveRow]: ...
+    def moves(self, game_id: str, after: int = 0) -> list[MoveRow]: ...
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
     def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
     def close(self) -> None: ...
@@ -231,9 +240,11 @@ class SQLiteStore:
         return True
 
     # -- moves ----------------------------------------------------------------------------
-    def moves(self, game_id: str) -> list[MoveRow]:
+    def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
+        """The game's stored moves in order (those after ply ``after``)."""
         return [MoveRow(*r) for r in self.db.execute(
-            "SELECT ply, side, move_json FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+            "SELECT ply, side, move_json FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply",
+            (game_id, after))]
 
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
         now = int(self.clock())
@@ -256,11 +267,15 @@ class SQLiteStore:
         if self.writer is None:
             self.writer = self.connect()
         db = self.writer
-        with _Transaction(db):
-            db.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, ?, ?, ?, ?)",
-                           [(game, move.ply, move.side, move.move_json, now) for game, move, _s, _r in moves])
-            db.executemany("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
-                           [(status, result, now, game) for game, _m, status, result in moves])
+        try:
+            with _Transaction(db):
+                db.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, ?, ?, ?, ?)",
+                               [(game, move.ply, move.side, move.move_json, now)
+                                for game, move, _s, _r in moves])
+                db.executemany("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
+                               [(status, result, now, game) for game, _m, status, result in moves])
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(f"a move is stored already at its ply: {exc}") from exc
 
     def close(self) -> None:
         for db in (self.db, self.writer):

@@ -28,10 +28,13 @@ import pygame
 from .. import catalogue, palette
 from ..arcade import fame, ladder, review
 from ..content import lessons, puzzles
+from ..online import book as online_book
+from ..online.client import OnlineGame
 from ..persistence import saves
 from ..scenes.hosts.kiosk import RestartCard, StillThereScene
 from ..scenes.hosts.lesson import LessonListScene, LessonScene
 from ..scenes.hosts.puzzle import PuzzleListScene, PuzzleScene
+from ..scenes.menus.online import CodeScene, LobbyScene
 from ..scenes.menus.seats import Seat
 
 LANGUAGES = ["en", "de"]
@@ -68,6 +71,23 @@ def showcase(app, game, gid: str) -> Iterator[str]:
     yield f"showcase-{gid}"
 
 
+def controls(app) -> Iterator[str]:
+    """Settings → Controls, as it opens and while it waits for a key, a key refused."""
+    app.nav.settings()
+    menu = app.stack.top
+    menu.index = menu.ROWS.index("controls")
+    menu.choose(1)
+    frames(app)
+    yield "settings-controls"
+    press = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+             for k in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_i)]
+    for event in press:  # Down's arrow chosen, then I, which Details has: refused
+        app.frame([event], 1 / 60, draw=True)
+    frames(app)
+    yield "settings-controls-waiting"
+    app.stack.top.cancel("")
+
+
 def tour(app, games: list[str] | None = None) -> Iterator[str]:
     """Walk the app through every screen; yields each screen's name once it is drawn."""
     games = list(games or catalogue.GAME_IDS)
@@ -81,6 +101,7 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
     nav.settings(operator=True)
     frames(app)
     yield "settings-operator"
+    yield from controls(app)
     nav.load_menu()
     frames(app)
     yield "load-menu"
@@ -228,10 +249,46 @@ def tour(app, games: list[str] | None = None) -> Iterator[str]:
     app.stack.top.choose("computer")
     frames(app, 3)
     yield "ask-in-progress"
+    yield from online_tour(app, games[0])
     nav.title()
     nav.demo()
     frames(app, 90)
     yield "demo"
+
+
+def online_tour(app, game_id: str) -> Iterator[str]:
+    """Play online's screens, with no server: the menu, "My games", a code being typed, a new
+    game's code waiting for the friend, and a game whose server does not answer."""
+    nav = app.nav
+    side = catalogue.get(game_id).players[0]
+    entry = online_book.Entry("http://127.0.0.1:9", "ABCDEFGH", side, "s" * 32, game_id,
+                              catalogue.get(game_id).rules.default_level, "PQ4RS5", "K7XQ2M",
+                              "2026-11-26T07:30:00Z")
+    online_book.remember(entry)
+    nav.title()
+    nav.online()
+    frames(app)
+    yield "online"
+    app.stack.top.my_games()
+    frames(app)
+    yield "online-my-games"
+    app.stack.pop()
+    form = CodeScene(app, lambda code: None)
+    app.stack.push(form)
+    form.chars[:4] = list("K7XQ")
+    form.pos = 4
+    frames(app)
+    yield "online-code"
+    app.stack.pop()
+    app.stack.push(LobbyScene(app, OnlineGame.of(entry), {"invite": entry.invite, "watch": entry.watch,
+                                                          "game": game_id, "seat": side}, entry.server))
+    frames(app)
+    yield "online-lobby"
+    app.stack.pop()
+    nav.play_online(OnlineGame.of(entry))  # nobody listens on that port: it tries again and says so
+    frames(app, 10)
+    yield "online-connecting"
+    online_book.forget(entry)
 
 
 def shoot(out: Path, language: str, size: tuple[int, int], games: list[str] | None = None,

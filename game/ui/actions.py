@@ -28,6 +28,7 @@ class Action:
     pos: tuple[int, int] | None = None
     text: str | None = None  # what was typed, for TEXT actions
     key: int | None = None  # the pygame key of a keyboard action (text entry tells Enter from Space)
+    button: str | None = None  # the pad button pressed, by name (bindings.BUTTONS): Settings → Controls
 
     @property
     def is_pointer(self) -> bool:

@@ -186,3 +186,17 @@ def top_banner(surface: pygame.Surface, text: str) -> pygame.Rect:
     pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(3 * s)), border_radius=rect.height // 2)
     theme.draw_text(surface, text, rect.center, size, theme.ACCENT, "center", True)
     return rect
+
+
+
+def scan_frame(surface: pygame.Surface, held: float = 0.0) -> None:
+    """Around any screen while scanning is on (one switch): a frame in the accent colour
+    along the window's edges, where no screen puts a label, so it covers nothing; ``held``,
+    how far a press held is on its way to going back (0 to 1), fills a bar along the top."""
+    w, h = surface.get_size()
+    s = theme.scale_of(surface)
+    line = max(2, round(3 * s))  # thin: at 800x600 a board's edge labels come within a few pixels
+    for edge in ((0, 0, w, line), (0, h - line, w, line), (0, 0, line, h), (w - line, 0, line, h)):
+        surface.fill(theme.ACCENT, edge)
+    if held > 0:
+        surface.fill(theme.ACCENT, (0, 0, round(w * held), 3 * line))

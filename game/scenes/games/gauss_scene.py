@@ -18,6 +18,7 @@ from ...ui.actions import ALTERNATE, CONFIRM, MENU, REDO, UNDO, Action
 from ...ui.anim import Tween, ease_out_cubic, linear
 from ...ui.kits import gauss as kit
 from ...ui.widgets import Button
+from ..base import arrows
 from ..play import MovePlay, PlayScene, effect
 
 DROP, SLIDE, FLASH, FLY = 0.22, 0.38, 0.5, 0.5
@@ -108,6 +109,24 @@ class GaussScene(PlayScene):
     def try_place(self, cell: tuple[int, int]) -> bool:
         """Place a disc of the chosen colour on ``cell`` (or say why not)."""
         return self.try_play(Move(cell, self.color))
+
+    # -- scanning: the cells for the colour in hand, then the other colour's ----------------
+    def scan_targets(self) -> list[tuple[str, tuple[int, int]]]:
+        moves = self.rules.legal_moves(self.state)
+        colours = [self.color, *(c for c in ("red", "blue") if c != self.color)]
+        return [(colour, cell) for colour in colours
+                for cell in sorted({tuple(m.cell) for m in moves if m.color == colour}, key=self.scan_order)]
+
+    def scan_row_of(self, target: tuple[str, tuple[int, int]]) -> tuple[str, int]:
+        colour, cell = target
+        return (colour, cell[1])
+
+    def scan_shown(self) -> tuple[str, tuple[int, int]]:
+        return (self.color, tuple(self.cursor))
+
+    def scan_show(self, target: tuple[str, tuple[int, int]]) -> None:
+        self.color, self.cursor = target
+        self.hover_from_mouse = False
 
     @property
     def hex(self):
@@ -266,10 +285,10 @@ class GaussScene(PlayScene):
             text = _("D-pad/stick: move   {confirm}: place   {alternate}: switch colour   "
                      "{undo}/{redo}: undo/redo   {menu}: menu")
         else:
-            text = _("Arrows: move   {confirm}: place   {alternate}: switch colour   "
+            text = _("{arrows}: move   {confirm}: place   {alternate}: switch colour   "
                      "{undo}/{redo}: undo/redo   {menu}: menu")
-        return text.format(confirm=g[CONFIRM], alternate=g[ALTERNATE], undo=g[UNDO], redo=g[REDO],
-                           menu=g[MENU])
+        return text.format(arrows=arrows(g), confirm=g[CONFIRM], alternate=g[ALTERNATE], undo=g[UNDO],
+                           redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ------------------------------------------------------------------------
     def panel_key(self) -> tuple:

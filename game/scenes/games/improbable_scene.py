@@ -20,6 +20,7 @@ from ...ui import theme
 from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
 from ...ui.anim import Tween, ease_in_out, ease_out_cubic, linear
 from ...ui.kits import improbable as kit
+from ..base import either
 from ..play import MovePlay, PlayScene, effect
 
 TUMBLE, LAND, SLIDE, FLASH, END_CARD = 0.36, 0.22, 0.3, 0.3, 0.5
@@ -80,6 +81,15 @@ class ImprobableScene(PlayScene):
             self.press(self.choice)
         elif action.name == ALTERNATE:
             self.press("stop")
+
+    def scan_targets(self) -> list[str]:
+        return [name for name in ("roll", "stop") if self.enabled(name)]
+
+    def scan_shown(self) -> str:
+        return self.choice
+
+    def scan_show(self, target: str) -> None:
+        self.choice = target
 
     def phone_buttons(self, device: str) -> dict[str, str]:
         """A phone's A says what it presses now: Roll, or Stop."""
@@ -474,8 +484,9 @@ class ImprobableScene(PlayScene):
         if self.app.last_device == "mouse":
             return _("Click Roll or Stop   Right-click: stop   Hover: choose")
         g = self.app.glyphs()
-        return _("Left/Right: choose   {confirm}: press it   {alternate}: stop   "
-                 "{undo}/{redo}: undo/redo   {menu}: menu").format(confirm=g[CONFIRM], alternate=g[ALTERNATE],
+        return _("{left_right}: choose   {confirm}: press it   {alternate}: stop   "
+                 "{undo}/{redo}: undo/redo   {menu}: menu").format(left_right=either(g, LEFT, RIGHT),
+                                                                  confirm=g[CONFIRM], alternate=g[ALTERNATE],
                                                                   undo=g[UNDO], redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pygame
 
@@ -23,6 +24,7 @@ from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, UN
 from ...ui.anim import Tween, ease_out_cubic, linear
 from ...ui.kits import order as kit
 from ...ui.widgets import Button
+from ..base import either
 from ..play import MovePlay, PlayScene, effect
 
 START_ROW = kit.START_ROW
@@ -297,6 +299,27 @@ class OrderScene(PlayScene):
             self.arrange_action(action)
         else:
             self.play_action(action)
+
+    # -- scanning ------------------------------------------------------------------------------
+    def scan_targets(self) -> list[Any]:
+        if self.state.over:
+            return []
+        if self.state.phase == "arrange":
+            # a collection is dealt at random and taken with Done (or dealt again); the
+            # hand-over card has one choice, to go on
+            return [] if self.card is not None else ["random", "done"]
+        return [(end, col) for end in self.placeable_ends() for col in sorted(self.legal_columns(end))]
+
+    def scan_shown(self) -> Any:
+        if self.state.phase == "arrange":
+            return self.afocus
+        return (self.end, self.col) if self.stage == "column" else None
+
+    def scan_show(self, target: Any) -> None:
+        if self.state.phase == "arrange":
+            self.afocus, self.held = target, None  # a stone held lies where it is (unmoved)
+        else:
+            (self.end, self.col), self.stage = target, "column"
 
     def toward_field(self, player: str) -> str:
         return DOWN if player == "blue" else UP
@@ -688,26 +711,28 @@ class OrderScene(PlayScene):
     def controls(self) -> str:
         mouse = self.app.last_device == "mouse"
         g = self.app.glyphs()
-        keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO]}
+        keys = {"confirm": g[CONFIRM], "alternate": g[ALTERNATE], "undo": g[UNDO], "redo": g[REDO],
+                "left_right": either(g, LEFT, RIGHT), "up_down": either(g, UP, DOWN), "up": g[UP],
+                "down": g[DOWN]}
         if self.state.phase == "arrange":
             if self.card is not None:
                 return _("{confirm} or click: ready").format(**keys)
             if mouse:
                 return _("Click a block, then another to swap them   Right-click: random   Done: finish")
             if self.held is not None:
-                return _("Left/Right: carry the stone   {confirm}: put it down").format(**keys)
+                return _("{left_right}: carry the stone   {confirm}: put it down").format(**keys)
             if self.state.to_move == "blue":
-                return _("Left/Right: move   {confirm}: pick up   {alternate}: random   "
-                         "Down: Random / Done").format(**keys)
-            return _("Left/Right: move   {confirm}: pick up   {alternate}: random   "
-                     "Up: Random / Done").format(**keys)
+                return _("{left_right}: move   {confirm}: pick up   {alternate}: random   "
+                         "{down}: Random / Done").format(**keys)
+            return _("{left_right}: move   {confirm}: pick up   {alternate}: random   "
+                     "{up}: Random / Done").format(**keys)
         if mouse:
             return _("Click an end stone, then a lit column   Right-click: other end")
         if self.stage == "end":
-            return _("Left/Right: choose an end   {confirm}: take it   "
+            return _("{left_right}: choose an end   {confirm}: take it   "
                      "{undo}/{redo}: undo/redo").format(**keys)
-        return _("Left/Right: column   {confirm}: place   {alternate}: other end   "
-                 "Up/Down: back to the ends").format(**keys)
+        return _("{left_right}: column   {confirm}: place   {alternate}: other end   "
+                 "{up_down}: back to the ends").format(**keys)
 
     # -- the side panel -------------------------------------------------------------------------
     def panel_key(self) -> tuple:

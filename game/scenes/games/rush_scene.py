@@ -16,6 +16,7 @@ from ...ui import theme
 from ...ui.actions import CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, UNDO, UP
 from ...ui.anim import Tween, ease_out_cubic, linear
 from ...ui.kits import rush as kit
+from ..base import arrows
 from ..play import MovePlay, PlayScene, effect
 
 DROP, LINK, AGAIN = 0.18, 0.26, 0.42
@@ -259,8 +260,8 @@ class RushScene(PlayScene):
         if self.app.last_device == "mouse":
             return _("Click a point to place   Dots: legal points   x: not allowed here")
         g = self.app.glyphs()
-        return _("Arrows: move   {confirm}: place   {undo}/{redo}: undo/redo   {menu}: menu").format(
-            confirm=g[CONFIRM], undo=g[UNDO], redo=g[REDO], menu=g[MENU])
+        return _("{arrows}: move   {confirm}: place   {undo}/{redo}: undo/redo   {menu}: menu").format(
+            arrows=arrows(g), confirm=g[CONFIRM], undo=g[UNDO], redo=g[REDO], menu=g[MENU])
 
     # -- the side panel ---------------------------------------------------------------------
     def panel_key(self) -> tuple:

@@ -32,7 +32,7 @@ from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, REDO, RIGH
 from ...ui.anim import Tween, ease_in_out, ease_out_cubic, linear
 from ...ui.kits import sparks as kit
 from ...ui.kits.sparks import marks_for, name_of, piece_name, pieces_name, side_of, square_of
-from ..base import LiveButton, Scene
+from ..base import LiveButton, Scene, arrows
 from ..play import MovePlay, PlayScene, effect
 
 SLIDE, CONDUCT, CAPTURE, BEAM, FADE, CORNER = 0.3, 0.5, 0.32, 0.5, 0.45, 0.55
@@ -225,6 +225,19 @@ class SparksScene(PlayScene):
 
     def confirm(self, square: str) -> None:
         self.choose(square)
+
+    # -- scanning: a piece that can move, then where it goes ------------------------------
+    @staticmethod
+    def scan_order(square: str) -> tuple[int, int]:
+        f, r = square_of(square)
+        return (7 - r, f)  # the eighth rank is drawn at the top
+
+    def scan_targets(self) -> list[str]:
+        if self.state.offered_by is not None:
+            return []  # the offer is answered on its own panel
+        if self.selected:  # its destinations, then the piece itself: choosing it lets go
+            return [*sorted(self.targets, key=self.scan_order), self.selected]
+        return sorted(self.movable(), key=self.scan_order)
 
     @property
     def geo(self) -> kit.BoardGeom | None:
@@ -496,15 +509,15 @@ class SparksScene(PlayScene):
             if not self.hosting.agreements:  # no draw in a puzzle or a lesson
                 return _("Click a piece, then a marked square   Right-click: deselect")
             return _("Click a piece, then a marked square   Right-click: deselect   Draw: panel button")
-        keys = {"confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE], "undo": g[UNDO],
-                "redo": g[REDO], "menu": g[MENU]}
+        keys = {"arrows": arrows(g), "confirm": g[CONFIRM], "back": g[BACK], "alternate": g[ALTERNATE],
+                "undo": g[UNDO], "redo": g[REDO], "menu": g[MENU]}
         if self.selected:
-            return _("Arrows: move   {confirm}: go there   {back}: deselect   "
+            return _("{arrows}: move   {confirm}: go there   {back}: deselect   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
         if not self.hosting.agreements:
-            return _("Arrows: move   {confirm}: pick a piece   "
+            return _("{arrows}: move   {confirm}: pick a piece   "
                      "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
-        return _("Arrows: move   {confirm}: pick a piece   {alternate}: offer draw   "
+        return _("{arrows}: move   {confirm}: pick a piece   {alternate}: offer draw   "
                  "{undo}/{redo}: undo/redo   {menu}: menu").format(**keys)
 
     # -- the side panel -------------------------------------------------------------------
@@ -629,6 +642,8 @@ class SparksScene(PlayScene):
 
 class DrawOffer(Scene):
     """The answer to an open draw offer, asked on a panel over the board."""
+
+    scan_step = DOWN  # scanning: Accept, Decline
 
     moves_by_itself = False
 

@@ -241,6 +241,29 @@ class EntryScene(Scene):
     def again(self) -> None:
         raise NotImplementedError
 
+    # scanning: the entry's game steps through its moves; the host says when it takes none
+    def scan_next(self, device: str) -> None:
+        self.game.scan_next(device)
+
+    def scan_waits(self) -> bool:
+        return self.game.scan_waits()
+
+    def scan_choose(self, device: str) -> None:
+        game = self.game
+        items, by_rows = game.scan_items()
+        if by_rows and not game.scan_waits():
+            game.scan_choose(device)  # a row chosen: the entry's own keys have no part in it
+            return
+        shown, played = game.scan_shown(), len(game.history)
+        super().scan_choose(device)  # through the entry, which says whether its game takes it
+        game.scan_follow(items, shown, played)
+
+    def scan_back(self, device: str) -> None:
+        if self.game.scan_row is not None:
+            self.game.scan_back(device)  # out of the row first, as in a game
+        else:
+            super().scan_back(device)
+
     def leave(self) -> None:
         """Back to the list, its marks read again."""
         if self.app.stack.top is self:

@@ -28,12 +28,13 @@ from ...ai import Thinker
 from ...ai.worker import RemoteThinker
 from ...arcade import review as reviewing
 from ...i18n import N_, _, pgettext
-from ...persistence import saves
+from ...persistence import bindings, saves
 from ...rules.core import DRAW
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIGHT, UNDO, UP, Action
+from ...ui.keys import name_of
 from ...ui.widgets import Button
-from ..base import LiveButton, Scene
+from ..base import LiveButton, Scene, back_key, either
 from . import picture
 
 
@@ -228,9 +229,12 @@ class ReplayScene(Scene):
             self.end()
         elif name == CONFIRM:
             self.toggle_play()
-        elif name == ALTERNATE and (action.device != "keyboard" or key == pygame.K_TAB):
+        elif name == ALTERNATE and (action.device != "keyboard"
+                                    or name_of(key) == bindings.keys()[ALTERNATE][0]):
             if self.review is None:  # a review looks back at a game; it is not played on
-                self.take_over()  # Tab, or X on a pad (not C: a game's "switch colour" key)
+                # Alternate's first key (Tab, the one the line names), or X on a pad; not its
+                # others (C: a game's "switch colour" key, pressed from habit)
+                self.take_over()
         elif name in (BACK, MENU):
             self.leave()
         elif name == POINT:
@@ -311,14 +315,16 @@ class ReplayScene(Scene):
             self.buttons[key].draw(surface, r, int(24 * s), active=key == "play" and self.playing)
             x = r.right + int(6 * s)
         pad = self.app.last_device.startswith("pad")
-        if pad:
-            lines = (_("D-pad Left/Right: step   A: play/pause"),
-                     _("Up/Down: start/end   X: take over   B: back"))
-        else:
-            lines = (_("Left/Right: step   Space: play/pause"),
-                     _("Home/End: start/end   Tab: take over   Esc: back"))
+        g = self.app.glyphs()
+        keys = {"left_right": either(g, LEFT, RIGHT), "up_down": either(g, UP, DOWN), "confirm": g[CONFIRM],
+                "alternate": g[ALTERNATE], "back": back_key(g, self.app.last_device)}
+        step_line = _("{left_right}: step   {confirm}: play/pause").format(**keys)
+        ends = (_("{up_down}: start/end   {alternate}: take over   {back}: back") if pad
+                else _("Home/End: start/end   {alternate}: take over   {back}: back"))
+        lines = (step_line, ends.format(**keys))
         if self.review is not None:
-            ends = _("Up/Down: start/end   B: back") if pad else _("Home/End: start/end   Esc: back")
+            ends = (_("{up_down}: start/end   {back}: back") if pad
+                    else _("Home/End: start/end   {back}: back")).format(**keys)
             lines = (lines[0], ends)
         x += int(10 * s)
         size = int(19 * s)

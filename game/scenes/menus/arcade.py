@@ -18,7 +18,7 @@ from ...content import puzzles
 from ...i18n import N_, _, pgettext
 from ...ui import icons, present, theme
 from ...ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..base import BackButton, Scene
+from ..base import BackButton, Scene, back_key, either
 from ..hosts import previews
 from .seats import Seat, level_name
 
@@ -44,6 +44,7 @@ class LadderScene(Scene):
     choose the game, Enter plays its rung."""
 
     moves_by_itself = False
+    scan_step = DOWN  # scanning: down the games
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -96,8 +97,12 @@ class LadderScene(Scene):
                     mark = "<" if side < 0 else ">"
                     theme.draw_text(surface, mark, (x, (top + bottom) / 2), int(36 * s), theme.ACCENT,
                                     "center", True)
-        controls = (_("D-pad: choose   A: play   B: back") if self.app.last_device.startswith("pad")
-                    else _("Left/Right: choose   Enter or click: play   Esc: back"))
+        g = self.app.glyphs()
+        keys = {"left_right": either(g, LEFT, RIGHT), "confirm": g[CONFIRM],
+                "back": back_key(g, self.app.last_device)}
+        controls = (_("{left_right}: choose   {confirm}: play   {back}: back").format(**keys)
+                    if self.app.last_device.startswith("pad")
+                    else _("{left_right}: choose   {confirm} or click: play   {back}: back").format(**keys))
         size = theme.fitted(controls, int(22 * s), w - 20 * s)
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), size, theme.INK_FAINT, "center")
 
@@ -219,8 +224,11 @@ class HallScene(Scene):
             theme.draw_text(surface, "<" if step < 0 else ">", rect.center, int(34 * s), theme.INK, "center",
                             True)
             self.arrows.append((rect, step))
-        controls = (_("D-pad: another game   B: back") if self.app.last_device.startswith("pad")
-                    else _("Left/Right or the arrows: another game   Esc: back"))
+        g = self.app.glyphs()
+        keys = {"left_right": either(g, LEFT, RIGHT), "back": back_key(g, self.app.last_device)}
+        controls = (_("{left_right}: another game   {back}: back").format(**keys)
+                    if self.app.last_device.startswith("pad")
+                    else _("{left_right} or the arrows: another game   {back}: back").format(**keys))
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s), theme.INK_FAINT, "center")
 
 

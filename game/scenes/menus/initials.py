@@ -19,7 +19,7 @@ from ...persistence import storage
 from ...ui import present, theme
 from ...ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import EndCard, dim, panel
-from ..base import LiveButton, Scene
+from ..base import LiveButton, Scene, arrows
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 CURSOR_KEYS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
@@ -97,6 +97,16 @@ class InitialsScene(Scene):
 
     def skip(self) -> None:
         self.close()
+
+    # scanning: the letter turns by itself; a press takes it, a long press goes a letter back
+    def scan_next(self, device: str) -> None:
+        self.turn(1)
+
+    def scan_choose(self, device: str) -> None:
+        self.handle(Action(CONFIRM, "scan"))
+
+    def scan_back(self, device: str) -> None:
+        self.handle(Action(BACK, "scan"))
 
     def close(self) -> None:
         if self.app.stack.top is self:
@@ -202,8 +212,10 @@ class InitialsScene(Scene):
             rect.midtop = (int(w / 2 + (k - 0.5) * (bw + 30 * s)), int(y))
             self.buttons[key].draw(surface, rect, int(28 * s), active=key == "enter" and self.slot == 2)
         if self.app.last_device.startswith("pad"):
-            hint = _("D-pad: choose letters   A: next, then enter   Start: skip")
-        else:
+            g = self.app.glyphs()
+            hint = _("{arrows}: choose letters   {confirm}: next, then enter   {menu}: skip").format(
+                arrows=arrows(g), confirm=g[CONFIRM], menu=g[MENU])
+        else:  # typing reads the keys themselves, never the player's bindings: these stay
             hint = _("Type, or Up/Down and Left/Right   Enter: next, then enter   Esc: skip")
         # its parts keep their gaps: fitted, and where too wide without its middle parts
         present.parts_line(surface, (w / 2, box.bottom - 14 * s - theme.step(int(20 * s), 24 * s)), hint,

@@ -141,6 +141,13 @@ class SaveNameScene(Scene):
         if self.on_saved:
             self.on_saved(name)
 
+    # scanning: the name suggested is taken as it is (typing needs more than one switch)
+    def scan_choose(self, device: str) -> None:
+        self.submit()
+
+    def scan_back(self, device: str) -> None:
+        self.cancel()
+
     def cancel(self) -> None:
         if self.app.stack.top is self:
             self.app.stack.pop()

@@ -131,11 +131,28 @@ class PauseScene(Scene):
             LiveItem(self.details_words(), self.toggle_details),
             LiveItem(N_("Quit to menu"), self.quit_to_menu),
         ])
+        if getattr(game, "online", None) is not None:
+            # the server keeps an online game, and nobody starts it again from here
+            self.menu.items = [item for item in self.menu.items
+                               if item.on_choose not in (self.save_game, self.restart)]
         if getattr(game, "finished", None) is not None:
             # the game finished before this one (a rematch came after it) is still there
             # to review and to save, until the player leaves this game
             self.menu.items[2:2] = [LiveItem(N_("Review the last game"), self.review_last),
                                     LiveItem(N_("Save the last game"), self.save_last)]
+        if getattr(app.settings, "scanning", False):
+            # one switch has no key of its own for these: the menu, a long press away, has them
+            hint = [LiveItem(N_("Hint"), self.hint)] if getattr(game, "hints_allowed", False) else []
+            self.menu.items[1:1] = [LiveItem(N_("Undo"), self.take_back), *hint]
+
+    def take_back(self) -> None:
+        self.app.stack.pop()
+        self.game.undo()
+
+    def hint(self) -> None:
+        """The hint's search runs, the scan resting, and the cursor comes to its move."""
+        self.app.stack.pop()
+        self.game.ask_hint()
 
     def resume(self) -> None:
         self.app.stack.pop()
@@ -267,6 +284,13 @@ class ResultScene(Scene):
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
         self.menu.index = 1
+        if getattr(game, "online", None) is not None:
+            # a rematch online is a new game and its code (not built yet); a game whose dice did
+            # not check out has no seed to review or save it by
+            checked = game.online.ended is not None and game.online.ended.check == ""
+            self.menu.items = [item for item in self.menu.items[1:] if checked or item.on_choose in (
+                self.to_menu, self.look)]
+            self.menu.index = 0
         #: a person won (or nobody says otherwise): the card celebrates, its score counts up
         self.celebrate = self.a_person_won()
         self.t = 0.0

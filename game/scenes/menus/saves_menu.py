@@ -13,10 +13,10 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import N_, _, ngettext, pgettext
-from ...persistence import saves
+from ...persistence import bindings, saves
 from ...ui import theme
 from ...ui.actions import BACK, CONFIRM, DOWN, MENU, UP, Action
-from ..base import LiveButton, Scene
+from ..base import LiveButton, Scene, back_key, either
 from ..hosts import picture
 from .overlay import AskScene
 
@@ -145,6 +145,12 @@ class LoadScene(Scene):
     def back(self) -> None:
         self.app.stack.pop()
 
+    def scan_next(self, device: str) -> None:
+        """Scanning: down the saves, from the last back to the first."""
+        if self.entries:
+            self.index = (self.index + 1) % len(self.entries)
+            self.scroll_to_selection()
+
     # -- scrolling ---------------------------------------------------------------------
     def scroll_to_selection(self) -> None:
         if self.index < self.top:
@@ -198,7 +204,9 @@ class LoadScene(Scene):
         if not self.entries:
             theme.draw_text(surface, _("No saved games yet."), (w / 2, h * 0.4), int(40 * s), theme.INK_DIM,
                             "center")
-            theme.draw_text(surface, _("In a game, Esc (or Start) opens the menu: choose Save game."),
+            menu = _("In a game, {key} (or {button}) opens the menu: choose Save game.").format(
+                key=bindings.key_glyphs()[MENU], button=bindings.button_glyphs()[MENU])
+            theme.draw_text(surface, menu,
                             (w / 2, h * 0.4 + 50 * s), int(28 * s), theme.INK_FAINT, "center")
         for row, i in enumerate(range(self.top, min(len(self.entries), self.top + self.visible))):
             entry = self.entries[i]
@@ -241,10 +249,13 @@ class LoadScene(Scene):
         back = pygame.Rect(0, 0, int(140 * s), int(40 * s))
         back.bottomleft = (left, h - int(44 * s))
         self.back_button.draw(surface, back, int(26 * s))
+        g = self.app.glyphs()
+        keys = {"up_down": either(g, UP, DOWN), "confirm": g[CONFIRM],
+                "back": back_key(g, self.app.last_device)}
         if self.app.last_device.startswith("pad"):
-            hint = _("D-pad: choose   A: open   B: back")
+            hint = _("{up_down}: choose   {confirm}: open   {back}: back").format(**keys)
         else:
-            hint = _("Up/Down or wheel: scroll   Enter or click: open   Esc: back")
+            hint = _("{up_down} or wheel: scroll   {confirm} or click: open   {back}: back").format(**keys)
         if not self.message:
             theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")
             return

@@ -16,6 +16,7 @@ from ...match import (  # noqa: F401
     KEYBOARD,
     KINDS,
     OPEN,
+    REMOTE,
     Seat,
     default_seats,
     device_of,
@@ -29,6 +30,8 @@ def device_label(device: str | None) -> str:
         return pgettext("seat held by", "anyone")
     if device == OPEN:
         return pgettext("seat held by", "open")
+    if device == REMOTE:
+        return pgettext("seat held by", "online")
     if device == KEYBOARD:
         return _("Keyboard & mouse")
     if device.startswith("pad") and device[3:].isdigit():

@@ -20,7 +20,7 @@ from ...persistence import saves
 from ...persistence.storage import StoredFileError
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, HINT, LEFT, MENU, RIGHT, UP, Action
-from ..base import BackButton, Scene
+from ..base import BackButton, Scene, arrows, back_key
 from ..hosts import previews
 from ..hosts.lesson import done_steps
 from ..hosts.puzzle import solved
@@ -42,6 +42,7 @@ class Card:
 
 class SelectScene(Scene):
     moves_by_itself = False
+    scan_step = RIGHT  # scanning: card after card, every row
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -248,9 +249,11 @@ class SelectScene(Scene):
                 picture = previews.preview(self.app, game_id, size)
             self.draw_card(surface, card, game_id, i == self.index, picture, s)
             self.cards.append(card)
-        hint = _("Arrows: choose   Enter: play   Tab: board   H: how to play   Esc: back")
-        if self.app.last_device.startswith("pad"):
-            hint = _("D-pad: choose   A: play   X: board   Y: how to play   B: back")
+        g = self.app.glyphs()
+        hint = _("{arrows}: choose   {confirm}: play   {alternate}: board   {hint}: how to play   "
+                 "{back}: back").format(
+            arrows=arrows(g), confirm=g[CONFIRM], alternate=g[ALTERNATE], hint=g.get(HINT, "?"),
+            back=back_key(g, self.app.last_device))
         line = i18n.refusal(self.message) if self.message else hint
         theme.draw_text(surface, line, (w / 2, h - 24 * s), theme.fitted(line, int(24 * s), w - 20 * s),
                         theme.ACCENT if self.message else theme.INK_FAINT, "center")

@@ -1,6 +1,6 @@
 """Settings: volume (a sound plays at each step), fullscreen, language, how fast moves
-play out, reduced motion, large text, the theme (standard or high contrast), sound in the
-demo, the kiosk's idle time. Saved at every change."""
+play out, reduced motion, large text, the theme (standard or high contrast), scanning for
+one switch and its speed, sound in the demo, the kiosk's idle time. Saved at every change."""
 from __future__ import annotations
 
 import pygame
@@ -10,7 +10,8 @@ from ...i18n import _, pgettext
 from ...persistence import settings
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..base import Scene
+from ..base import Scene, back_key, either
+from .bindings_menu import BindingsScene
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300, 600, 1800)
 #: the language setting that follows the system's preferred languages
@@ -19,21 +20,23 @@ AUTO = "auto"
 
 class SettingsScene(Scene):
     moves_by_itself = False
+    scan_step = DOWN  # scanning: down the rows
 
     ROWS = ("volume", "fullscreen", "language", "animation_speed", "reduced_motion", "large_text",
-            "theme", "demo_sound", "phones", "kiosk_idle_seconds", "back")
+            "theme", "scanning", "scan_seconds", "demo_sound", "phones", "kiosk_idle_seconds", "controls",
+            "back")
     #: what the kiosk's operator alone decides: what visitors may use
     OPERATOR_ROWS = ("kiosk_lessons", "kiosk_puzzles", "kiosk_ladder")
     #: the rows that flip between on and off
-    SWITCHES = ("reduced_motion", "large_text", "demo_sound", *OPERATOR_ROWS)
+    SWITCHES = ("reduced_motion", "large_text", "scanning", "demo_sound", *OPERATOR_ROWS)
 
     def __init__(self, app, operator: bool = False) -> None:
         super().__init__(app)
         self.operator = operator  # opened from the kiosk's operator menu
         if operator:  # an instance's own rows: the kiosk's switches before Back
             self.ROWS = (*self.ROWS[:-1], *self.OPERATOR_ROWS, self.ROWS[-1])
-        elif app.options.kiosk:  # on a kiosk only the operator lets phones in
-            self.ROWS = tuple(row for row in self.ROWS if row != "phones")
+        elif app.options.kiosk:  # on a kiosk only the operator lets phones in, and changes the keys
+            self.ROWS = tuple(row for row in self.ROWS if row not in ("phones", "controls"))
         self.index = 0
         self.rects: list[pygame.Rect] = []
         #: where each row shows "<  value  >": a click left of its middle lowers the value
@@ -61,15 +64,21 @@ class SettingsScene(Scene):
         if row in self.SWITCHES:
             on = pgettext("setting", "on") if getattr(st, row) else pgettext("setting", "off")
             names = {"reduced_motion": _("Reduced motion"), "large_text": _("Large text"),
+                     "scanning": _("Scanning (one switch)"),
                      "demo_sound": _("Sound in the demo"), "kiosk_lessons": _("Kiosk: visitors take lessons"),
                      "kiosk_puzzles": _("Kiosk: visitors solve puzzles"),
                      "kiosk_ladder": _("Kiosk: visitors climb the ladder")}
             return names[row], on
+        if row == "scan_seconds":
+            whole, tenths = divmod(round(st.scan_seconds * 10), 10)
+            return _("Scanning speed"), _("{whole}.{tenths} s a step").format(whole=whole, tenths=tenths)
         if row == "phones":
             return _("Phones as controllers"), phones_state(self.app)
         if row == "kiosk_idle_seconds":
             idle = _("{seconds} s idle").format(seconds=st.kiosk_idle_seconds)
             return _("Kiosk: back to the demo after"), idle
+        if row == "controls":
+            return _("Controls: keys and pad buttons"), ""
         return _("Back"), ""
 
     def language_choices(self) -> list[str]:
@@ -104,10 +113,16 @@ class SettingsScene(Scene):
             setattr(st, row, not getattr(st, row))
             if row == "large_text":
                 theme.set_large_text(st.large_text)  # every screen from its next draw on
+            elif row == "scanning" and hasattr(self.app, "scanner"):
+                self.app.scanner.forget()  # nothing held, the first item shown a whole step
         elif row == "theme":  # wraps around, so Enter alone reaches each
             names = list(palette.THEMES)
             st.theme = names[(names.index(st.theme) + delta) % len(names)] if st.theme in names else names[0]
             palette.use(st.theme)  # every screen in the new colours from its next draw on
+        elif row == "scan_seconds":  # wraps around, so Enter alone reaches each
+            speeds = list(settings.SCAN_SECONDS)
+            at = speeds.index(st.scan_seconds) if st.scan_seconds in speeds else 0
+            st.scan_seconds = speeds[(at + delta) % len(speeds)]
         elif row == "animation_speed":  # wraps around, so Enter alone reaches each
             speeds = list(settings.ANIMATION_SPEEDS)
             st.animation_speed = speeds[(speeds.index(st.animation_speed) + delta) % len(speeds)]
@@ -144,7 +159,10 @@ class SettingsScene(Scene):
         row = self.ROWS[self.index]
         if row == "back":
             self.app.stack.pop()
-        elif row in ("fullscreen", "phones", "language", "animation_speed", "theme", *self.SWITCHES):
+        elif row == "controls":
+            self.app.stack.push(BindingsScene(self.app))
+        elif row in ("fullscreen", "phones", "language", "animation_speed", "theme", "scan_seconds",
+                     *self.SWITCHES):
             self.change(row, delta)
         else:  # Enter steps up and wraps around, so a pad's A alone can set any value
             st = self.app.settings
@@ -190,7 +208,10 @@ class SettingsScene(Scene):
             else:
                 theme.draw_text(surface, name, rect.center, size, ink, "center")
             self.rects.append(rect)
-        hint = _("Up/Down: choose   Left/Right: change   Esc: back   (saved at once)")
+        g = self.app.glyphs()
+        hint = _("{up_down}: choose   {left_right}: change   {back}: back   (saved at once)").format(
+            up_down=either(g, UP, DOWN), left_right=either(g, LEFT, RIGHT),
+            back=back_key(g, self.app.last_device))
         theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")
 
 

@@ -22,7 +22,7 @@ from ...content import levels
 from ...i18n import _, pgettext
 from ...ui import present, qr, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
-from ..base import BackButton, Scene
+from ..base import BackButton, Scene, either
 from .seats import AI_LEVELS, HUMAN, KINDS, Seat, device_label, device_of, level_name
 
 COMPUTER, TWO, PADS = "computer", "two", "pads"
@@ -36,6 +36,7 @@ def kind_label(kind: str) -> str:
 
 
 class SetupScene(Scene):
+    scan_step = DOWN  # scanning: down the choices
     def __init__(self, app, game_id: str, level: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
@@ -387,8 +388,9 @@ class SetupScene(Scene):
                                 theme.INK, bold=True)
                 present.parts_line(surface, (x, line_y), line, line_size, right - x, theme.INK_DIM)
             self.rows.append(rect)
-        hint = _("Up/Down: choose   Left/Right: the level   {alt}: swap sides   {confirm}: play   "
-                 "{back}: back").format(alt=g[ALTERNATE], confirm=g[CONFIRM], back=g[BACK])
+        hint = _("{up_down}: choose   {left_right}: the level   {alt}: swap sides   {confirm}: play   "
+                 "{back}: back").format(up_down=either(g, UP, DOWN), left_right=either(g, LEFT, RIGHT),
+                                        alt=g[ALTERNATE], confirm=g[CONFIRM], back=g[BACK])
         present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
                            theme.ACCENT if self.message else theme.INK_FAINT, "center")
         self.draw_phone_code(surface, y, int(h - 52 * s), s)

@@ -9,10 +9,10 @@ from ... import catalogue, i18n
 from ...i18n import N_, _
 from ...persistence import saves
 from ...ui import theme
-from ...ui.actions import BACK, MENU, Action
+from ...ui.actions import BACK, CONFIRM, MENU, Action
 from ...ui.cards import CardMenu
 from ...ui.kits.gauss import disc_image
-from ..base import LiveItem, Scene
+from ..base import LiveItem, Scene, arrows
 from .overlay import AskScene
 
 
@@ -57,7 +57,8 @@ class TitleScene(Scene):
         # a kiosk's visitor plays, learns, solves, climbs and watches (what the operator left
         # on); saves, settings and the last visitor's game are the operator's (Ctrl+Shift+O)
         items = [LiveItem(N_("Play"), self.play)]
-        if not kiosk:
+        if not kiosk:  # a kiosk's visitors play here, not with the operator's secrets
+            items.append(LiveItem(N_("Play online"), app.nav.online))
             items.append(LiveItem(N_("Load game"), self.load_game))
         items.append(LiveItem(N_("How to play"), self.howto))
         if not kiosk or st.kiosk_lessons:
@@ -140,6 +141,20 @@ class TitleScene(Scene):
     def next_change(self) -> float:
         return 0.0 if self.drift() > 0 else math.inf
 
+    def draw_notice(self, surface: pygame.Surface, notice: str, s: float) -> None:
+        """What went wrong at the start (a settings file set aside), in as many lines as it
+        takes, just above the row of small buttons: a long one (a file's name in it) would
+        run off a small window's sides and over the buttons."""
+        w, h = surface.get_size()
+        size = int(26 * s)
+        lines = theme.wrap(notice, size, int(w - 40 * s))
+        line_h = theme.font(size).get_linesize()
+        small = [rect for i, rect in enumerate(self.menu.rects) if i not in self.menu.icons and rect.h]
+        bottom = min((rect.top for rect in small), default=int(h - 60 * s)) - int(6 * s)
+        for k, line in enumerate(lines):
+            theme.draw_text(surface, line, (w / 2, bottom - (len(lines) - k) * line_h), size, theme.BAD,
+                            "midtop")
+
     def heading(self, size: tuple[int, int]) -> Heading:
         """The title, the tagline and the ring of discs round them for a window of ``size``."""
         return Heading(size)
@@ -160,9 +175,10 @@ class TitleScene(Scene):
         self.menu.layout(area, s, banner=not self.app.options.kiosk)
         self.menu.draw_cards(surface, s)
         if self.app.notice:
-            notice = i18n.refusal(self.app.notice)
-            theme.draw_text(surface, notice, (w / 2, h * 0.9), int(26 * s), theme.BAD, "center")
-        controls = (_("D-pad + A") if self.app.last_device.startswith("pad")
-                    else _("Arrows + Enter, the mouse, or a gamepad"))
+            self.draw_notice(surface, i18n.refusal(self.app.notice), s)
+        g = self.app.glyphs()
+        controls = (f"{arrows(g)} + {g[CONFIRM]}" if self.app.last_device.startswith("pad")
+                    else _("{arrows} + {confirm}, the mouse, or a gamepad").format(arrows=arrows(g),
+                                                                                   confirm=g[CONFIRM]))
         theme.draw_text(surface, controls, (w / 2, h - 24 * s), int(22 * s),
                         theme.INK_FAINT, "center")

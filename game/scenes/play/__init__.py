@@ -47,11 +47,13 @@ from .computer import ComputerTurn
 from .effects import EffectPlayer, MovePlay, effect
 from .end import GameEnd
 from .hosting import DEMO, EXERCISE, PLAYED, WATCHED, Hosted, Hosting
+from .remote import ONLINE, POLL_SECONDS, Remote
 from .saving import Autosaving
+from .scanning import Scanning
 from .seating import Seating
 from .view import PlayView
 
-__all__ = ["DEMO", "EXERCISE", "PLAYED", "WATCHED", "Hosting", "MovePlay", "PlayScene", "effect"]
+__all__ = ["DEMO", "EXERCISE", "ONLINE", "PLAYED", "WATCHED", "Hosting", "MovePlay", "PlayScene", "effect"]
 
 log = logging.getLogger("gauss_arcade")
 
@@ -70,7 +72,8 @@ class OfMatch:
         setattr(scene.match, self.name, value)
 
 
-class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving, PlayView, Scene):
+class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, Scanning, PlayView,
+                Scene):
     game_id: ClassVar[str] = ""
     #: effect type -> (handler, together), collected from the ``@effect`` methods
     handlers: ClassVar[dict[str, tuple[Callable, bool]]] = {}
@@ -173,6 +176,8 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             self.after_autoplay()
 
     def restart(self) -> None:
+        if self.online is not None:  # the server's game: no new one from here
+            return
         if self.state.over and self.history:  # still to review and save, from the pause menu
             self.finished = self.record()
         self.new_game(None)
@@ -237,6 +242,8 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         (a window-sized background each) and grew by megabytes a game."""
         self.drop_thinker()
         self.drop_hint()
+        if self.online is not None:  # the game stays on the server ("My games")
+            self.online.close()
         saves.let_go(self.game_id, self)  # another instance of the game may play it now
         self.queue.clear()
         self.buttons.clear()
@@ -289,6 +296,7 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         afresh, and a refusal that explained the old position is no longer shown."""
         self.preview_cache = {}
         self.message_t = 0.0
+        self.scan_row = None  # a new turn is scanned from its first row
         self.drop_hint()
 
 
@@ -305,7 +313,10 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         return self.preview_cache[move]
 
     def try_play(self, move: Any) -> bool:
-        """Play ``move`` if it is legal; otherwise say why in one line."""
+        """Play ``move`` if it is legal; otherwise say why in one line. Online, the move is
+        sent: it plays when the server says it was played (:mod:`.remote`)."""
+        if self.online is not None:
+            return self.send_online(move)
         why = self.match.why_not(move)
         if why:
             self.say(refusal(why))
@@ -337,6 +348,9 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
 
     def undo(self) -> None:
         """Take back the last move; against the computer, back to the last human turn."""
+        if self.online is not None:
+            self.say(_("No take-backs in an online game."))
+            return
         self.queue.skip()
         try:
             self.drop_thinker()
@@ -359,6 +373,9 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
 
     def redo(self) -> None:
         """Play the move taken back again; against the computer, its replies too."""
+        if self.online is not None:
+            self.say(_("No take-backs in an online game."))
+            return
         self.queue.skip()
         try:
             move = self.match.redo_move()
@@ -449,6 +466,7 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
             self.on_action(action)
 
     def update(self, dt: float) -> None:
+        self.follow_online()
         if self._panel_held is not None and self._panel_held != self.app.frames:
             self._panel_held = None
         if not self.pulses or self.app.idle < self.PULSE_SECONDS:
@@ -482,6 +500,8 @@ class PlayScene(EffectPlayer, Hosted, Seating, ComputerTurn, GameEnd, Autosaving
         if self.pulses and self.app.idle < self.PULSE_SECONDS:
             return 0.0
         timers = [t for t in (self.message_t, self.banner_t) if t > 0]
+        if self.online is not None:
+            timers.append(POLL_SECONDS)  # the server's news comes from another thread
         if self.unsaved:
             timers.append(max(0.0, self.save_retry_t))  # the autosave is tried again then
         return min(timers, default=math.inf)

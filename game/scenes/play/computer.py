@@ -138,6 +138,7 @@ class ComputerTurn:
         _after, effects = self.preview(move)
         self.point_to(move)
         self.hover_from_mouse = False
+        self.scan_pointed()
         key = _("a click") if self.app.last_device == "mouse" else self.app.glyphs()[CONFIRM]
         # a move left to chance (a roll) is named without its result: the preview plays the
         # seeded die, and the hint must not tell the player what it will show

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from ...i18n import _, pgettext
-from ...match import OPEN, Seat, held_elsewhere
+from ...match import OPEN, REMOTE, Seat, held_elsewhere
 from ...ui.actions import (
     CONFIRM,
     DIRECTIONS,
@@ -81,7 +81,11 @@ class Seating:
         return self.match.hot_seat
 
     def player_name(self, player: str) -> str:
-        """``Red``, or ``Red (computer)`` when the computer plays that side."""
+        """``Red``, or ``Red (computer)`` when the computer plays that side; online ``Red (you)``
+        and ``Blue (opponent)``."""
+        online = self.online_words(player)
+        if online is not None:
+            return online
         name = self.side_name(player)
         return _("{side} (computer)").format(side=name) if self.seats[player].is_ai else name
 
@@ -109,6 +113,10 @@ class Seating:
     def may_act(self, action: Action) -> bool:
         """Board actions come only from the device holding the seat to move."""
         seat = self.seat()
+        if seat.device == REMOTE:
+            if action.name != POINT:
+                self.say(_("It is your opponent's turn."), 1.5)
+            return False
         if seat.is_ai:
             if action.name != POINT:
                 self.say(_("{player} is thinking...").format(player=self.player_name(seat.player)), 1.5)

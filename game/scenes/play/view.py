@@ -14,6 +14,7 @@ from ...i18n import N_, _, pgettext
 from ...match import OPEN, Seat
 from ...ui import present, theme
 from ...ui.actions import (
+    CONFIRM,
     DETAILS,
     MENU,
     REDO,
@@ -316,8 +317,9 @@ class PlayView:
         return _("{player} to move").format(player=self.player_name(p)), self.side_ink(p)
 
     def banner_text(self) -> str:
-        """The news of the moment, right of the status (empty: none)."""
-        return self.banner if self.banner_t > 0 else ""
+        """The news of the moment, right of the status (empty: none); online, the connection's
+        first."""
+        return self.online_news() or (self.banner if self.banner_t > 0 else "")
 
     def top_key(self) -> tuple:
         """Everything the status bar shows."""
@@ -365,7 +367,11 @@ class PlayView:
         if self.queue.busy:
             return _("Any key or click: skip to the end of the move"), theme.INK_DIM
         if self.state.over:
-            return _("Game over: Enter or click for the result"), theme.INK_DIM
+            over = _("Game over: {confirm} or click for the result")
+            return over.format(confirm=self.app.glyphs()[CONFIRM]), theme.INK_DIM
+        if getattr(self.app.settings, "scanning", False) and self.hosting.overlays:
+            # one switch: the keys of the controls line would all do the same
+            return self.scan_words(), theme.INK_DIM
         return self.controls_line(), theme.INK_DIM
 
     def controls_line(self) -> str:

@@ -1,0 +1,372 @@
+"""PostgreSQL behind the server's :class:`~game.server.store.Store`, for several server
+processes on one database (``gauss-arcade-server --database postgresql://...``; psycopg 3,
+``gauss-arcade[postgres]``).
+
+The tables are SQLite's (:mod:`game.server.store`): ``games``, ``seats`` with the SHA-256 of
+each secret (never the secret), and ``moves`` with ``(game_id, ply)`` as primary key, so
+that of two processes storing a move at the same ply of a game exactly one succeeds,
+whatever raced; the other's transaction stores nothing and raises
+:class:`~game.server.store.Conflict`. The schema carries its version in ``schema_version``;
+a process migrates a database step by step under an advisory lock, so that processes
+started together never migrate twice.
+
+Between the processes: every transaction that stores moves also sends, on commit, a
+``NOTIFY gauss_arcade`` per move, ``{"game": ID, "ply": N}``, and a seat taken sends
+``{"game": ID, "seated": SIDE}``. Each process LISTENs (:meth:`PostgresStore.listen`) and
+reads what it was told of from the tables: a notification only says where to look.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from .store import GAME_COLUMNS, Conflict, GameRow, MoveRow, StoreError
+
+log = logging.getLogger("gauss_arcade.server")
+
+#: the schema this module writes and reads (the same tables as SQLite's schema 1)
+SCHEMA_VERSION = 1
+#: the channel of LISTEN/NOTIFY
+CHANNEL = "gauss_arcade"
+#: the advisory lock held while a database is migrated ("GAUSSARC" in ASCII, as a bigint)
+MIGRATION_LOCK = 0x4741555353415243
+#: how to install what it needs
+INSTALL = "pip install 'gauss-arcade[postgres]'"
+
+#: each step from the version before it: MIGRATIONS[n] takes a database from n - 1 to n
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
+    """CREATE TABLE schema_version (
+        version INTEGER NOT NULL,
+        applied BIGINT NOT NULL
+    )""",
+    """CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        level TEXT NOT NULL,
+        level_json TEXT NOT NULL,
+        options_json TEXT,
+        seed BIGINT NOT NULL,
+        salt TEXT NOT NULL,
+        commit_hash TEXT NOT NULL,
+        invite TEXT NOT NULL UNIQUE,
+        watch TEXT NOT NULL UNIQUE,
+        rules_version TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'playing', 'over')),
+        result TEXT,
+        created BIGINT NOT NULL,
+        updated BIGINT NOT NULL
+    )""",
+    """CREATE TABLE seats (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        side TEXT NOT NULL,
+        secret_hash TEXT NOT NULL UNIQUE,
+        joined BIGINT NOT NULL,
+        PRIMARY KEY (game_id, side)
+    )""",
+    """CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL CHECK (ply >= 1),
+        side TEXT NOT NULL,
+        move_json TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    )""",
+)}
+
+#: how a commit reaches the disk: ``full`` waits for PostgreSQL's WAL to be flushed (its
+#: default, ``synchronous_commit = on``); ``normal`` does not (``off``: a crash of the database
+#: server may lose the last moves, a crash of a game server loses none)
+SYNC = {"full": "on", "normal": "off"}
+
+#: a game id as the server makes them (anything else in a notification is ignored)
+GAME_ID = re.compile(r"^[0-9A-Z]{1,32}$")
+
+
+def is_url(value: str) -> bool:
+    """Whether ``value`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)."""
+    return value.startswith(("postgresql://", "postgres://"))
+
+
+def shown(url: str) -> str:
+    """The database's URL without its password, to print and to log."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.hostname or ""
+        netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "postgresql://…"
+
+
+def missing() -> str | None:
+    """Why psycopg cannot be used here (one sentence), or None when it can."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as exc:
+        if "libpq" in str(exc) or "pq wrapper" in str(exc):
+            return (f"psycopg cannot find the PostgreSQL client library libpq ({exc}); install it "
+                    "(Debian: apt install libpq5) or psycopg's own: pip install 'psycopg[binary]'")
+        return f"psycopg is not installed; install the postgres extra: {INSTALL}"
+    return None
+
+
+def note(payload: str) -> dict[str, Any] | None:
+    """A notification's payload read, or None when it is not one the server sends."""
+    try:
+        found = json.loads(payload)
+    except ValueError:
+        return None
+    if not isinstance(found, dict) or not isinstance(found.get("game"), str) \
+            or not GAME_ID.match(found["game"]):
+        return None
+    ply = found.get("ply")
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 1):
+        return None
+    seated = found.get("seated")
+    if (ply is None) == (seated is None) or (seated is not None and not isinstance(seated, str)):
+        return None
+    return found
+
+
+class PostgresStore:
+    """The store on a PostgreSQL database, shared by any number of server processes.
+
+    Two connections: one for the event loop's reads and the seats, one for
+    :meth:`append_many` (called from a thread of its own, so the loop never waits for a
+    commit); :meth:`listen` opens a third, asynchronous one. A connection found broken is
+    opened again at the next call."""
+
+    def __init__(self, url: str, clock: Any = time.time, sync: str = "full") -> None:
+        if sync not in SYNC:
+            raise StoreError(f"sync must be {' or '.join(SYNC)}, not {sync!r}")
+        why = missing()
+        if why:
+            raise StoreError(why)
+        self.url = url
+        self.clock = clock
+        self.sync = sync
+        self.writer: Any = None
+        self.db: Any = None
+        import psycopg
+
+        try:
+            self.db = self.connect()
+            self.migrate()
+        except psycopg.Error as exc:
+            self.close()
+            raise StoreError(f"cannot use the database {shown(url)}: {one_line(exc)}") from exc
+        except StoreError:
+            self.close()
+            raise
+
+    def connect(self) -> Any:
+        import psycopg
+
+        db = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+                             application_name="gauss-arcade-server")
+        db.execute(f"SET synchronous_commit = {SYNC[self.sync]}")
+        return db
+
+    def _db(self) -> Any:
+        if self.db is None or self.db.closed or self.db.broken:
+            if self.db is not None:
+                self.db.close()
+            self.db = self.connect()
+        return self.db
+
+    def read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """The rows of one query; a connection lost since the last call (the database
+        restarted, an idle connection cut) is opened again and the query asked once more."""
+        import psycopg
+
+        try:
+            return list(self._db().execute(sql, params).fetchall())
+        except psycopg.OperationalError:
+            if self.db is not None and not (self.db.closed or self.db.broken):
+                raise
+            return list(self._db().execute(sql, params).fetchall())
+
+    def version(self) -> int:
+        """The database's schema version (0: a database the server never used)."""
+        db = self._db()
+        if db.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+            return 0
+        return int(db.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0])
+
+    def migrate(self) -> None:
+        db = self._db()
+        with db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            version = self.version()
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"the database {shown(self.url)} has schema {version}; this server reads "
+                                 f"schema {SCHEMA_VERSION} and older: run a newer server")
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[step]:
+                    db.execute(statement)
+                db.execute("INSERT INTO schema_version (version, applied) VALUES (%s, %s)",
+                           (step, int(self.clock())))
+
+    # -- games ----------------------------------------------------------------------------
+    def create(self, game: GameRow, side: str, secret_hash: str) -> bool:
+        import psycopg
+
+        now = int(self.clock())
+        db = self._db()
+        try:
+            with db.transaction():
+                db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                           (game.id, game.game, game.level, game.level_json, game.options_json,
+                            game.seed, game.salt, game.commit_hash, game.invite, game.watch,
+                            game.rules_version, game.status, game.result, now, now))
+                db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (%s, %s, %s, %s)",
+                           (game.id, side, secret_hash, now))
+        except psycopg.errors.UniqueViolation:
+            return False
+        return True
+
+    def _one(self, where: str, value: str) -> GameRow | None:
+        rows = self.read(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} = %s", (value,))
+        return GameRow(*rows[0]) if rows else None
+
+    def game(self, game_id: str) -> GameRow | None:
+        return self._one("id", game_id)
+
+    def by_invite(self, code: str) -> GameRow | None:
+        return self._one("invite", code)
+
+    def by_watch(self, code: str) -> GameRow | None:
+        return self._one("watch", code)
+
+    # -- seats ----------------------------------------------------------------------------
+    def seat_of(self, secret_hash: str) -> tuple[str, str] | None:
+        rows = self.read("SELECT game_id, side FROM seats WHERE secret_hash = %s", (secret_hash,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def seats(self, game_id: str) -> list[str]:
+        return [r[0] for r in self.read("SELECT side FROM seats WHERE game_id = %s ORDER BY joined, side",
+                                        (game_id,))]
+
+    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool:
+        import psycopg
+
+        now = int(self.clock())
+        db = self._db()
+        try:
+            with db.transaction():
+                db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (%s, %s, %s, %s)",
+                           (game_id, side, secret_hash, now))
+                db.execute("UPDATE games SET status = 'playing', updated = %s "
+                           "WHERE id = %s AND status = 'open'", (now, game_id))
+                db.execute("SELECT pg_notify(%s, %s)",
+                           (CHANNEL, json.dumps({"game": game_id, "seated": side})))
+        except psycopg.IntegrityError:
+            return False
+        return True
+
+    # -- moves ----------------------------------------------------------------------------
+    def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
+        """The game's stored moves in order (those after ply ``after``)."""
+        return [MoveRow(*r) for r in self.read(
+            "SELECT ply, side, move_json FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
+            (game_id, after))]
+
+    def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
+        try:
+            self.append_many([(game_id, move, status, result)])
+        except Conflict:
+            return False
+        return True
+
+    def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None:
+        """Moves of any games, ``(game, move, status, result)`` each, in one transaction with
+        their notifications: all stored and announced to every listening process, or none
+        (:class:`Conflict` when a move's ply was taken, another error when the database failed)."""
+        import psycopg
+
+        now = int(self.clock())
+        if self.writer is None or self.writer.closed or self.writer.broken:
+            self.writer = self.connect()
+        try:
+            try:
+                self._append(self.writer, moves, now)
+            except psycopg.OperationalError:
+                if not (self.writer.closed or self.writer.broken):
+                    raise
+                # the connection was lost: before the commit (nothing stored: once more, on a
+                # new one) or after it (all stored: done)
+                self.writer = self.connect()
+                if not self._stored(moves):
+                    self._append(self.writer, moves, now)
+        except psycopg.errors.UniqueViolation as exc:
+            raise Conflict(f"a move is stored already at its ply: {one_line(exc)}") from exc
+
+    def _stored(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> bool:
+        for game, move, _s, _r in moves:
+            found = self.writer.execute("SELECT side, move_json FROM moves WHERE game_id = %s AND ply = %s",
+                                        (game, move.ply)).fetchone()
+            if found is None or tuple(found) != (move.side, move.move_json):
+                return False
+        return True
+
+    def _append(self, db: Any, moves: list[tuple[str, MoveRow, str, str | None]], now: int) -> None:
+        with db.transaction(), db.cursor() as cur:
+            cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) "
+                            "VALUES (%s, %s, %s, %s, %s)",
+                            [(game, move.ply, move.side, move.move_json, now)
+                             for game, move, _s, _r in moves])
+            cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
+                            [(status, result, now, game) for game, _m, status, result in moves])
+            cur.executemany("SELECT pg_notify(%s, %s)",
+                            [(CHANNEL, json.dumps({"game": game, "ply": move.ply}))
+                             for game, move, _s, _r in moves])
+
+    # -- between processes ------------------------------------------------------------------
+    async def listen(self, heard: Callable[[dict[str, Any]], None], connected: Callable[[], None]) -> None:
+        """Forever (until cancelled): LISTEN on the channel and call ``heard`` with each
+        notification read (:func:`note`). After a lost connection it connects again (waiting
+        up to 10 s between tries) and calls ``connected`` once it listens again, as after the
+        first LISTEN: what was stored meanwhile was told to nobody here."""
+        import psycopg
+
+        delay = 0.2
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=10,
+                                                             application_name="gauss-arcade-server listen")
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    delay = 0.2
+                    connected()
+                    async for notification in conn.notifies():
+                        found = note(notification.payload)
+                        if found is not None:
+                            try:
+                                heard(found)
+                            except Exception:  # one game's trouble never stops the listening
+                                log.exception("a notification could not be handled: %.200s",
+                                              notification.payload)
+            except psycopg.Error as exc:
+                log.warning("listening to the database: %s; again in %.1f s", one_line(exc), delay)
+            await asyncio.sleep(delay)
+            delay = min(10.0, delay * 2)
+
+    def close(self) -> None:
+        for db in (self.db, self.writer):
+            try:
+                if db is not None:
+                    db.close()
+            except Exception:  # noqa: BLE001 - closing what may be broken already
+                pass
+
+
+def one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
