@@ -8,6 +8,7 @@ import logging
 import os
 import stat
 import sys
+from dataclasses import dataclass
 from logging.handlers import RotatingFileHandler
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
@@ -106,7 +107,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true",
                    help=_("play in the terminal, in words: for a screen reader, or without a display "
                           "(with --game, --level, --seed)"))
+    p.add_argument("--export-animation", metavar=pgettext("command line", "FILE"),
+                   help=_("draw the saved game or text record FILE as an animated picture into "
+                          "pictures/ in the user folder, say where it went, and end (no window)"))
     return p
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """``--export-animation``: the save or text record to draw as an animated picture."""
+
+    path: str
 
 
 def parse(argv: list[str]):
@@ -135,6 +146,10 @@ def parse(argv: list[str]):
             levels.load(ns.game, ns.level)
         except RulesError as exc:
             p.error(i18n.refusal(Message.of(exc)))
+    if ns.export_animation is not None:
+        if ns.game or ns.demo or ns.kiosk or ns.text:
+            p.error(_("--export-animation cannot be combined with --game, --demo, --kiosk or --text"))
+        return ExportOptions(ns.export_animation)
     if ns.text:
         if ns.demo or ns.kiosk:
             p.error(_("--text cannot be combined with --demo or --kiosk"))
@@ -243,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
             return run(options)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log_to_file()
+    if isinstance(options, ExportOptions):
+        return export_animation(options.path)
     if options.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -259,6 +276,36 @@ def main(argv: list[str] | None = None) -> int:
                 "in a desktop session, set DISPLAY, or use --headless to run without a window."),
               file=sys.stderr)
         return 1
+
+
+def export_animation(name: str) -> int:
+    """``--export-animation FILE``: the save or text record ``FILE`` drawn off-screen as an
+    animated picture into ``pictures/``; its path on standard output (0), or why not on
+    standard error (1)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from pathlib import Path
+
+    from .app.app import Options
+    from .navigation import make_app
+    from .persistence import saves
+    from .scenes.hosts import picture
+
+    path = Path(name)
+    record, problem = saves.examine(path) if path.is_file() else (None, _("there is no such file"))
+    if record is None:
+        print(_("gauss-arcade: {file} cannot be drawn: {problem}.").format(file=name, problem=problem),
+              file=sys.stderr)
+        return 1
+    app = make_app(Options(headless=True))
+    app.start()
+    try:
+        job = picture.export(app, record, path.stem)
+    finally:
+        app.shutdown()
+    text, bad = job.said()
+    print(text, file=sys.stderr if bad else sys.stdout)
+    return 1 if bad else 0
 
 
 def text_main(argv: list[str] | None = None) -> int:

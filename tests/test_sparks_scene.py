@@ -347,3 +347,20 @@ def test_a_draw_by_agreement_is_saved_and_replayed_like_any_move(app):
     scene.undo()  # back to the open offer: the autosave holds it, and white is asked again
     assert saves.read_autosave().moves == [{"from": "b2", "to": "b4"}, {"draw": "offer"}]
     assert scene.state.offered_by == "black" and scene.state.to_move == "white"
+
+
+def test_a_watched_game_shows_no_cursor(app, monkeypatch):
+    """A replay, the demo and an exported picture show the moves played: no square is
+    about to be chosen there (the cursor stood on d2 in every one of them)."""
+    from game.ui.kits import sparks as kit
+
+    drawn = []
+    monkeypatch.setattr(kit, "draw_cursor", lambda surface, geo, square: drawn.append(square))
+    played = start(app)
+    played.draw(app.screen)
+    assert drawn and set(drawn) == {"d2"}
+    before = len(drawn)
+    watched = game_scene(app, "sparks", seed=1, hosted=True)
+    watched.draw(app.screen)
+    assert len(drawn) == before
+    watched.closed()

@@ -237,7 +237,7 @@ class App:
         self.idle = 0.0  # seconds since the last input of any kind
         self.pointer_idle = 0.0  # seconds since the mouse last moved
         self.cursor_shown = True
-        for folder in ("", "saves", "autosaves", "records"):
+        for folder in ("", "saves", "autosaves", "records", "pictures"):
             storage.clean_temporaries(storage.home() / folder)  # what a crash mid-write left behind
         i18n.set_language("auto")  # the settings' own messages, in the system's language
         self.settings, self.notice = settings.load()  # notice: a one-line message for the title

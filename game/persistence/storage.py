@@ -431,7 +431,7 @@ def sync_folder(folder: Path) -> None:
 #: a temporary file is in use by a write for milliseconds: one older than this is left over,
 #: whoever made it (where the system cannot tell whether its owner still runs: Windows)
 TMP_STALE_SECONDS = 3600
-_TMP_NAME = re.compile(r"^\..+\.(?:json|txt)\.(\d+)-[0-9a-f]+" + re.escape(TMP_SUFFIX) + "$")
+_TMP_NAME = re.compile(r"^\..+\.(?:json|txt|png)\.(\d+)-[0-9a-f]+" + re.escape(TMP_SUFFIX) + "$")
 
 
 def clean_temporaries(folder: Path) -> int:

@@ -520,7 +520,7 @@ class SparksScene(PlayScene):
                 for e in self.preview(Move(self.selected, self.cursor))[1]:
                     if e["type"] == "gated":
                         kit.draw_doomed(surface, geo, e["squares"])
-        if not self.state.over:
+        if not (self.state.over or self.hosted):  # a replay's, a demo's, a picture's: nobody moves there
             kit.draw_cursor(surface, geo, self.cursor)
 
     def controls(self) -> str:

@@ -35,6 +35,7 @@ from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RED
 from ...ui.keys import name_of
 from ...ui.widgets import Button
 from ..base import LiveButton, Scene, back_key, either
+from . import picture
 
 
 class ReplayScene(Scene):
@@ -57,7 +58,8 @@ class ReplayScene(Scene):
             "start": Button("|<", self.start), "back": Button("<", self.step_back),
             "play": Button(pgettext("replay", "Play"), self.toggle_play),
             "forward": Button(">", self.step_forward),
-            "end": Button(">|", self.end), "take": LiveButton(N_("Take over"), self.take_over),
+            "end": Button(">|", self.end), "export": LiveButton(N_("Export animation"), self.export_picture),
+            "take": LiveButton(N_("Take over"), self.take_over),
             "exit": LiveButton(N_("Back"), self.leave),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
@@ -71,6 +73,10 @@ class ReplayScene(Scene):
         self.searching = -1
         self.strip = pygame.Rect(0, 0, 0, 0)
         self.game.ai_rng.seed(record.seed)  # the review's searches: the same values for the same game
+        #: the game being drawn as an animated picture (a few frames each update), and what
+        #: the line over the bar says of it, for how many seconds more
+        self.exporting: picture.Export | None = None
+        self.notice, self.notice_bad, self.notice_t = "", False, 0.0
 
     # -- where we are ------------------------------------------------------------------
     @property
@@ -137,8 +143,26 @@ class ReplayScene(Scene):
     def leave(self) -> None:
         self.app.stack.pop()
 
+    def export_picture(self) -> None:
+        """The whole game as an animated picture in the user folder, to share (whatever
+        position is shown); the line over the bar says how far it is, then where it went."""
+        if self.exporting is not None and not self.exporting.done:
+            return
+        self.exporting = picture.Export(self.app, self.record, self.name)
+        self.tell_export()
+
+    def tell_export(self) -> None:
+        assert self.exporting is not None
+        self.notice, self.notice_bad = self.exporting.words()
+        self.notice_t = self.NOTICE_SECONDS
+
+    #: how long the line over the bar stays once the export is done
+    NOTICE_SECONDS = 8.0
+
     def closed(self) -> None:
         self.drop_search()
+        if self.exporting is not None:
+            self.exporting.cancel()
         self.game.closed()
 
     def goto(self, position: int) -> None:
@@ -220,6 +244,11 @@ class ReplayScene(Scene):
         self._quiet()
         self.game.update(dt)
         self.analyse(dt)
+        if self.exporting is not None and not self.exporting.done:
+            self.exporting.step(picture.STEP_SECONDS)
+            self.tell_export()
+        elif self.notice_t > 0:
+            self.notice_t = max(0.0, self.notice_t - dt)
         if self.playing and not self.game.queue.busy:
             self.wait += dt
             if self.wait >= self.STEP_SECONDS:
@@ -229,7 +258,11 @@ class ReplayScene(Scene):
     def next_change(self) -> float:
         if self.review is not None and not self.review.done:
             return 0.0  # the positions' values come in while it is open
+        if self.exporting is not None and not self.exporting.done:
+            return 0.0
         child = self.game.next_change()
+        if self.notice_t > 0:
+            child = min(child, self.notice_t)
         if self.playing and not self.game.queue.busy:
             child = min(child, max(0.0, self.STEP_SECONDS - self.wait))
         return child
@@ -249,6 +282,8 @@ class ReplayScene(Scene):
         self.game.draw(surface.subsurface((0, 0, w, self.strip.y)))
         if self.review is not None:
             self.draw_review(surface, self.strip, s)
+        if self.notice and (self.notice_t > 0 or (self.exporting is not None and not self.exporting.done)):
+            self.draw_notice(surface, s)
         pygame.draw.rect(surface, theme.BG_PANEL, self.bar)
         pygame.draw.line(surface, theme.INK_FAINT, self.bar.topleft, self.bar.topright, max(1, int(2 * s)))
         if self.total:  # how far through the game, along the top edge of the bar
@@ -267,12 +302,13 @@ class ReplayScene(Scene):
         bh = int(36 * s)
         playing = pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play")
         self.buttons["play"].label = playing
-        widths = {"start": 44, "back": 44, "play": 84, "forward": 44, "end": 44, "take": 124, "exit": 76}
+        widths = {"start": 44, "back": 44, "play": 84, "forward": 44, "end": 44, "export": 124, "take": 124,
+                  "exit": 76}
         if self.review is not None:  # looked at, not played on: no "Take over"
             del widths["take"]
             self.buttons["take"].rect = pygame.Rect(0, 0, 0, 0)
         for key, bw in widths.items():
-            if key in ("take", "exit"):
+            if key in ("export", "take", "exit"):
                 x += int(12 * s)
             label_w = theme.text_width(self.buttons[key].label, int(24 * s)) + int(14 * s)
             r = pygame.Rect(x, cy - bh // 2, max(int(bw * s), label_w), bh)  # its word fits inside
@@ -297,6 +333,24 @@ class ReplayScene(Scene):
                 and 2 * step <= self.bar.height + 2):
             for k, line in enumerate(lines):
                 theme.draw_text(surface, line, (x, cy + (k - 0.5) * step), size, theme.INK_DIM, "midleft")
+
+    def draw_notice(self, surface: pygame.Surface, s: float) -> None:
+        """The export's line on a band over the bar (and the review's strip)."""
+        w = surface.get_width()
+        size = int(22 * s)
+        room = int(w - 32 * s)
+        fit = theme.fitted(self.notice, size, room)
+        lines = theme.wrap(self.notice, fit, room)[:2]
+        step = theme.step(fit, 26 * s)
+        band = pygame.Rect(0, 0, w, int(len(lines) * step + 12 * s))
+        band.bottom = self.strip.y
+        surface.fill(theme.BG_PANEL, band)
+        pygame.draw.line(surface, theme.INK_FAINT, band.topleft, band.topright, max(1, int(2 * s)))
+        y = band.y + 6 * s
+        for line in lines:
+            theme.draw_text(surface, theme.ellipsized(line, fit, room), (16 * s, y), fit,
+                            theme.BAD if self.notice_bad else theme.INK)
+            y += step
 
     # -- the review's strip --------------------------------------------------------------------
     def graph_rect(self) -> pygame.Rect:

@@ -20,6 +20,7 @@ from ...ui.particles import Particles
 from ...ui.present import EndCard
 from ...ui.widgets import Item, Menu
 from ..base import LiveItem, Scene
+from ..hosts import picture
 from .seats import level_name
 
 
@@ -250,6 +251,10 @@ class PauseScene(Scene):
         self.menu.draw(surface, w / 2, y + 10 * s, s)
 
 
+#: the end card's item that draws the game as an animated picture
+EXPORT = N_("Export as animation")
+
+
 class ResultScene(Scene):
     """The end-of-game card (who won, by how much, why, the numbers), then rematch, a
     review or a save of the game, the game list, or a look at the final board.
@@ -268,11 +273,14 @@ class ResultScene(Scene):
         self.game = game
         self.card = card
         again = LiveItem(N_("Rematch"), self.rematch)
+        #: its label says how far an export is while the game is drawn (the card keeps its size)
+        self.export_item = LiveItem(EXPORT, self.export_picture)
         if getattr(game, "ladder", None) is not None:  # a ladder game: on to the rung to beat now
             again = LiveItem(N_("Ladder: play {level}"), self.rematch,
                              level=lambda: level_name(ladder.of(game.game_id).rung))
         self.menu = Menu([again, LiveItem(N_("Review the game"), self.review),
                           LiveItem(N_("Save the game"), self.save_game),
+                          self.export_item,
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
         self.menu.index = 1
@@ -290,6 +298,9 @@ class ResultScene(Scene):
         self.burst_pending = self.celebrate  # the sparks fly from the card once it is drawn
         # the result appears with a fanfare, or with the sound of a turn gone wrong
         app.audio.play("win" if self.celebrate or game is None else "bust")
+        #: the game being drawn as an animated picture, a few frames each update
+        self.exporting: picture.Export | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)  # the card, as last drawn
 
     #: how long the card celebrates: the score counts up, and sparks fly for a winner
     CELEBRATION = 1.2
@@ -306,11 +317,20 @@ class ResultScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.sparks.update(dt)
+        if self.exporting is not None and not self.exporting.done:
+            if self.exporting.step(picture.STEP_SECONDS):
+                self.exported()
 
     def next_change(self) -> float:
         if self.app.motion() and (self.t < self.CELEBRATION or self.sparks.alive):
             return 0.0
+        if self.exporting is not None and not self.exporting.done:
+            return 0.0
         return super().next_change()
+
+    def closed(self) -> None:
+        if self.exporting is not None:
+            self.exporting.cancel()
 
     def counted(self) -> EndCard:
         """The card as shown now: while it celebrates, the numbers of its last row (the final
@@ -355,6 +375,23 @@ class ResultScene(Scene):
         if line not in self.card.reasons:
             self.card.reasons.append(line)
 
+    def export_picture(self) -> None:
+        """The finished game as an animated picture in the user folder, to share: the item
+        says how far it is, then a question's panel where the file went (or why not)."""
+        if self.game is None or (self.exporting is not None and not self.exporting.done):
+            return
+        job = self.exporting = picture.Export(self.app, self.game.record())
+        self.export_item.message = N_("Exporting the animation... {percent}%")
+        self.export_item.values = {"percent": lambda: round(100 * job.progress)}
+
+    def exported(self) -> None:
+        assert self.exporting is not None
+        self.export_item.message, self.export_item.values = EXPORT, {}
+        line, bad = self.exporting.said()
+        title = _("Not exported") if bad else _("Exported")
+        self.app.stack.push(AskScene(self.app, title, [line], [(_("OK"), lambda: None)],
+                                     title_color=theme.BAD if bad else theme.GOOD))
+
     def look(self) -> None:
         self.app.stack.pop()
 
@@ -384,6 +421,10 @@ class ResultScene(Scene):
         s = theme.scale_of(surface)
         menu_h = self.menu.height(s)
         box, top = present.end_card(surface, self.counted(), s, menu_h)
+        # a card with many lines (a table of five rows, a save's and the hints' lines) leaves
+        # its menu less room than it asked for: the menu is set smaller, never off the card
+        k = max(0.5, min(1.0, (box.bottom - 12 * s - top) / max(1, menu_h)))
+        self.box = box
         if self.burst_pending and self.app.motion():
             self.burst_pending = False  # sparks from the card's top edge, in the winner's colour and gold
             for k in range(5):
@@ -391,4 +432,4 @@ class ResultScene(Scene):
                 self.sparks.burst((x, box.y), self.card.accent if k % 2 else theme.ACCENT, s, count=16,
                                   speed=260.0, life=1.1)
         self.sparks.draw(surface)
-        self.menu.draw(surface, surface.get_width() / 2, top, s)
+        self.menu.draw(surface, surface.get_width() / 2, top, s * k)

@@ -18,6 +18,7 @@ from ...ui import theme
 from ...ui.actions import BACK, CONFIRM, DOWN, MENU, UP, Action
 from ...ui.widgets import hit
 from ..base import LiveButton, Scene, back_key, either
+from ..hosts import picture
 from .overlay import AskScene
 
 
@@ -31,6 +32,8 @@ class LoadScene(Scene):
         self.index = 0
         self.top = 0  # the first row shown
         self.message, self.message_bad = "", False
+        #: a save being drawn as an animated picture (a few frames each update)
+        self.exporting: picture.Export | None = None
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.visible = 6
         self.back_button = LiveButton(N_("Back"), self.back)
@@ -75,6 +78,7 @@ class LoadScene(Scene):
                    (_("Review with the computer"), lambda: self.app.nav.review(record))]
         if not entry.text:
             answers.append((_("Export as text"), lambda: self.export(entry.name, record)))
+        answers.append((_("Export as animation"), lambda: self.export_picture(entry.name, record)))
         answers += [(_("Delete"), lambda: self.ask_delete(entry)), (_("Back"), lambda: None)]
         self.app.stack.push(AskScene(self.app, entry.name, answers=answers, lines=lines))
 
@@ -89,6 +93,29 @@ class LoadScene(Scene):
             return
         self.refresh(keep=name)
         self.say(_("Exported as {path}: copy it to share the game.").format(path=path.resolve()))
+
+    def export_picture(self, name: str, record: saves.Record) -> None:
+        """The save as an animated picture in the user folder, to share (docs/files.md);
+        the list's message line says how far it is, then where it went."""
+        if self.exporting is not None and not self.exporting.done:
+            return
+        self.exporting = picture.Export(self.app, record, name)
+        self.say(*self.exporting.words())
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.exporting is not None and not self.exporting.done:
+            self.exporting.step(picture.STEP_SECONDS)
+            self.say(*self.exporting.words())
+
+    def next_change(self) -> float:
+        if self.exporting is not None and not self.exporting.done:
+            return 0.0
+        return super().next_change()
+
+    def closed(self) -> None:
+        if self.exporting is not None:
+            self.exporting.cancel()
 
     def continue_playing(self, record: saves.Record) -> None:
         self.app.nav.replacing(record.game, lambda: self.app.nav.resume(record, _("Loaded: play on")),
@@ -229,9 +256,16 @@ class LoadScene(Scene):
             hint = _("{up_down}: choose   {confirm}: open   {back}: back").format(**keys)
         else:
             hint = _("{up_down} or wheel: scroll   {confirm} or click: open   {back}: back").format(**keys)
-        theme.draw_text(surface, self.message or hint, (w / 2, h - 26 * s), int(24 * s),
-                        (theme.BAD if self.message_bad else theme.GOOD) if self.message else theme.INK_FAINT,
-                        "center")
+        if not self.message:
+            theme.draw_text(surface, hint, (w / 2, h - 26 * s), int(24 * s), theme.INK_FAINT, "center")
+            return
+        # a message may name a file by its whole path: on two lines where one is too few
+        lines = theme.wrap(self.message, int(24 * s), int(w - 40 * s))[:2]
+        step = theme.step(int(24 * s), 26 * s)
+        for k, line in enumerate(lines):
+            y = h - 26 * s - (len(lines) - 1 - k) * step
+            theme.draw_text(surface, theme.ellipsized(line, int(24 * s), int(w - 40 * s)), (w / 2, y),
+                            int(24 * s), theme.BAD if self.message_bad else theme.GOOD, "center")
 
 
 def _moves(record: saves.Record) -> str:
