@@ -23,6 +23,23 @@ def run(app, events=(), frames=1):
         app.frame([], DT)
 
 
+def to_card(app, label):
+    """Move the highlight of the cards on top (the title's) to ``label`` with the arrows, the
+    way a player goes: toward where that card lies, one step at a time."""
+    menu = app.stack.top.menu
+    run(app)  # the cards are laid out when first drawn
+    labels = [item.label for item in menu.items]
+    want = labels.index(label)
+    for _ in range(4 * len(labels)):
+        if menu.index == want:
+            return
+        here, there = menu.rects[menu.index], menu.rects[want]
+        way = (pygame.K_DOWN if there.top >= here.bottom else pygame.K_UP if there.bottom <= here.top
+               else pygame.K_RIGHT if there.left > here.left else pygame.K_LEFT)
+        run(app, [key(way)])
+    raise AssertionError(f"the arrows never reached {label!r}")
+
+
 def settle(app, scene, limit=600):
     """Run frames until the scene's animation queue is empty."""
     for _ in range(limit):

@@ -88,12 +88,11 @@ def frames(app, n: int = 240) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_puzzle_is_solved_on_the_board_the_computer_answering(app, game):
-    from driver import key, run
+    from driver import key, run, to_card
 
     from game.scenes.hosts.puzzle import PuzzleListScene, PuzzleScene, solved
 
-    run(app, [key(pygame.K_DOWN)] * 4)  # the title: Play, Load game, How to play, Lessons, Puzzles
-    assert app.stack.top.menu.items[app.stack.top.menu.index].label == "Puzzles"
+    to_card(app, "Puzzles")
     run(app, [key(pygame.K_RETURN)])
     ask = app.stack.top
     ask.menu.index = [i.label for i in ask.menu.items].index(catalogue.get(game).title)

@@ -5,7 +5,7 @@ import random
 
 import pygame
 import pytest
-from driver import DT, click, key, motion, run, settle
+from driver import DT, click, key, motion, run, settle, to_card
 
 from game import catalogue
 from game.app.input import TEXT, Action, translate
@@ -69,19 +69,7 @@ def open_load_list(app):
     app.to_title()
     title = app.stack.top
     assert isinstance(title, TitleScene)
-    labels = [item.label for item in title.menu.items]
-    # the title's items are cards in a grid: the arrows go where the cards are (the nearest
-    # one that way), so try the four ways until the highlight is on Load game, as a player would
-    want = labels.index("Load game")
-    run(app, frames=1)  # the cards are laid out when the title is first drawn
-    for _ in range(4 * len(labels)):
-        if title.menu.index == want:
-            break
-        here, there = title.menu.rects[title.menu.index], title.menu.rects[want]
-        way = (pygame.K_DOWN if there.top > here.bottom - 1 else pygame.K_UP if there.bottom < here.top + 1
-               else pygame.K_RIGHT if there.left > here.left else pygame.K_LEFT)
-        run(app, [key(way)])
-    assert labels[title.menu.index] == "Load game"
+    to_card(app, "Load game")
     run(app, [key(pygame.K_RETURN)], 2)
     load = app.stack.top
     assert isinstance(load, LoadScene)
