@@ -16,15 +16,12 @@ import logging
 import math
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, ClassVar
-
-import pygame
 
 from ... import catalogue
 from ...content import levels
 from ...i18n import N_, _, refusal
-from ...match import Match, NoTakeBack, Seat
+from ...match import Match, Seat
 from ...persistence import saves, settings
 from ...ui import theme
 from ...ui.actions import (
@@ -43,18 +40,20 @@ from ...ui.actions import (
     Action,
 )
 from ...ui.anim import AnimQueue
-from ...ui.widgets import Button, hit
+from ...ui.widgets import Button
 from ..base import LiveButton, Scene
 from ..menus.overlay import PauseScene
 from ..menus.seats import level_name
 from .computer import ComputerTurn
 from .effects import EffectPlayer, MovePlay, effect
 from .end import GameEnd
+from .history import TakeBacks
 from .hosting import DEMO, EXERCISE, PLAYED, WATCHED, Hosted, Hosting
 from .remote import ONLINE, POLL_SECONDS, Remote
 from .saving import Autosaving
 from .scanning import Scanning
 from .seating import Seating
+from .touch import Fingers
 from .view import PlayView
 
 __all__ = ["DEMO", "EXERCISE", "ONLINE", "PLAYED", "WATCHED", "Hosting", "MovePlay", "PlayScene", "effect"]
@@ -76,8 +75,8 @@ class OfMatch:
         setattr(scene.match, self.name, value)
 
 
-class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, Scanning, PlayView,
-                Scene):
+class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Autosaving, TakeBacks, Scanning,
+                Fingers, PlayView, Scene):
     game_id: ClassVar[str] = ""
     #: effect type -> (handler, together), collected from the ``@effect`` methods
     handlers: ClassVar[dict[str, tuple[Callable, bool]]] = {}
@@ -194,11 +193,6 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
         self.match.set_position(state)
         self.particles.clear()
         self.show_state()
-
-    def card_picture(self) -> pygame.Surface | None:
-        """The position as a card shows it (the game list, the ladder, a lesson's card), for
-        a game whose board part of the screen is mostly words; None: the board as drawn."""
-        return None
 
     def show_state(self) -> None:
         """The board shows the match's state as it is now (a new position, a move taken
@@ -358,49 +352,6 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
 
 
 
-    def undo(self) -> None:
-        """Take back the last move; against the computer, back to the last human turn."""
-        if self.online is not None:
-            self.say(_("No take-backs in an online game."))
-            return
-        self.queue.skip()
-        try:
-            self.drop_thinker()
-            self.match.undo()
-        except NoTakeBack as refused:
-            self.say(self.refused_words(refused, _("Nothing to undo.")))
-            return
-        self.show_state()
-        self.save_progress()
-
-    @staticmethod
-    def refused_words(refused: NoTakeBack, nothing: str) -> str:
-        return _("No take-backs on the ladder.") if refused.reason == "ladder" else nothing
-
-    def take_back(self) -> None:
-        """The last move off the board, whoever played it: how a replay steps back. Undo is
-        the players' own, with its rules (none on the ladder, back to a person's turn)."""
-        if self.match.take_back():
-            self.show_state()
-
-    def redo(self) -> None:
-        """Play the move taken back again; against the computer, its replies too."""
-        if self.online is not None:
-            self.say(_("No take-backs in an online game."))
-            return
-        self.queue.skip()
-        try:
-            move = self.match.redo_move()
-        except NoTakeBack as refused:
-            self.say(self.refused_words(refused, _("Nothing to redo.")))
-            return
-        self.drop_thinker()
-        self.commit(move)
-        if self.future and self.ai_to_move() and self.has_human:
-            self.queue.skip()
-            while self.future and self.ai_to_move():
-                self.commit(self.future.pop(), animate=False)
-
     def say(self, text: str, seconds: float = 3.0, color: tuple[int, int, int] | None = None) -> None:
         """A line for the player on the message line: a refusal (``theme.BAD``, the default), or news."""
         self.message, self.message_t, self.message_color = text, seconds, color or theme.BAD
@@ -480,47 +431,6 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
             if action.device == TOUCH:
                 action = self.touched(action)
             self.on_action(action)
-
-    def panel_button_at(self, pos: tuple[int, int]) -> str | None:
-        """The name of the panel's button at ``pos`` (a finger's area around each, once
-        a finger touched the screen), or None."""
-        names = list(self.buttons)
-        i = hit([self.buttons[name].rect for name in names], pos)
-        return None if i is None else names[i]
-
-    # -- a finger ---------------------------------------------------------------------------
-    def tap_target(self, pos: tuple[int, int]) -> Any | None:
-        """What a finger's tap at ``pos`` would play: its board point, which a first tap
-        only previews (what hovering shows a mouse) and a second tap plays; None where a
-        tap acts at once (off the board, or what a game's own override says: a piece
-        picked up, a button)."""
-        return self.cell_at(pos)
-
-    def touched(self, action: Action) -> Action:
-        """A finger's action as the board takes it: a tap on a point not previewed yet
-        becomes a preview there (``point``); a tap on the point previewed plays it; a drag
-        moves the preview, and the point it stops on is previewed."""
-        target = self.tap_target(action.pos) if action.pos is not None else None
-        if action.name == POINT:
-            self.touch_armed = target
-        elif action.name == CONFIRM and target is not None:
-            if target != self.touch_armed:
-                self.touch_armed = target
-                return replace(action, name=POINT)
-            self.touch_armed = None
-        return action
-
-    def previewed_move(self) -> Any | None:
-        """The move the board's preview shows now (what a confirm there would play), or
-        None; each game says what its cursor means."""
-        return None
-
-    def next_tap(self, move: Any) -> tuple[int, int] | None:
-        """Where a finger taps next to play ``move`` from what the screen shows now (a
-        colour, a piece or a stone to take first; then the move's board point, twice:
-        :meth:`touched`), or None when taps cannot play it; the inverse of the game's own
-        hit-testing, from the same layout."""
-        return None
 
     def update(self, dt: float) -> None:
         self.follow_online()

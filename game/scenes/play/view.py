@@ -167,6 +167,11 @@ class PlayView:
     def frame(self) -> PlayFrame:
         return self.layout.frame
 
+    def card_picture(self) -> pygame.Surface | None:
+        """The position as a card shows it (the game list, the ladder, a lesson's card), for
+        a game whose board part of the screen is mostly words; None: the board as drawn."""
+        return None
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """The static layer: what never changes while the window keeps its size."""
         surface.fill(theme.BG)
