@@ -51,6 +51,16 @@ def words(message: str, values: dict[str, Any] | None = None) -> str:
         return message.format(**filled)
 
 
+def start_typing() -> None:
+    """Ask SDL for typed text (a screen that reads names or codes); where the platform has no
+    text input (no keyboard, a kiosk's touch screen) the screen goes on without it: a pad
+    or a finger enters with the arrows and the suggestion."""
+    try:
+        pygame.key.start_text_input()
+    except pygame.error:
+        pass
+
+
 def arrows(glyphs: dict[str, str]) -> str:
     """The four directions' keys as a line of keys names them: "Arrows" while the arrow
     keys lead them, one word where one thing moves all four (a pad's D-pad, a phone's

@@ -20,7 +20,7 @@ from ...ui import present, theme
 from ...ui.actions import BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import EndCard, dim, panel
 from ...ui.widgets import hit
-from ..base import LiveButton, Scene, arrows
+from ..base import LiveButton, Scene, arrows, start_typing
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 CURSOR_KEYS = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT}
@@ -55,10 +55,7 @@ class InitialsScene(Scene):
                         "skip": LiveButton(N_("Skip"), self.skip)}
 
     def enter(self) -> None:
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        start_typing()
 
     @property
     def initials(self) -> str:

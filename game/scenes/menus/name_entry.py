@@ -27,7 +27,7 @@ from ...persistence import saves
 from ...ui import present, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, MENU, POINT, TEXT, Action
 from ...ui.present import dim, panel
-from ..base import LiveButton, Scene
+from ..base import LiveButton, Scene, start_typing
 from .overlay import AskScene
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -70,10 +70,7 @@ class SaveNameScene(Scene):
             game=_(self.record.title), level=_(self.level_title), number=self.record.move_number())
 
     def enter(self) -> None:
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:  # no keyboard text here: a pad player accepts the suggestion
-            pass
+        start_typing()
 
     # -- editing ----------------------------------------------------------------------
     def say(self, text: str, bad: bool = True) -> None:

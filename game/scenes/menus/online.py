@@ -30,7 +30,7 @@ from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
 from ...ui.widgets import Menu, hit
-from ..base import BackButton, LiveButton, LiveItem, Scene
+from ..base import BackButton, LiveButton, LiveItem, Scene, start_typing
 from .overlay import AskScene
 
 log = logging.getLogger("gauss_arcade")
@@ -404,10 +404,7 @@ class CodeScene(Scene):
                         "cancel": LiveButton(N_("Cancel"), self.cancel)}
 
     def enter(self) -> None:
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        start_typing()
 
     @property
     def code(self) -> str:
@@ -572,10 +569,7 @@ class AddressScene(Scene):
         self.message = ""
 
     def enter(self) -> None:
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        start_typing()
 
     def handle(self, action: Action) -> None:
         if action.name == TEXT:
