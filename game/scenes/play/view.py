@@ -40,6 +40,9 @@ class PlayView:
         self._panel: tuple[tuple, pygame.Surface] | None = None
         #: the frame a move landed in (its panel shows it from the next frame's update on)
         self._panel_held: int | None = None
+        #: since when (the app's clock) the panel's news waits for a frame the board rests
+        #: in (None: nothing waits); see ``blit_panel``
+        self._panel_waits: float | None = None
         self._bars: tuple = ((), ())  # what the status bar and the message line showed last
         self._board_shown: tuple | None = None  # the board_key of the last frame
         self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
@@ -250,7 +253,7 @@ class PlayView:
             self.redraw_strip(surface, area, self.draw_board_and_sparks, rects)
             self._sprites = self.sprites_shown()
         panel = self._panel
-        self.blit_panel(surface, only_changed=True)
+        self.blit_panel(surface, only_changed=True, board_drawn=area is not None)
         if self._panel is not panel:
             rects.append(frame.panel)
         top = self.top_key()
@@ -457,21 +460,39 @@ class PlayView:
         """The game's own part of the panel, from ``rect.y`` down; returns where it ends."""
         return rect.y
 
-    def blit_panel(self, surface: pygame.Surface, only_changed: bool = False) -> None:
+    #: the longest the panel's news waits for a frame in which the board rests (seconds)
+    PANEL_WAITS_MOST = 0.5
+
+    def blit_panel(self, surface: pygame.Surface, only_changed: bool = False,
+                   board_drawn: bool = False) -> None:
         frame = self.frame
-        key = (frame.size, i18n.language(), self.app.last_device, finger_px(),
-               tuple(b.hover for b in self.buttons.values()), self.hosted, self.hints_allowed,
-               tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()), self.ladder,
-               self.details, *self.panel_key())
-        held = (self._panel_held is not None and self._panel is not None
-                and self._panel[1].get_size() == frame.panel.size)
+        hover = tuple(b.hover for b in self.buttons.values())
+        news = (frame.size, i18n.language(), self.app.last_device, finger_px(), self.hosted,
+                self.hints_allowed, tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()),
+                self.ladder, self.details, *self.panel_key())
+        key = (hover, news)
+        kept = self._panel is not None and self._panel[1].get_size() == frame.panel.size
+        held = self._panel_held is not None and kept
         if held:
             # the frame a move lands in plays it and draws the board; its panel (a
             # millisecond of new texts) follows in the next frame, so that no frame does
             # both. A whole redraw in between shows the same, older panel.
             if only_changed:
                 return
-        elif self._panel is None or self._panel[0] != key:
+        elif (only_changed and board_drawn and kept and self._panel[0][1] != news
+              and (self.queue.busy if self._panel_waits is None
+                   else self.app.clock_t - self._panel_waits < self.PANEL_WAITS_MOST)):
+            # a move playing out draws the board every frame; painting the panel's news
+            # (the move list, the last move in words: 2.5 ms at 1080p, 4 at 4K) in the same
+            # frame made the slowest frames of all. It waits for the first frame in which
+            # the board rests, half a second at most. What the player's own input changes
+            # while no move plays (a button's hover, More) never waits.
+            if self._panel_waits is None:
+                self._panel_waits = self.app.clock_t
+            return
+        else:
+            self._panel_waits = None
+        if not held and (self._panel is None or self._panel[0] != key):
             img = self._panel[1] if self._panel is not None else None
             if img is None or img.get_size() != frame.panel.size:
                 # made once per size and painted over: a new 4K panel and its convert()
