@@ -493,6 +493,44 @@ class SparksScene(PlayScene):
         return (self.last_move, self.flash_corner, self.arc, tuple(self.beams), self.beam_t,
                 None if self.state.over else self.cursor)
 
+    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | None:
+        """The squares whose marks changed (the last move's rings, a corner's flash, the
+        cursor), and the band of an arc or a beam: a move's marks change in a few squares,
+        and drawing the whole board anew for them was the slowest frame of the demo at 4K."""
+        geo = self.layout.geo
+        sq = geo.sq
+        rects: list[pygame.Rect] = []
+
+        def square(name: str | None) -> None:
+            if name is not None:  # the cursor's brackets and a ring reach a little outside
+                rects.append(pygame.Rect(geo.rect(*square_of(name))).inflate(sq // 2, sq // 2))
+
+        def band(a: tuple[float, float], b: tuple[float, float]) -> None:
+            (ax, ay), (bx, by) = geo.center(*a), geo.center(*b)
+            rects.append(pygame.Rect(min(ax, bx), min(ay, by), abs(ax - bx) + 1, abs(ay - by) + 1)
+                         .inflate(sq, sq))
+
+        last, flash, arc, beams, beam_t, cursor = before
+        last2, flash2, arc2, beams2, beam_t2, cursor2 = after
+        if last != last2:
+            for move in (last, last2):
+                for name in move or ():
+                    square(name)
+        if flash != flash2:
+            for f in (flash, flash2):
+                square(f[0] if f else None)
+        if arc != arc2:
+            for a in (arc, arc2):
+                if a:
+                    band(a[0], a[1])
+        if (beams, beam_t) != (beams2, beam_t2):
+            for pair in (*beams, *beams2):
+                band(*(square_of(name) for name in pair))
+        if cursor != cursor2:
+            square(cursor)
+            square(cursor2)
+        return rects[0].unionall(rects[1:]) if rects else None
+
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.layout.geo
         sq = geo.sq

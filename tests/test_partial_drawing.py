@@ -1,0 +1,103 @@
+"""A frame that draws only what changed shows what a whole frame would: the play screen
+redraws a part of its board (where sprites moved, and where a game's marks changed:
+``key_area``) and presents only that, so a part left out would leave an old mark on the
+screen for good. Every game of the catalogue plays itself as in the demo, and every few
+frames the board as the cheap path left it is compared, pixel for pixel, with the board
+drawn whole."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from driver import DT
+
+from game import catalogue
+from game.app.app import Options
+from game.navigation import make_app
+from game.scenes.hosts.demo import DemoScene
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_the_board_drawn_in_parts_is_the_board_drawn_whole(game_id):
+    app = make_app(Options(headless=True, size=(1280, 720)))
+    app.start()
+    try:
+        demo = DemoScene(app, games=[game_id], seed=8, level="easy")
+        app.stack.replace(demo)
+        app.frame([], DT)  # a whole frame first
+        checked = partial = 0
+        for i in range(900):
+            app.frame([], DT)
+            if demo.hall is not None or demo.ending > 0 or demo.child is None:
+                continue
+            child = demo.child
+            if child.layout is None or child._board_shown is None:
+                continue
+            partial += 1
+            if i % 2:
+                continue
+            band, _s = demo.band(app.screen)
+            board = child.frame.board
+            shown = app.screen.subsurface(board).copy()
+            whole = pygame.Surface(app.screen.get_size())
+            child.draw(whole.subsurface((0, 0, band.w, band.y)))
+            drawn = whole.subsurface(board)
+            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
+                f"frame {i}: the board drawn in parts differs from the board drawn whole")
+            checked += 1
+        assert checked >= 50 and partial >= 200
+    finally:
+        app.shutdown()
+
+
+def test_sparks_names_every_square_its_marks_changed_in(app):
+    """Sparks' ``key_area`` covers every mark that changed between two board keys (the last
+    move's rings, a corner's flash, a conduction arc, gate beams, the cursor): the board drawn
+    whole for one key and then again only there for another is the board drawn whole for
+    the other. Random keys, one part or all parts changed at once."""
+    import random
+
+    from game.scenes.games.sparks_scene import SparksScene
+
+    app.start_game("sparks", seed=3)
+    game = app.stack.top
+    assert isinstance(game, SparksScene)
+    for _ in range(3):  # laid out, drawn whole once
+        app.frame([], DT)
+    rng = random.Random(5)
+    squares = [f + r for f in "abcdefgh" for r in "12345678"]
+
+    def random_key():
+        pair = tuple(rng.sample(squares, 2))
+        spot = lambda: (rng.randrange(8) + rng.random(), rng.randrange(8) + rng.random())  # noqa: E731
+        return (pair if rng.random() < 0.8 else None,
+                (rng.choice(squares), rng.random()) if rng.random() < 0.5 else None,
+                (spot(), spot(), rng.random()) if rng.random() < 0.5 else None,
+                [tuple(rng.sample(squares, 2)) for _ in range(rng.randrange(3))],
+                rng.random(), rng.choice(squares))
+
+    def show(key):
+        game.last_move, game.flash_corner, game.arc, game.beams, game.beam_t, game.cursor = key
+
+    size = app.screen.get_size()
+    for trial in range(60):
+        before, after = random_key(), random_key()
+        if trial % 2:  # one part changed
+            k = trial // 2 % 6
+            after = tuple(after[i] if i == k else before[i] for i in range(6))
+        show(before)
+        partial = pygame.Surface(size)
+        game.draw(partial)
+        show(after)
+        area = game.key_area(tuple(before[:3]) + (tuple(before[3]),) + tuple(before[4:]),
+                             tuple(after[:3]) + (tuple(after[3]),) + tuple(after[4:]))
+        if area is not None:
+            area = area.clip(game.frame.board)
+            partial.blit(game.background(partial), area, area)
+            partial.set_clip(area)
+            game.draw_board_and_sparks(partial)
+            partial.set_clip(None)
+        whole = pygame.Surface(size)
+        game.draw(whole)
+        board = game.frame.board
+        assert (pygame.image.tobytes(partial.subsurface(board), "RGB")
+                == pygame.image.tobytes(whole.subsurface(board), "RGB")), f"{trial}: {before}, {after}"
