@@ -630,6 +630,34 @@ class OrderScene(PlayScene):
                 self.state.to_move, tuple(map(self.side_name, PLAYERS)),
                 None if self.queue.busy else self.last_stone())
 
+    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | None:
+        """The columns whose stones or last-stone mark changed, and the collection rows
+        (with their captions) that changed or whose caption changed colour with the turn:
+        drawing the whole field anew in the frame a stone lands was the heaviest frame
+        while the computer thinks. The arranging picture and new names: the whole board."""
+        if len(before) != 5 or len(after) != 5 or before[3] != after[3]:
+            return None
+        field, colls, mover, _names, last = before
+        field2, colls2, mover2, _names2, last2 = after
+        geom, s = self.layout.geom, self.layout.s
+        board = self.frame.board
+        rects: list[pygame.Rect] = []
+        cols = {col for key in field.keys() | field2.keys() if field.get(key) != field2.get(key)
+                for col in (key[1],)}
+        cols.update(stone[1] for stone in (last, last2) if stone)
+        grow = int(geom.u) + 4  # the last stone's ring and a lit column's glow reach out a little
+        rects += [geom.column_rect(col, with_bounds=True).inflate(grow, grow) for col in cols]
+        if geom.collections:
+            caption = theme.font(int(22 * s)).get_linesize()
+            for k, player in enumerate(PLAYERS):
+                if colls[k] != colls2[k] or (mover != mover2 and player in (mover, mover2)):
+                    top = min(geom.label_y[player], geom.row_top[player])
+                    bottom = max(geom.label_y[player] + caption, geom.row_top[player] + kit.WIDTH * geom.c)
+                    pad = int(8 * s) + 2
+                    rects.append(pygame.Rect(board.left, int(top) - pad, board.w,
+                                             int(bottom - top) + 2 * pad))
+        return rects[0].unionall(rects[1:]) if rects else None
+
     def board_changes(self) -> pygame.Rect | None:
         # a connection's flash is drawn again in its own column, and only when its glow
         # (in tenths, as drawn) changes: the whole field every frame of a flash was 1.5 to
