@@ -9,6 +9,8 @@
   hard computer (the other side, in its worker), in the real loop: the frames while the
   computer thinks and the phone taps at its rate limit, and how long a tap waits, from
   its arrival at the hub, for the frame that answers it on screen.
+* ``--phones --two-phones``: two phones play each other (every seat a phone); every frame
+  drawn, on the real video driver with ``--display`` (at ``--sizes``).
 * ``--soak FRAMES``: the demo (computer against computer, every game in turn, real
   think budgets) run headless for FRAMES frames; per window of frames, the memory
   Python holds and the median CPU and wall time per frame, to show they stay flat.
@@ -470,6 +472,73 @@ def phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
         app.shutdown()
 
 
+def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
+                     size: tuple[int, int] = (1280, 720), display: bool = False) -> dict[str, float]:
+    """Two phones playing each other (every seat a phone, no computer) in the real loop, on
+    the real video driver with ``display``: every frame drawn (median, p99, max of its wall
+    time, present included, and the CPU p99 of the frame's own thread) and how long a tap
+    waits for its frame. The loop rests between taps, as it does for any idle screen."""
+    quiet_pygame(display)
+    from ..app.app import Options
+    from ..navigation import make_app
+    from ..scenes.menus.seats import Seat
+
+    record = catalogue.get(game_id)
+    app = make_app(Options(headless=not display, size=size))
+    thumbs: list[Thumb] = []
+    try:
+        app.start()
+        if not app.phones.start(host="127.0.0.1", port=0):
+            raise SystemExit(f"the phone hub cannot start: {app.phones.error}")
+        app.nav.setup(game_id)
+        for k in range(2):
+            thumbs.append(Thumb(app.phones.url, seed=seed + k))
+            if not thumbs[-1].joined.wait(5):
+                raise SystemExit("the bench's phones could not join")
+            app.loop(0.3)  # its welcome reaches the game: the next phone takes the next seat
+        one, two = record.players
+        app.nav.play(game_id, seed=seed, seats={one: Seat(one, device="phone1"),
+                                                two: Seat(two, device="phone2")})
+        game = app.stack.top
+        game.autosave = False
+        app.loop(1.0)  # laid out, the start banner shown: a screen's first frame is not a game's
+        wall: list[float] = []
+        cpu: list[float] = []
+        frame = app.frame
+
+        def timed(*args, **kwargs):
+            drawn = app.drawn
+            t0, c0 = time.perf_counter(), time.thread_time()
+            frame(*args, **kwargs)
+            if app.drawn != drawn:
+                wall.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.thread_time() - c0) * 1000)
+
+        app.frame = timed  # type: ignore[method-assign]
+        app.phones.waited.clear()
+        app.loop(seconds)
+        for thumb in thumbs:
+            thumb.stop.set()
+            thumb.thread.join(5)
+        wall.sort()
+        cpu.sort()
+        waited = sorted(t * 1000 for t in app.phones.waited)
+        period = 1000 / app.options.fps
+        return {"game": game_id, "size": f"{size[0]}x{size[1]}", "moves": len(game.history),
+                "taps_sent": sum(t.sent for t in thumbs), "frames": len(wall),
+                "median_ms": round(statistics.median(wall), 3) if wall else None,
+                "p99_ms": round(percentile(wall, 99), 3) if wall else None,
+                "max_ms": round(wall[-1], 3) if wall else None,
+                "cpu_p99_ms": round(percentile(cpu, 99), 3) if cpu else None,
+                "tap_to_frame_p99_ms": round(percentile(waited, 99), 3) if waited else None,
+                "taps_in_the_next_frame": (round(sum(w <= period for w in waited) / len(waited), 4)
+                                           if waited else None)}
+    finally:
+        for thumb in thumbs:
+            thumb.stop.set()
+        app.shutdown()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -487,7 +556,29 @@ def main(argv: list[str] | None = None) -> int:
                         "Xvfb: xvfb-run -a -s \"-screen 0 3840x2160x24\" python -m game.bench --display)")
     p.add_argument("--sizes", help="with --display: window sizes, e.g. 1920x1080,3840x2160 "
                                    "(default: 1280x720,1920x1080,3840x2160)")
+    p.add_argument("--two-phones", action="store_true",
+                   help="with --phones: two phones play each other (no computer): every frame drawn; "
+                        "with --display on the real video driver at --sizes (default 1920x1080)")
     ns = p.parse_args(argv)
+    if ns.phones and ns.two_phones:
+        games = ns.games.split(",") if ns.games else ["gauss"]
+        try:
+            sizes = ([tuple(int(v) for v in part.split("x")) for part in ns.sizes.split(",")]
+                     if ns.sizes else [(1920, 1080) if ns.display else (1280, 720)])
+        except ValueError:
+            p.error(f"--sizes must look like 1920x1080,3840x2160, not {ns.sizes!r}")
+        rows = [two_phone_frames(game_id, 8.0 if ns.quick else 30.0, size=size, display=ns.display)
+                for size in sizes for game_id in games]
+        for row in rows:
+            if not ns.json:
+                print(f"two phones {row['game']:<11} {row['size']:<9} frames median {row['median_ms']} ms "
+                      f"p99 {row['p99_ms']} ms max {row['max_ms']} ms (CPU p99 {row['cpu_p99_ms']} ms; "
+                      f"{row['frames']} frames drawn, {row['moves']} moves, {row['taps_sent']} taps); "
+                      f"a tap reaches a frame in p99 {row['tap_to_frame_p99_ms']} ms, "
+                      f"{row['taps_in_the_next_frame']:.1%} by the next frame", flush=True)
+        if ns.json:
+            print(json.dumps({"two_phones": rows}))
+        return 0
     if ns.phones:
         games = ns.games.split(",") if ns.games else ["gauss"]
         rows = [phone_frames(game_id, 8.0 if ns.quick else 30.0) for game_id in games]
