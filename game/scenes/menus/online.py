@@ -26,11 +26,13 @@ from ...content import levels
 from ...i18n import N_, _
 from ...online import api, book, client, host, missing
 from ...online.api import OnlineError
+from ...online.errand import Errand
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
 from ...ui.widgets import Menu, hit
 from ..base import BackButton, LiveButton, LiveItem, Scene, start_typing
+from .online_wait import CONNECTING, WaitScene, server_words
 from .overlay import AskScene
 
 log = logging.getLogger("gauss_arcade")
@@ -40,11 +42,6 @@ LOCAL = f"http://127.0.0.1:{api.DEFAULT_PORT}"
 #: games listed in "My games" at once (the newest)
 SHOWN_GAMES = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-def server_words(server: str) -> str:
-    """A server's address as a person reads it (without ``http://``)."""
-    return server.removeprefix("http://")
 
 
 def level_title(game_id: str, name: str) -> str:
@@ -106,15 +103,22 @@ class OnlineScene(Scene):
 
     def host_game(self) -> None:
         """This computer serves the game (the same server, in the game), on its address on
-        the network; then a new game on it, as New game."""
-        try:
-            hosted = host.start()
-        except host.HostError as exc:
-            self.notice = str(exc)
-            return
-        self.server = hosted.url  # for this run: the server goes when the game quits
-        self.notice = ""
-        self.new_game()
+        the network; then a new game on it, as New game. The server starts in a thread: it
+        may take seconds."""
+        def started(hosted: host.Host) -> None:
+            self.server = hosted.url  # for this run: the server goes when the game quits
+            self.notice = ""
+            self.new_game()
+        self.wait(Errand(host.start), started, N_("Starting the server on this computer..."))
+
+    def wait(self, errand: Errand, on_done: Callable[[Any], None], words: str = CONNECTING,
+             on_failed: Callable[[str], None] | None = None) -> None:
+        """``errand`` (a request) running while a panel says so, over whatever is on top;
+        a failure's words on this menu unless ``on_failed`` takes them."""
+        self.app.stack.push(WaitScene(self.app, errand, on_done, on_failed or self.said, words, self.server))
+
+    def said(self, words: str) -> None:
+        self.notice = words
 
     def choose_board(self, game_id: str) -> None:
         names = levels.names(game_id)
@@ -127,34 +131,30 @@ class OnlineScene(Scene):
                                      [*answers, (_("Back"), lambda: None)]))
 
     def create(self, game_id: str, level: str | None) -> None:
-        try:
-            game, answer = client.new_game(self.server, game_id, level)
-        except OnlineError as exc:
-            self.failed(exc)
-            return
-        self.notice = ""
-        self.app.stack.push(LobbyScene(self.app, game.start(), answer, self.server))
+        server = self.server
 
-    def failed(self, exc: OnlineError) -> None:
-        log.info("online: %s", exc)
-        self.notice = exc.words
-        if exc.reason == api.OFFLINE:
-            self.notice = _("{problem} Is it running at {address}?").format(
-                problem=exc.words, address=server_words(self.server))
+        def made(result: tuple[client.OnlineGame, dict[str, Any]]) -> None:
+            game, answer = result
+            self.notice = ""
+            self.app.stack.push(LobbyScene(self.app, game.start(), answer, server))
+        self.wait(Errand(lambda: client.new_game(server, game_id, level)), made)
 
     # -- joining -----------------------------------------------------------------------------
     def join(self) -> None:
         self.app.stack.push(CodeScene(self.app, self.join_code))
 
     def join_code(self, code: str) -> str | None:
-        """Join the game with ``code``: None when joined, else why not (the code scene says it)."""
-        try:
-            game, _answer = client.join_game(self.server, code)
-        except OnlineError as exc:
-            log.info("online: %s", exc)
-            return exc.words
-        self.notice = ""
-        self.app.nav.play_online(game)
+        """Join the game with ``code``, in a thread: the code scene says why not when it fails."""
+        form, server = self.app.stack.top, self.server
+
+        def joined(result: tuple[client.OnlineGame, dict[str, Any]]) -> None:
+            self.notice = ""
+            self.app.nav.play_online(result[0])
+
+        def refused(words: str) -> None:
+            if isinstance(form, CodeScene):
+                form.message = words
+        self.wait(Errand(lambda: client.join_game(server, code)), joined, on_failed=refused)
         return None
 
     # -- my games ----------------------------------------------------------------------------
@@ -443,8 +443,8 @@ class CodeScene(Scene):
         if code is None:
             self.message = _("A code has six letters and digits.")
             return
-        self.message = _("Joining...")
-        why = self.on_done(code)  # joined: the game's screens replace this one
+        self.message = ""
+        why = self.on_done(code)  # the request's panel comes over this form; joined: the game's screens
         if why is not None:
             self.message = why
 
