@@ -185,3 +185,22 @@ def look(server: str, watch: str) -> dict[str, Any]:
     if code is None:
         raise OnlineError("unknown", "not a code")
     return checked(request(server, "GET", f"/watch/{code}"), "welcome", ("match", "game", "level", "state"))
+
+
+#: secrets asked about in one ``POST /status`` (the server's cap)
+STATUS_MOST = 64
+
+
+def status(server: str, secrets: list[str], timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+    """``POST /status``: where the game of each seat in ``secrets`` stands, one entry per
+    secret in order (``{"refused": "secret"}`` for a seat the server does not know)."""
+    games: list[dict[str, Any]] = []
+    for start in range(0, len(secrets), STATUS_MOST):
+        batch = secrets[start:start + STATUS_MOST]
+        told = checked(request(server, "POST", "/status", {"secrets": batch}, timeout), "status",
+                       ("games",))["games"]
+        if not isinstance(told, list) or len(told) != len(batch) or not all(isinstance(g, dict)
+                                                                             for g in told):
+            raise OnlineError(ANSWER, "not one status per secret")
+        games.extend(told)
+    return games
