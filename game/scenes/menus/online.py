@@ -32,6 +32,7 @@ from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIG
 from ...ui.present import dim, panel
 from ...ui.widgets import Menu, hit
 from ..base import BackButton, LiveButton, LiveItem, Scene, start_typing
+from .online_games import MyGamesScene
 from .online_wait import CONNECTING, WaitScene, server_words
 from .overlay import AskScene
 
@@ -39,8 +40,6 @@ log = logging.getLogger("gauss_arcade")
 
 #: the server used when none was chosen: a server on this machine, on its default port
 LOCAL = f"http://127.0.0.1:{api.DEFAULT_PORT}"
-#: games listed in "My games" at once (the newest)
-SHOWN_GAMES = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -76,19 +75,21 @@ class OnlineScene(Scene):
         if lacking:
             self.notice = _(client.NEEDS_EXTRA)
         able = not lacking
+        self.games_item = LiveItem(N_("My games ({count})"), self.my_games,
+                                   enabled=able and bool(self.entries), count=lambda: len(self.entries))
         self.menu = Menu([
             LiveItem(N_("New game"), self.new_game, enabled=able),
             LiveItem(N_("Join a game"), self.join, enabled=able),
+            LiveItem(N_("Watch a game"), self.watch, enabled=able),
             LiveItem(N_("Host a game on this network"), self.host_game, enabled=able),
-            LiveItem(N_("My games ({count})"), self.my_games, enabled=able and bool(self.entries),
-                     count=lambda: len(self.entries)),
+            self.games_item,
             LiveItem(N_("Server: {address}"), self.choose_server, address=lambda: server_words(self.server)),
             LiveItem(N_("Back"), self.leave),
         ], size=36)
 
     def enter(self) -> None:
         self.entries = book.load()[0]
-        self.menu.items[3].enabled = not missing() and bool(self.entries)
+        self.games_item.enabled = not missing() and bool(self.entries)
 
     def leave(self) -> None:
         if self.app.stack.top is self:
@@ -159,19 +160,34 @@ class OnlineScene(Scene):
 
     # -- my games ----------------------------------------------------------------------------
     def my_games(self) -> None:
-        entries = list(reversed(self.entries))[:SHOWN_GAMES]
-        answers = [(self.entry_words(e), lambda e=e: self.app.nav.play_online(client.OnlineGame.of(e)))
-                   for e in entries]
-        self.app.stack.push(AskScene(self.app, _("My games"), [_("Take up a game where it stands.")],
-                                     [*answers, (_("Back"), lambda: None)]))
+        """The games kept, each with where it stands; one taken up, or forgotten."""
+        self.app.stack.push(MyGamesScene(self.app,
+                                         lambda e: self.app.nav.play_online(client.OnlineGame.of(e))))
 
-    @staticmethod
-    def entry_words(entry: book.Entry) -> str:
-        title = _(catalogue.get(entry.game).name)
-        side = side_words(entry.game, entry.seat)
-        if entry.over:
-            return _("{game}: {side} (over)").format(game=title, side=side)
-        return _("{game}: {side}, since {date}").format(game=title, side=side, date=entry.added[:10])
+    # -- watching ------------------------------------------------------------------------------
+    def watch(self) -> None:
+        self.app.stack.push(CodeScene(self.app, self.watch_code, title=N_("Watch a game"),
+                                      ask=N_("Type the game's spectator code."), button=N_("Watch"),
+                                      hints=WATCH_HINTS))
+
+    def watch_code(self, code: str) -> str | None:
+        """Watch the game with the spectator code ``code``: its server is asked first (in a
+        thread) which game it is, so the right board comes up; the code scene says why not."""
+        form, server = self.app.stack.top, self.server
+
+        def looked() -> client.OnlineGame:
+            look = api.look(server, code)
+            game = client.watch_game(server, code)
+            if look["game"] not in catalogue.GAME_IDS or look["level"] not in levels.names(look["game"]):
+                raise OnlineError("level", "a game or board this version does not have")
+            game.game_id, game.level_name = look["game"], look["level"]
+            return game
+
+        def refused(words: str) -> None:
+            if isinstance(form, CodeScene):
+                form.message = words
+        self.wait(Errand(looked), self.app.nav.play_online, on_failed=refused)
+        return None
 
     # -- the server ----------------------------------------------------------------------------
     def choose_server(self) -> None:
@@ -376,10 +392,21 @@ class ConnectingScene(Scene):
         where = _("Server: {address}").format(address=server_words(game.server))
         theme.draw_text(surface, where, (w / 2, h * 0.45 + 130 * s), int(24 * s), theme.INK_DIM, "center")
         self.back.draw(surface, s)
-        hint = (_("B: back (the game waits in My games)") if self.app.last_device.startswith("pad")
-                else _("Esc: back (the game waits in My games)"))
+        pad = self.app.last_device.startswith("pad")
+        if game.spectator:  # a spectator's game is not kept in My games
+            hint = _("B: back") if pad else _("Esc: back")
+        else:
+            hint = (_("B: back (the game waits in My games)") if pad
+                    else _("Esc: back (the game waits in My games)"))
         theme.draw_text(surface, hint, (w / 2, h - 28 * s), theme.fitted(hint, int(22 * s), w - 40 * s),
                         theme.INK_FAINT, "center")
+
+
+#: the code form's lines of keys (a pad's, the keyboard's), to join and to watch
+JOIN_HINTS = (N_("Up/Down: letter   Left/Right: move   A: next, then join   B: cancel"),
+              N_("Type the code   Enter: join   Esc: cancel"))
+WATCH_HINTS = (N_("Up/Down: letter   Left/Right: move   A: next, then watch   B: cancel"),
+               N_("Type the code   Enter: watch   Esc: cancel"))
 
 
 class CodeScene(Scene):
@@ -390,9 +417,12 @@ class CodeScene(Scene):
     moves_by_itself = False
     wants_text = True
 
-    def __init__(self, app, on_done: Callable[[str], str | None]) -> None:
+    def __init__(self, app, on_done: Callable[[str], str | None], title: str = N_("Join a game"),
+                 ask: str = N_("Type your friend's invite code."), button: str = N_("Join"),
+                 hints: tuple[str, str] = JOIN_HINTS) -> None:
         super().__init__(app)
         self.on_done = on_done
+        self.title, self.ask, self.hints = title, ask, hints  # English, marked: worded at each draw
         self.chars: list[str | None] = [None] * api.CODE_LENGTH
         self.pos = 0
         self.message = ""
@@ -400,7 +430,7 @@ class CodeScene(Scene):
         self.slots: list[pygame.Rect] = []
         self.ups: list[pygame.Rect] = []
         self.downs: list[pygame.Rect] = []
-        self.buttons = {"join": LiveButton(N_("Join"), self.submit),
+        self.buttons = {"join": LiveButton(button, self.submit),
                         "cancel": LiveButton(N_("Cancel"), self.cancel)}
 
     def enter(self) -> None:
@@ -506,9 +536,9 @@ class CodeScene(Scene):
         box = pygame.Rect(0, 0, int(min(w - 40 * s, 820 * s)), int(min(h - 20 * s, 470 * s)))
         box.center = (w // 2, h // 2)
         panel(surface, box, s)
-        title = _("Join a game")
+        title = _(self.title)
         theme.draw_text(surface, title, (w / 2, box.y + 18 * s), int(46 * s), theme.INK, "midtop", True)
-        ask = _("Type your friend's invite code.")
+        ask = _(self.ask)
         theme.draw_text(surface, ask, (w / 2, box.y + 74 * s),
                         theme.fitted(ask, int(26 * s), box.width - 40 * s), theme.INK_DIM, "midtop")
         size = int(64 * s)
@@ -546,9 +576,9 @@ class CodeScene(Scene):
             whole = None not in self.chars
             self.buttons[key].draw(surface, rect, int(30 * s), active=key == "join" and whole)
         if self.app.last_device.startswith("pad"):
-            hint = _("Up/Down: letter   Left/Right: move   A: next, then join   B: cancel")
+            hint = _(self.hints[0])
         else:
-            hint = _("Type the code   Enter: join   Esc: cancel")
+            hint = _(self.hints[1])
         theme.draw_text(surface, hint, (w / 2, box.bottom - 30 * s),
                         theme.fitted(hint, int(22 * s), box.width - 30 * s), theme.INK_FAINT, "midtop")
 
