@@ -239,3 +239,82 @@ def test_watching_a_game_live_on_its_own_play_scene(app, server):
     for p in players:
         p.close()
     assert PATIENCE
+
+
+def decode_qr(picture):
+    """The text of the QR code in ``picture``: zbarimg (Debian's zbar-tools) or zxing-cpp, as
+    the phone tests read the hub's; None when neither is installed."""
+    import shutil
+    import subprocess
+
+    if shutil.which("zbarimg"):
+        done = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(picture)],
+                              capture_output=True, text=True, timeout=30)
+        return done.stdout.strip()
+    try:
+        import numpy
+        import zxingcpp
+    except ImportError:
+        return None
+    image = pygame.image.load(str(picture))
+    gray = numpy.ascontiguousarray(pygame.surfarray.array3d(image).mean(axis=2).T.astype("uint8"))
+    found = zxingcpp.read_barcodes(gray)
+    return found[0].text if found else ""
+
+
+def test_a_hosted_games_qr_code_carries_its_address_and_code(app, monkeypatch, tmp_path):
+    pytest.importorskip("segno", reason="the QR code needs segno")
+    from game.online import host
+    from game.phones import net
+    from game.phones import qr as modules
+    from game.scenes.menus.online import LobbyScene
+    from game.ui import qr as drawn
+
+    monkeypatch.setattr(net, "lan_address", lambda: "127.0.0.1")  # the tests reach loopback only
+    monkeypatch.setattr(host.api, "DEFAULT_PORT", 0)  # any free port: 8740 may be another's
+    try:
+        app.nav.online()
+        choose(app, _("Host a game on this network"))
+        through_the_wait(app, "the hosted server started")
+        hosted = host.running()
+        choose(app, _(catalogue.get(catalogue.GAME_IDS[0]).title))
+        if isinstance(app.stack.top, AskScene):
+            press(app, pygame.K_RETURN)
+        through_the_wait(app)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene) and lobby.invite_qr is not None
+        app.frame([], DT)
+        link = api.invite_link(hosted.url, lobby.code)
+        assert link == f"gauss-arcade://127.0.0.1:{hosted.port}/join/{lobby.code}"
+        # the picture on screen is that link's code, module for module
+        matrix = modules.matrix(link)
+        m = drawn.side(matrix, lobby.qr_rect.width)
+        x0, y0 = lobby.qr_rect.x + drawn.QUIET * m + m // 2, lobby.qr_rect.y + drawn.QUIET * m + m // 2
+        for r, row in enumerate(matrix):
+            for c, dark in enumerate(row):
+                at = (x0 + c * m, y0 + r * m)
+                assert (app.screen.get_at(at)[:3] == drawn.INK) == dark
+        picture = tmp_path / "lobby.png"
+        pygame.image.save(app.screen, str(picture))
+        read = decode_qr(picture)
+        if read is not None:  # and a reader reads it off the screenshot
+            assert read == link
+        # what it says is enough to join: another client takes the seat from it
+        server, code = api.read_invite_link(link)
+        friend, _joined = client.join_game(server, code)
+        friend.start()
+        frames_until(app, lambda: isinstance(app.stack.top, PlayScene), "the game on screen", [friend])
+        friend.close()
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("text", ["", "gauss-arcade://", "http://127.0.0.1:8740/join/K7XQ2M",
+                                  "gauss-arcade://127.0.0.1:8740/watch/K7XQ2M",
+                                  "gauss-arcade://127.0.0.1:8740/join/K7XQ2",
+                                  "gauss-arcade://a b/join/K7XQ2M",
+                                  "gauss-arcade://127.0.0.1:8740/join/K7XQ2M0", None, 7])
+def test_an_invite_link_that_is_none_is_refused(text):
+    assert api.read_invite_link(text) is None
+    assert api.read_invite_link("gauss-arcade://192.168.1.5:8740/join/k7x-q2m") == (
+        "http://192.168.1.5:8740", "K7XQ2M")

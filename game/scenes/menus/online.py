@@ -27,7 +27,7 @@ from ...i18n import N_, _
 from ...online import api, book, client, host, missing
 from ...online.api import OnlineError
 from ...online.errand import Errand
-from ...ui import theme
+from ...ui import qr, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
 from ...ui.widgets import Menu, hit
@@ -270,6 +270,15 @@ class LobbyScene(Scene):
         self.back = BackButton()
         self.problem = ""
         self.t = 0.0
+        #: a game this computer hosts: its invite as a QR code (the address and the code), for
+        #: a phone or another client to read; None elsewhere, or without segno
+        self.invite_qr: Any = None
+        self.qr_rect = pygame.Rect(0, 0, 0, 0)  # where it was drawn last
+        hosted = host.running()
+        if hosted is not None and hosted.url == server:
+            from ...phones.qr import matrix
+
+            self.invite_qr = matrix(api.invite_link(server, self.code))
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -301,16 +310,26 @@ class LobbyScene(Scene):
                         theme.INK, "midtop", True)
         you = _("You play {side}.").format(side=side_words(self.game_id, self.seat))
         theme.draw_text(surface, you, (w / 2, 100 * s), int(28 * s), theme.INK_DIM, "midtop")
-        theme.draw_text(surface, _("Invite code"), (w / 2, h * 0.27), int(30 * s), theme.INK, "center")
+        # the code in the middle; beside a QR code, the two side by side
+        cx, room = (w * 0.36, w * 0.6) if self.invite_qr is not None else (w / 2, w - 80 * s)
+        theme.draw_text(surface, _("Invite code"), (cx, h * 0.27), int(30 * s), theme.INK, "center")
         shown = api.spaced(self.code)
-        size = theme.fitted(shown, int(150 * s), w - 80 * s, True)
+        size = theme.fitted(shown, int(150 * s), room - 60 * s, True)
         box = pygame.Rect(0, 0, int(theme.text_width(shown, size, True) + 60 * s), int(size * 1.25))
-        box.center = (w // 2, int(h * 0.42))
+        box.center = (int(cx), int(h * 0.42))
         panel(surface, box, s)
         theme.draw_text(surface, shown, box.center, size, theme.ACCENT, "center", True)
         read = _("Read it out: {letters}").format(letters=spelled(self.code))
-        theme.draw_text(surface, read, (w / 2, box.bottom + 24 * s),
-                        theme.fitted(read, int(30 * s), w - 80 * s), theme.INK, "midtop")
+        theme.draw_text(surface, read, (cx, box.bottom + 24 * s),
+                        theme.fitted(read, int(30 * s), room), theme.INK, "midtop")
+        below = box.bottom + 80 * s
+        if self.invite_qr is not None:
+            side = int(min(h * 0.36, w * 0.3))
+            self.qr_rect = qr.draw(surface, self.invite_qr, (int(w * 0.78 - side / 2), int(h * 0.2)), side)
+            scan = _("Or scan it")
+            theme.draw_text(surface, scan, (self.qr_rect.centerx, self.qr_rect.bottom + 8 * s),
+                            theme.fitted(scan, int(22 * s), w * 0.36), theme.INK_DIM, "midtop")
+            below = max(below, self.qr_rect.bottom + 44 * s)
         hosted = host.running()
         if hosted is not None and hosted.url == self.server:
             where = _("This computer is the server: your friend sets Server to {address} first.")
@@ -319,7 +338,7 @@ class LobbyScene(Scene):
         lines = [_("Your friend chooses Play online, then Join a game, and types the code."),
                  where.format(address=server_words(self.server)),
                  _("Spectators watch with the code {code}.").format(code=api.spaced(self.watch))]
-        y = box.bottom + 80 * s
+        y = below
         for line in lines:
             for part in theme.wrap(line, int(24 * s), int(w - 80 * s)):
                 theme.draw_text(surface, part, (w / 2, y), int(24 * s), theme.INK_DIM, "midtop")
