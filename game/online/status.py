@@ -61,7 +61,8 @@ def standing_of(told: dict[str, Any]) -> Standing:
     """A game's entry of the server's ``status`` answer, as a standing (what does not fit: unknown)."""
     if told.get("refused") is not None:
         return Standing(GONE)
-    ply = told.get("ply") if isinstance(told.get("ply"), int) else 0
+    told_ply = told.get("ply")
+    ply = told_ply if isinstance(told_ply, int) else 0
     status = told.get("status")
     if status == "over":
         return Standing(OVER, ply)
