@@ -161,7 +161,19 @@ def test_the_title_and_my_games_say_where_each_correspondence_game_stands(app, s
     frames_until(app, lambda: isinstance(app.stack.top, PlayScene), "the game on screen")
     game = app.stack.top
     frames_until(app, lambda: game.online.ready and game.online.my_turn, "my move, as the title said")
-    game.online.close()
+    # a move, and back: the online menu asks again, and the title no longer says "your move"
+    ply = game.online.ply
+    assert game.try_play(game.rules.random_move(game.state, random.Random(4)))
+    frames_until(app, lambda: game.online.ply == ply + 1, "my move played")
+    if not game.online.my_turn:  # (a turn of several moves goes on)
+        app.nav.leave_game(game)
+        assert isinstance(app.stack.top, OnlineScene) and WATCHER.busy
+        app.nav.title()
+        until_answered(app)  # the title takes the answer
+        entry = next(e for e in book.load()[0] if e.match == mine["match"])
+        assert WATCHER.of(entry).kind == status.THEIR_MOVE and app.stack.top.your_moves() == ""
+    else:
+        game.online.close()
 
 
 def test_a_game_over_says_so_and_is_marked_over_in_the_book(app, server):

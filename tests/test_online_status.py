@@ -4,6 +4,7 @@ a server's answer read as hostile; a game forgotten while it is asked about stay
 from __future__ import annotations
 
 import socket
+import threading
 
 import pytest
 
@@ -39,12 +40,27 @@ def settled(watcher):
     assert watcher.poll()
 
 
-def test_each_server_is_asked_at_most_once_a_minute_and_never_twice_at_once():
+class Gate:
+    """``status.look`` held until the test opens the gate (a server slow to answer)."""
+
+    def __init__(self, monkeypatch):
+        self.open = threading.Event()
+        real = status.look
+
+        def look(asked, timeout=status.TIMEOUT):
+            assert self.open.wait(10)
+            return real(asked, timeout)
+        monkeypatch.setattr(status, "look", look)
+
+
+def test_each_server_is_asked_at_most_once_a_minute_and_never_twice_at_once(monkeypatch):
     clock = Clock()
     watcher = status.Watcher(clock=clock)
     games = [entry(nowhere()), entry(nowhere(), "BCDEFGHJ")]
+    gate = Gate(monkeypatch)
     assert watcher.refresh(games) and watcher.busy
     assert not watcher.refresh(games)  # one look at a time
+    gate.open.set()
     settled(watcher)
     assert [watcher.of(g).kind for g in games] == [status.UNREACHABLE] * 2
     assert watcher.of(games[0]).words == "server not reachable"
@@ -83,3 +99,17 @@ def test_an_answer_that_is_no_status_is_refused():
     with pytest.raises(OnlineError):
         status.standing_of({"status": "bored"})
     assert api.words_for("answer")
+
+
+def test_a_look_asked_for_while_another_is_under_way_follows_it(monkeypatch):
+    watcher = status.Watcher()
+    games = [entry(nowhere())]
+    gate = Gate(monkeypatch)
+    assert watcher.refresh(games)
+    first = watcher.errand
+    assert not watcher.refresh(games, force=True)  # under way: this one is asked after it
+    gate.open.set()
+    settled(watcher)
+    assert watcher.busy and watcher.errand is not first  # what the first said is older than the ask
+    settled(watcher)
+    assert not watcher.busy and watcher.of(games[0]).kind == status.UNREACHABLE

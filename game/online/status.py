@@ -98,6 +98,7 @@ class Watcher:
         self.asked: dict[str, float] = {}
         self.errand: Errand | None = None
         self._asking: dict[str, list[book.Entry]] = {}
+        self._again: list[book.Entry] | None = None
 
     @property
     def busy(self) -> bool:
@@ -125,7 +126,10 @@ class Watcher:
     def refresh(self, entries: list[book.Entry], force: bool = False) -> bool:
         """Ask the servers of ``entries`` that are due (all of them with ``force``), in a
         thread; False when nothing was asked (a look under way, or nothing due)."""
+        self.poll()  # a look that came back unread first: what it says is older than this one
         if self.errand is not None:
+            if force:  # asked while an older look is under way: asked again once it is back
+                self._again = list(entries)
             return False
         if force:
             for entry in entries:
@@ -160,6 +164,9 @@ class Watcher:
                         log.warning("online: the game's end could not be kept (%s)", exc)
                 self.known[entry.key] = standing
         self._asking = {}
+        again, self._again = self._again, None
+        if again is not None:
+            self.refresh(again, force=True)
         return True
 
     def of(self, entry: book.Entry) -> Standing | None:

@@ -27,6 +27,7 @@ from ...i18n import N_, _
 from ...online import api, book, client, host, missing
 from ...online.api import OnlineError
 from ...online.errand import Errand
+from ...online.status import WATCHER
 from ...ui import qr, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
@@ -75,6 +76,7 @@ class OnlineScene(Scene):
         if lacking:
             self.notice = _(client.NEEDS_EXTRA)
         able = not lacking
+        self.asked = False  # where my games stand, asked once a visit (in a thread)
         self.games_item = LiveItem(N_("My games ({count})"), self.my_games,
                                    enabled=able and bool(self.entries), count=lambda: len(self.entries))
         self.menu = Menu([
@@ -90,6 +92,8 @@ class OnlineScene(Scene):
     def enter(self) -> None:
         self.entries = book.load()[0]
         self.games_item.enabled = not missing() and bool(self.entries)
+        if not self.asked:  # back from a game, most often: what the title says of it is news now
+            self.asked = WATCHER.refresh(self.entries, force=True)
 
     def leave(self) -> None:
         if self.app.stack.top is self:
