@@ -22,6 +22,7 @@ from game.i18n import _  # noqa: E402
 from game.online import book, client, dice  # noqa: E402
 from game.persistence import storage  # noqa: E402
 from game.scenes.menus.online import CodeScene, ConnectingScene, LobbyScene, OnlineScene  # noqa: E402
+from game.scenes.menus.online_wait import WaitScene  # noqa: E402
 from game.scenes.menus.overlay import AskScene, ResultScene  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 
@@ -42,6 +43,11 @@ def frames_until(app, done, what, others=(), seconds=PATIENCE):
         for other in others:
             other.poll()
         time.sleep(0.001)
+
+
+def through_the_wait(app, what="the server's answer"):
+    """Frames while a request's panel is on top (the request runs in a thread)."""
+    frames_until(app, lambda: not isinstance(app.stack.top, WaitScene), what)
 
 
 def press(app, *keys):
@@ -87,6 +93,8 @@ def test_a_new_game_shows_its_code_the_friend_joins_and_both_play_it_out(app, se
     choose(app, _(catalogue.get(game_id).title))
     if isinstance(app.stack.top, AskScene):  # which board: the first
         press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, WaitScene)  # the request in a thread, the screen says so
+    through_the_wait(app)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and len(lobby.code) == 6
     frames_until(app, lambda: lobby.game.ready, "the lobby connected")
@@ -150,6 +158,7 @@ def test_joining_by_typing_a_code_and_taking_the_game_up_again_from_my_games(app
         press(app, pygame.K_RIGHT)
     assert form.code == code
     press(app, pygame.K_RETURN)
+    through_the_wait(app)
     assert isinstance(app.stack.top, ConnectingScene)  # until the server's welcome: no guessed board
     frames_until(app, lambda: isinstance(app.stack.top, PlayScene), "the game on screen", [maker])
     scene = app.stack.top
@@ -187,12 +196,14 @@ def test_hosting_a_game_on_this_network_serves_it_from_inside_the_game(app, monk
     try:
         app.nav.online()
         choose(app, _("Host a game on this network"))
+        through_the_wait(app, "the hosted server started")
         hosted = host.running()
         assert hosted is not None and hosted.address == "127.0.0.1" and hosted.port > 0
         assert hosted.data == storage.home() / "server"  # its games in the player's folder
         choose(app, _(catalogue.get(catalogue.GAME_IDS[1]).title))
         if isinstance(app.stack.top, AskScene):
             press(app, pygame.K_RETURN)
+        through_the_wait(app)
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene) and lobby.server == hosted.url
         friend, _joined = client.join_game(hosted.url, lobby.code)  # the friend, at that address

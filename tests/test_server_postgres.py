@@ -406,3 +406,21 @@ def test_a_game_goes_on_when_the_database_cuts_every_connection(two, database):
     for client in clients.values():
         assert [p["ply"] for p in client.played] == list(range(1, 10))
         client.close()
+
+
+def test_status_on_one_process_sees_what_the_other_stored(two):
+    one, other = two
+    _code, made = http("POST", other.url + "/games", {"game": "rush"})  # in memory on the other
+    _code, joined = http("POST", one.url + "/join", {"invite": made["invite"]})
+    _code, look = http("GET", one.url + f"/watch/{made['watch']}")
+    seats = {made["seat"]: made, joined["seat"]: joined}
+    first = seats[look["state"]["to_move"]]
+    code, played = http("POST", one.url + "/move", {"secret": first["secret"], "ply": 0,
+                                                     "move": pick("rush", made["level"], look["state"],
+                                                                  random.Random(2))})
+    assert code == 200, played
+    code, told = http("POST", other.url + "/status", {"secrets": [made["secret"], joined["secret"]]})
+    assert code == 200 and [g["status"] for g in told["games"]] == ["playing", "playing"]
+    assert [g["ply"] for g in told["games"]] == [1, 1]
+    to_move = played["state"]["to_move"]
+    assert [g["your_move"] for g in told["games"]] == [made["seat"] == to_move, joined["seat"] == to_move]

@@ -185,3 +185,48 @@ def look(server: str, watch: str) -> dict[str, Any]:
     if code is None:
         raise OnlineError("unknown", "not a code")
     return checked(request(server, "GET", f"/watch/{code}"), "welcome", ("match", "game", "level", "state"))
+
+
+#: secrets asked about in one ``POST /status`` (the server's cap)
+STATUS_MOST = 64
+
+
+def status(server: str, secrets: list[str], timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+    """``POST /status``: where the game of each seat in ``secrets`` stands, one entry per
+    secret in order (``{"refused": "secret"}`` for a seat the server does not know)."""
+    games: list[dict[str, Any]] = []
+    for start in range(0, len(secrets), STATUS_MOST):
+        batch = secrets[start:start + STATUS_MOST]
+        told = checked(request(server, "POST", "/status", {"secrets": batch}, timeout), "status",
+                       ("games",))["games"]
+        if not isinstance(told, list) or len(told) != len(batch) or not all(isinstance(g, dict)
+                                                                             for g in told):
+            raise OnlineError(ANSWER, "not one status per secret")
+        games.extend(told)
+    return games
+
+
+#: the scheme of an invite as a link (a hosted game's QR code): ``gauss-arcade://HOST:PORT/join/CODE``
+LINK_SCHEME = "gauss-arcade"
+
+
+def invite_link(server: str, code: str) -> str:
+    """An invite as one line another client or a phone can read: the server's address and the
+    code (a server on plain ``http``, as a game hosted on the network is)."""
+    where = urllib.parse.urlsplit(server).netloc
+    return f"{LINK_SCHEME}://{where}/join/{code}"
+
+
+def read_invite_link(text: str) -> tuple[str, str] | None:
+    """``(server's base URL, code)`` of an invite link, or None when ``text`` is none."""
+    if not isinstance(text, str) or not text.startswith(LINK_SCHEME + "://") or len(text) > 300:
+        return None
+    where, _slash, path = text[len(LINK_SCHEME) + 3:].partition("/")
+    kind, _slash, code = path.partition("/")
+    found = normal_code(code)
+    if kind != "join" or found is None:
+        return None
+    try:
+        return normal_address(where), found
+    except OnlineError:
+        return None

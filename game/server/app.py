@@ -8,6 +8,7 @@ HTTP (JSON in, JSON out):
 - ``POST /join``: ``{"invite": CODE}`` -> the other seat's secret;
 - ``GET /watch/{code}``: a spectator's look at a game (the welcome envelope);
 - ``POST /move``: ``{"secret", "ply", "move"}``, a move without a socket;
+- ``POST /status``: ``{"secrets": [...]}`` -> where each of those seats' games stands;
 - ``GET /stats``: how many moves and sockets, the server's own time per move.
 
 WebSocket ``/ws``: the client says ``hello`` (a seat's secret or a spectator code, and the
@@ -39,6 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import catalogue
 from . import service as S
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
+from .status import answer as seats_status
 from .store import Conflict, SQLiteStore, Store
 
 log = logging.getLogger("gauss_arcade.server")
@@ -489,6 +491,12 @@ class GameServer:
             return service.welcome(table, None, None)[0]
         return await self.http(request, act)
 
+    async def status(self, request: Request) -> JSONResponse:
+        """``POST /status``: where each of several seats' games stands (``game.server.status``)."""
+        async def act() -> dict[str, Any]:
+            return seats_status(self.svc(), await self.body(request), self.fresh)
+        return await self.http(request, act)
+
     async def move(self, request: Request) -> JSONResponse:
         async def act() -> dict[str, Any]:
             body = await self.body(request)
@@ -624,7 +632,7 @@ async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:
     server's envelope."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     reason = S.UNKNOWN if status == 404 else S.MALFORMED if status < 500 else S.INTERNAL
-    words = {404: "No such path: the paths are /, /games, /join, /watch/CODE, /move and /ws.",
+    words = {404: "No such path: the paths are /, /games, /join, /watch/CODE, /move, /status and /ws.",
              405: "That path does not take this method."}
     return JSONResponse(Refused(reason, words.get(status, "The request was refused.")).envelope(),
                         status_code=status)
@@ -649,6 +657,7 @@ def create_app(data: Path | None = None, store: Callable[[], Store] | None = Non
         Route("/join", server.join, methods=["POST"]),
         Route("/watch/{code}", server.watch, methods=["GET"]),
         Route("/move", server.move, methods=["POST"]),
+        Route("/status", server.status, methods=["POST"]),
         WebSocketRoute("/ws", server.socket),
     ], lifespan=server.lifespan, exception_handlers={HTTPException: refuse_http})
     app.state.server = server

@@ -20,7 +20,9 @@ import random
 import shutil
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -28,13 +30,20 @@ import pygame
 from .. import catalogue, palette
 from ..arcade import fame, ladder, review
 from ..content import lessons, puzzles
+from ..online import api
 from ..online import book as online_book
+from ..online import status as online_status
 from ..online.client import OnlineGame
+from ..online.errand import Errand
+from ..online.status import WATCHER
 from ..persistence import saves
+from ..phones.qr import matrix as qr_matrix
 from ..scenes.hosts.kiosk import RestartCard, StillThereScene
 from ..scenes.hosts.lesson import LessonListScene, LessonScene
 from ..scenes.hosts.puzzle import PuzzleListScene, PuzzleScene
 from ..scenes.menus.online import CodeScene, LobbyScene
+from ..scenes.menus.online_games import MyGamesScene
+from ..scenes.menus.online_wait import WaitScene
 from ..scenes.menus.seats import Seat
 
 LANGUAGES = ["en", "de"]
@@ -274,14 +283,32 @@ def online_tour(app, game_id: str) -> Iterator[str]:
     entry = online_book.Entry("http://127.0.0.1:9", "ABCDEFGH", side, "s" * 32, game_id,
                               catalogue.get(game_id).rules.default_level, "PQ4RS5", "K7XQ2M",
                               "2026-11-26T07:30:00Z")
+    # more games, each standing somewhere else, as if their servers had just said so
+    others = [replace(entry, match=f"ABCDEFG{k}", game=gid, level=catalogue.get(gid).rules.default_level,
+                      seat=catalogue.get(gid).players[1], added=f"2026-11-2{k}T07:30:00Z")
+              for k, gid in enumerate(catalogue.GAME_IDS[:4], start=2)]
+    kinds = [online_status.THEIR_MOVE, online_status.WAITING, online_status.OVER, online_status.UNREACHABLE]
+    for other in others:
+        online_book.remember(other)
     online_book.remember(entry)
+    WATCHER.known.update({e.key: online_status.Standing(k) for e, k in zip(others, kinds, strict=False)})
+    WATCHER.known[entry.key] = online_status.Standing(online_status.YOUR_MOVE)
+    WATCHER.asked[entry.server] = WATCHER.clock()  # asked just now: nobody is asked again
     nav.title()
+    frames(app)
+    yield "title-online-your-move"
     nav.online()
     frames(app)
     yield "online"
-    app.stack.top.my_games()
+    games = MyGamesScene(app, lambda _entry: None)
+    games.asked = True  # what the servers said is shown: the tour asks none (nobody listens there)
+    app.stack.push(games)
     frames(app)
     yield "online-my-games"
+    games.ask_forget(0)
+    frames(app)
+    yield "online-forget"
+    app.stack.pop()
     app.stack.pop()
     form = CodeScene(app, lambda code: None)
     app.stack.push(form)
@@ -290,11 +317,30 @@ def online_tour(app, game_id: str) -> Iterator[str]:
     frames(app)
     yield "online-code"
     app.stack.pop()
+    app.stack.top.watch()
+    frames(app)
+    yield "online-watch-code"
+    app.stack.pop()
+    answer = threading.Event()
+    app.stack.push(WaitScene(app, Errand(lambda: answer.wait(30)), lambda _v: None, lambda _w: None,
+                             server=entry.server))
+    frames(app)
+    yield "online-wait"
+    app.stack.top.cancel()
+    answer.set()
     app.stack.push(LobbyScene(app, OnlineGame.of(entry), {"invite": entry.invite, "watch": entry.watch,
                                                           "game": game_id, "seat": side}, entry.server))
     frames(app)
     yield "online-lobby"
+    lobby = app.stack.top
+    lobby.invite_qr = qr_matrix(api.invite_link(entry.server, entry.invite))  # as a hosted game's
+    if lobby.invite_qr is not None:
+        frames(app)
+        yield "online-lobby-hosted"
     app.stack.pop()
+    for other in others:
+        online_book.forget(other)
+    WATCHER.__init__()
     nav.play_online(OnlineGame.of(entry))  # nobody listens on that port: it tries again and says so
     frames(app, 10)
     yield "online-connecting"

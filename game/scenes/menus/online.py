@@ -26,25 +26,22 @@ from ...content import levels
 from ...i18n import N_, _
 from ...online import api, book, client, host, missing
 from ...online.api import OnlineError
-from ...ui import theme
+from ...online.errand import Errand
+from ...online.status import WATCHER
+from ...ui import qr, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
 from ...ui.widgets import Menu, hit
 from ..base import BackButton, LiveButton, LiveItem, Scene, start_typing
+from .online_games import MyGamesScene
+from .online_wait import CONNECTING, WaitScene, server_words
 from .overlay import AskScene
 
 log = logging.getLogger("gauss_arcade")
 
 #: the server used when none was chosen: a server on this machine, on its default port
 LOCAL = f"http://127.0.0.1:{api.DEFAULT_PORT}"
-#: games listed in "My games" at once (the newest)
-SHOWN_GAMES = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-def server_words(server: str) -> str:
-    """A server's address as a person reads it (without ``http://``)."""
-    return server.removeprefix("http://")
 
 
 def level_title(game_id: str, name: str) -> str:
@@ -79,19 +76,24 @@ class OnlineScene(Scene):
         if lacking:
             self.notice = _(client.NEEDS_EXTRA)
         able = not lacking
+        self.asked = False  # where my games stand, asked once a visit (in a thread)
+        self.games_item = LiveItem(N_("My games ({count})"), self.my_games,
+                                   enabled=able and bool(self.entries), count=lambda: len(self.entries))
         self.menu = Menu([
             LiveItem(N_("New game"), self.new_game, enabled=able),
             LiveItem(N_("Join a game"), self.join, enabled=able),
+            LiveItem(N_("Watch a game"), self.watch, enabled=able),
             LiveItem(N_("Host a game on this network"), self.host_game, enabled=able),
-            LiveItem(N_("My games ({count})"), self.my_games, enabled=able and bool(self.entries),
-                     count=lambda: len(self.entries)),
+            self.games_item,
             LiveItem(N_("Server: {address}"), self.choose_server, address=lambda: server_words(self.server)),
             LiveItem(N_("Back"), self.leave),
         ], size=36)
 
     def enter(self) -> None:
         self.entries = book.load()[0]
-        self.menu.items[3].enabled = not missing() and bool(self.entries)
+        self.games_item.enabled = not missing() and bool(self.entries)
+        if not self.asked:  # back from a game, most often: what the title says of it is news now
+            self.asked = WATCHER.refresh(self.entries, force=True)
 
     def leave(self) -> None:
         if self.app.stack.top is self:
@@ -106,15 +108,22 @@ class OnlineScene(Scene):
 
     def host_game(self) -> None:
         """This computer serves the game (the same server, in the game), on its address on
-        the network; then a new game on it, as New game."""
-        try:
-            hosted = host.start()
-        except host.HostError as exc:
-            self.notice = str(exc)
-            return
-        self.server = hosted.url  # for this run: the server goes when the game quits
-        self.notice = ""
-        self.new_game()
+        the network; then a new game on it, as New game. The server starts in a thread: it
+        may take seconds."""
+        def started(hosted: host.Host) -> None:
+            self.server = hosted.url  # for this run: the server goes when the game quits
+            self.notice = ""
+            self.new_game()
+        self.wait(Errand(host.start), started, N_("Starting the server on this computer..."))
+
+    def wait(self, errand: Errand, on_done: Callable[[Any], None], words: str = CONNECTING,
+             on_failed: Callable[[str], None] | None = None) -> None:
+        """``errand`` (a request) running while a panel says so, over whatever is on top;
+        a failure's words on this menu unless ``on_failed`` takes them."""
+        self.app.stack.push(WaitScene(self.app, errand, on_done, on_failed or self.said, words, self.server))
+
+    def said(self, words: str) -> None:
+        self.notice = words
 
     def choose_board(self, game_id: str) -> None:
         names = levels.names(game_id)
@@ -127,51 +136,62 @@ class OnlineScene(Scene):
                                      [*answers, (_("Back"), lambda: None)]))
 
     def create(self, game_id: str, level: str | None) -> None:
-        try:
-            game, answer = client.new_game(self.server, game_id, level)
-        except OnlineError as exc:
-            self.failed(exc)
-            return
-        self.notice = ""
-        self.app.stack.push(LobbyScene(self.app, game.start(), answer, self.server))
+        server = self.server
 
-    def failed(self, exc: OnlineError) -> None:
-        log.info("online: %s", exc)
-        self.notice = exc.words
-        if exc.reason == api.OFFLINE:
-            self.notice = _("{problem} Is it running at {address}?").format(
-                problem=exc.words, address=server_words(self.server))
+        def made(result: tuple[client.OnlineGame, dict[str, Any]]) -> None:
+            game, answer = result
+            self.notice = ""
+            self.app.stack.push(LobbyScene(self.app, game.start(), answer, server))
+        self.wait(Errand(lambda: client.new_game(server, game_id, level)), made)
 
     # -- joining -----------------------------------------------------------------------------
     def join(self) -> None:
         self.app.stack.push(CodeScene(self.app, self.join_code))
 
     def join_code(self, code: str) -> str | None:
-        """Join the game with ``code``: None when joined, else why not (the code scene says it)."""
-        try:
-            game, _answer = client.join_game(self.server, code)
-        except OnlineError as exc:
-            log.info("online: %s", exc)
-            return exc.words
-        self.notice = ""
-        self.app.nav.play_online(game)
+        """Join the game with ``code``, in a thread: the code scene says why not when it fails."""
+        form, server = self.app.stack.top, self.server
+
+        def joined(result: tuple[client.OnlineGame, dict[str, Any]]) -> None:
+            self.notice = ""
+            self.app.nav.play_online(result[0])
+
+        def refused(words: str) -> None:
+            if isinstance(form, CodeScene):
+                form.message = words
+        self.wait(Errand(lambda: client.join_game(server, code)), joined, on_failed=refused)
         return None
 
     # -- my games ----------------------------------------------------------------------------
     def my_games(self) -> None:
-        entries = list(reversed(self.entries))[:SHOWN_GAMES]
-        answers = [(self.entry_words(e), lambda e=e: self.app.nav.play_online(client.OnlineGame.of(e)))
-                   for e in entries]
-        self.app.stack.push(AskScene(self.app, _("My games"), [_("Take up a game where it stands.")],
-                                     [*answers, (_("Back"), lambda: None)]))
+        """The games kept, each with where it stands; one taken up, or forgotten."""
+        self.app.stack.push(MyGamesScene(self.app,
+                                         lambda e: self.app.nav.play_online(client.OnlineGame.of(e))))
 
-    @staticmethod
-    def entry_words(entry: book.Entry) -> str:
-        title = _(catalogue.get(entry.game).name)
-        side = side_words(entry.game, entry.seat)
-        if entry.over:
-            return _("{game}: {side} (over)").format(game=title, side=side)
-        return _("{game}: {side}, since {date}").format(game=title, side=side, date=entry.added[:10])
+    # -- watching ------------------------------------------------------------------------------
+    def watch(self) -> None:
+        self.app.stack.push(CodeScene(self.app, self.watch_code, title=N_("Watch a game"),
+                                      ask=N_("Type the game's spectator code."), button=N_("Watch"),
+                                      hints=WATCH_HINTS))
+
+    def watch_code(self, code: str) -> str | None:
+        """Watch the game with the spectator code ``code``: its server is asked first (in a
+        thread) which game it is, so the right board comes up; the code scene says why not."""
+        form, server = self.app.stack.top, self.server
+
+        def looked() -> client.OnlineGame:
+            look = api.look(server, code)
+            game = client.watch_game(server, code)
+            if look["game"] not in catalogue.GAME_IDS or look["level"] not in levels.names(look["game"]):
+                raise OnlineError("level", "a game or board this version does not have")
+            game.game_id, game.level_name = look["game"], look["level"]
+            return game
+
+        def refused(words: str) -> None:
+            if isinstance(form, CodeScene):
+                form.message = words
+        self.wait(Errand(looked), self.app.nav.play_online, on_failed=refused)
+        return None
 
     # -- the server ----------------------------------------------------------------------------
     def choose_server(self) -> None:
@@ -254,6 +274,15 @@ class LobbyScene(Scene):
         self.back = BackButton()
         self.problem = ""
         self.t = 0.0
+        #: a game this computer hosts: its invite as a QR code (the address and the code), for
+        #: a phone or another client to read; None elsewhere, or without segno
+        self.invite_qr: Any = None
+        self.qr_rect = pygame.Rect(0, 0, 0, 0)  # where it was drawn last
+        hosted = host.running()
+        if hosted is not None and hosted.url == server:
+            from ...phones.qr import matrix
+
+            self.invite_qr = matrix(api.invite_link(server, self.code))
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -285,16 +314,26 @@ class LobbyScene(Scene):
                         theme.INK, "midtop", True)
         you = _("You play {side}.").format(side=side_words(self.game_id, self.seat))
         theme.draw_text(surface, you, (w / 2, 100 * s), int(28 * s), theme.INK_DIM, "midtop")
-        theme.draw_text(surface, _("Invite code"), (w / 2, h * 0.27), int(30 * s), theme.INK, "center")
+        # the code in the middle; beside a QR code, the two side by side
+        cx, room = (w * 0.36, w * 0.6) if self.invite_qr is not None else (w / 2, w - 80 * s)
+        theme.draw_text(surface, _("Invite code"), (cx, h * 0.27), int(30 * s), theme.INK, "center")
         shown = api.spaced(self.code)
-        size = theme.fitted(shown, int(150 * s), w - 80 * s, True)
+        size = theme.fitted(shown, int(150 * s), room - 60 * s, True)
         box = pygame.Rect(0, 0, int(theme.text_width(shown, size, True) + 60 * s), int(size * 1.25))
-        box.center = (w // 2, int(h * 0.42))
+        box.center = (int(cx), int(h * 0.42))
         panel(surface, box, s)
         theme.draw_text(surface, shown, box.center, size, theme.ACCENT, "center", True)
         read = _("Read it out: {letters}").format(letters=spelled(self.code))
-        theme.draw_text(surface, read, (w / 2, box.bottom + 24 * s),
-                        theme.fitted(read, int(30 * s), w - 80 * s), theme.INK, "midtop")
+        theme.draw_text(surface, read, (cx, box.bottom + 24 * s),
+                        theme.fitted(read, int(30 * s), room), theme.INK, "midtop")
+        below = box.bottom + 80 * s
+        if self.invite_qr is not None:
+            side = int(min(h * 0.36, w * 0.3))
+            self.qr_rect = qr.draw(surface, self.invite_qr, (int(w * 0.78 - side / 2), int(h * 0.2)), side)
+            scan = _("Or scan it")
+            theme.draw_text(surface, scan, (self.qr_rect.centerx, self.qr_rect.bottom + 8 * s),
+                            theme.fitted(scan, int(22 * s), w * 0.36), theme.INK_DIM, "midtop")
+            below = max(below, self.qr_rect.bottom + 44 * s)
         hosted = host.running()
         if hosted is not None and hosted.url == self.server:
             where = _("This computer is the server: your friend sets Server to {address} first.")
@@ -303,7 +342,7 @@ class LobbyScene(Scene):
         lines = [_("Your friend chooses Play online, then Join a game, and types the code."),
                  where.format(address=server_words(self.server)),
                  _("Spectators watch with the code {code}.").format(code=api.spaced(self.watch))]
-        y = box.bottom + 80 * s
+        y = below
         for line in lines:
             for part in theme.wrap(line, int(24 * s), int(w - 80 * s)):
                 theme.draw_text(surface, part, (w / 2, y), int(24 * s), theme.INK_DIM, "midtop")
@@ -376,10 +415,21 @@ class ConnectingScene(Scene):
         where = _("Server: {address}").format(address=server_words(game.server))
         theme.draw_text(surface, where, (w / 2, h * 0.45 + 130 * s), int(24 * s), theme.INK_DIM, "center")
         self.back.draw(surface, s)
-        hint = (_("B: back (the game waits in My games)") if self.app.last_device.startswith("pad")
-                else _("Esc: back (the game waits in My games)"))
+        pad = self.app.last_device.startswith("pad")
+        if game.spectator:  # a spectator's game is not kept in My games
+            hint = _("B: back") if pad else _("Esc: back")
+        else:
+            hint = (_("B: back (the game waits in My games)") if pad
+                    else _("Esc: back (the game waits in My games)"))
         theme.draw_text(surface, hint, (w / 2, h - 28 * s), theme.fitted(hint, int(22 * s), w - 40 * s),
                         theme.INK_FAINT, "center")
+
+
+#: the code form's lines of keys (a pad's, the keyboard's), to join and to watch
+JOIN_HINTS = (N_("Up/Down: letter   Left/Right: move   A: next, then join   B: cancel"),
+              N_("Type the code   Enter: join   Esc: cancel"))
+WATCH_HINTS = (N_("Up/Down: letter   Left/Right: move   A: next, then watch   B: cancel"),
+               N_("Type the code   Enter: watch   Esc: cancel"))
 
 
 class CodeScene(Scene):
@@ -390,9 +440,12 @@ class CodeScene(Scene):
     moves_by_itself = False
     wants_text = True
 
-    def __init__(self, app, on_done: Callable[[str], str | None]) -> None:
+    def __init__(self, app, on_done: Callable[[str], str | None], title: str = N_("Join a game"),
+                 ask: str = N_("Type your friend's invite code."), button: str = N_("Join"),
+                 hints: tuple[str, str] = JOIN_HINTS) -> None:
         super().__init__(app)
         self.on_done = on_done
+        self.title, self.ask, self.hints = title, ask, hints  # English, marked: worded at each draw
         self.chars: list[str | None] = [None] * api.CODE_LENGTH
         self.pos = 0
         self.message = ""
@@ -400,7 +453,7 @@ class CodeScene(Scene):
         self.slots: list[pygame.Rect] = []
         self.ups: list[pygame.Rect] = []
         self.downs: list[pygame.Rect] = []
-        self.buttons = {"join": LiveButton(N_("Join"), self.submit),
+        self.buttons = {"join": LiveButton(button, self.submit),
                         "cancel": LiveButton(N_("Cancel"), self.cancel)}
 
     def enter(self) -> None:
@@ -443,8 +496,8 @@ class CodeScene(Scene):
         if code is None:
             self.message = _("A code has six letters and digits.")
             return
-        self.message = _("Joining...")
-        why = self.on_done(code)  # joined: the game's screens replace this one
+        self.message = ""
+        why = self.on_done(code)  # the request's panel comes over this form; joined: the game's screens
         if why is not None:
             self.message = why
 
@@ -506,9 +559,9 @@ class CodeScene(Scene):
         box = pygame.Rect(0, 0, int(min(w - 40 * s, 820 * s)), int(min(h - 20 * s, 470 * s)))
         box.center = (w // 2, h // 2)
         panel(surface, box, s)
-        title = _("Join a game")
+        title = _(self.title)
         theme.draw_text(surface, title, (w / 2, box.y + 18 * s), int(46 * s), theme.INK, "midtop", True)
-        ask = _("Type your friend's invite code.")
+        ask = _(self.ask)
         theme.draw_text(surface, ask, (w / 2, box.y + 74 * s),
                         theme.fitted(ask, int(26 * s), box.width - 40 * s), theme.INK_DIM, "midtop")
         size = int(64 * s)
@@ -546,9 +599,9 @@ class CodeScene(Scene):
             whole = None not in self.chars
             self.buttons[key].draw(surface, rect, int(30 * s), active=key == "join" and whole)
         if self.app.last_device.startswith("pad"):
-            hint = _("Up/Down: letter   Left/Right: move   A: next, then join   B: cancel")
+            hint = _(self.hints[0])
         else:
-            hint = _("Type the code   Enter: join   Esc: cancel")
+            hint = _(self.hints[1])
         theme.draw_text(surface, hint, (w / 2, box.bottom - 30 * s),
                         theme.fitted(hint, int(22 * s), box.width - 30 * s), theme.INK_FAINT, "midtop")
 

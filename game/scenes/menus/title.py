@@ -6,7 +6,9 @@ import math
 import pygame
 
 from ... import catalogue, i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
+from ...online import book
+from ...online.status import WATCHER
 from ...persistence import saves
 from ...ui import theme
 from ...ui.actions import BACK, CONFIRM, MENU, Action
@@ -57,7 +59,10 @@ class TitleScene(Scene):
         # a kiosk's visitor plays, learns, solves, climbs and watches (what the operator left
         # on); saves, settings and the last visitor's game are the operator's (Ctrl+Shift+O)
         items = [LiveItem(N_("Play"), self.play)]
+        #: my online games (their standings, as the servers last said, badge Play online)
+        self.online_games: list[book.Entry] = []
         if not kiosk:  # a kiosk's visitors play here, not with the operator's secrets
+            self.online_games = book.load()[0]
             items.append(LiveItem(N_("Play online"), app.nav.online))
             items.append(LiveItem(N_("Load game"), self.load_game))
         items.append(LiveItem(N_("How to play"), self.howto))
@@ -135,13 +140,48 @@ class TitleScene(Scene):
             return 0.0
         return max(0.0, min(1.0, (self.DRIFT_SECONDS - self.app.idle) / 2.0))
 
+    def enter(self) -> None:
+        WATCHER.refresh(self.online_games)  # in a thread; a server asked lately is not asked again
+
     def update(self, dt: float) -> None:
         self.t += dt * self.drift()
+        WATCHER.poll()
+        if self.online_games and WATCHER.next_due(self.online_games) <= 0:
+            WATCHER.refresh(self.online_games)
 
     def next_change(self) -> float:
-        return 0.0 if self.drift() > 0 else math.inf
+        if self.drift() > 0:
+            return 0.0
+        if WATCHER.busy:
+            return 0.1  # the servers' answer comes from another thread
+        return WATCHER.next_due(self.online_games) if self.online_games else math.inf
 
-    def draw_notice(self, surface: pygame.Surface, notice: str, s: float) -> None:
+    def your_moves(self) -> str:
+        """The line on Play online's button: how many online games wait for this player's move."""
+        count = WATCHER.your_moves(self.online_games)
+        if not count:
+            return ""
+        return ngettext("{count} game: your move", "{count} games: your move", count).format(count=count)
+
+    def draw_badge(self, surface: pygame.Surface, s: float) -> pygame.Rect | None:
+        """A pill over Play online's button saying how many games wait for a move (None: none do)."""
+        words = self.your_moves()
+        online = [i for i, item in enumerate(self.menu.items) if item.on_choose == self.app.nav.online]
+        if not words or not online or not self.menu.rects[online[0]].h:
+            return None
+        button = self.menu.rects[online[0]]
+        w = surface.get_width()
+        size = theme.fitted(words, int(20 * s), w - 40 * s, True)
+        pill = pygame.Rect(0, 0, int(theme.text_width(words, size, True) + 20 * s),
+                           int(theme.font(size, True).get_linesize() + 6 * s))
+        pill.midbottom = (button.centerx, button.top - int(4 * s))
+        pill.clamp_ip(pygame.Rect(int(10 * s), 0, int(w - 20 * s), surface.get_height()))
+        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.h // 2)
+        theme.draw_text(surface, words, pill.center, size, theme.BG, "center", True)
+        return pill
+
+    def draw_notice(self, surface: pygame.Surface, notice: str, s: float,
+                    above: pygame.Rect | None = None) -> None:
         """What went wrong at the start (a settings file set aside), in as many lines as it
         takes, just above the row of small buttons: a long one (a file's name in it) would
         run off a small window's sides and over the buttons."""
@@ -151,6 +191,8 @@ class TitleScene(Scene):
         line_h = theme.font(size).get_linesize()
         small = [rect for i, rect in enumerate(self.menu.rects) if i not in self.menu.icons and rect.h]
         bottom = min((rect.top for rect in small), default=int(h - 60 * s)) - int(6 * s)
+        if above is not None:  # the badge of games waiting for a move stands there
+            bottom = min(bottom, above.top - int(4 * s))
         for k, line in enumerate(lines):
             theme.draw_text(surface, line, (w / 2, bottom - (len(lines) - k) * line_h), size, theme.BAD,
                             "midtop")
@@ -174,8 +216,9 @@ class TitleScene(Scene):
         area = pygame.Rect(int(20 * s), int(menu_top), w - int(40 * s), int(h - 60 * s - menu_top))
         self.menu.layout(area, s, banner=not self.app.options.kiosk)
         self.menu.draw_cards(surface, s)
+        badge = self.draw_badge(surface, s)
         if self.app.notice:
-            self.draw_notice(surface, i18n.refusal(self.app.notice), s)
+            self.draw_notice(surface, i18n.refusal(self.app.notice), s, badge)
         g = self.app.glyphs()
         controls = (f"{arrows(g)} + {g[CONFIRM]}" if self.app.last_device.startswith("pad")
                     else _("{arrows} + {confirm}, the mouse, or a gamepad").format(arrows=arrows(g),

@@ -115,7 +115,11 @@ class Seating:
         seat = self.seat()
         if seat.device == REMOTE:
             if action.name != POINT:
-                self.say(_("It is your opponent's turn."), 1.5)
+                online = getattr(self, "online", None)
+                if online is not None and online.spectator:
+                    self.say(_("Spectators watch; they cannot move."), 1.5)
+                else:
+                    self.say(_("It is your opponent's turn."), 1.5)
             return False
         if seat.is_ai:
             if action.name != POINT:
