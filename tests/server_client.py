@@ -133,6 +133,16 @@ class Client:
         self.ws.close()
 
 
+def moves_of(played: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves of ``played`` envelopes as they were played: a move a socket was shown as
+    the rules' stand-in (``"hidden"``) is put right by the ``"revealed"`` of a later one."""
+    moves = [p["move"] for p in played]
+    for envelope in played:
+        for shown in envelope.get("revealed", ()):
+            moves[shown["ply"] - 1] = shown["move"]
+    return moves
+
+
 def loaded(game_id: str, level_name: str, state: dict[str, Any]) -> Any:
     """The rules' state of a STATE the server sent (a game with chance comes without its
     seed: any seed loads it, the client never rolls)."""

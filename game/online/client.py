@@ -35,7 +35,7 @@ from typing import Any
 
 from ..content import levels
 from ..i18n import N_, _
-from ..match import Match
+from ..match import Match, Played
 from ..persistence import storage
 from ..rules.core import RulesError
 from . import api, book, dice, missing
@@ -351,10 +351,11 @@ class OnlineGame:
             match.set_position(start)
             self.ply = 0
             for envelope in missed:
+                self._revealed(envelope.get("revealed"))
                 match.follow(match.rules.parse_move(envelope["move"]), self._load(envelope["state"]),
                              envelope["effects"])
                 self.ply = envelope["ply"]
-            if dice.public(match.rules, match.state) != {k: v for k, v in state.items() if k != "seed"}:
+            if dice.public(match.rules, match.state) != dice.public_json(state):
                 log.warning("online: the moves did not end at the server's position; shown as it is")
                 match.set_position(self._load(state))
             events.append(Shown())
@@ -406,6 +407,7 @@ class OnlineGame:
             return  # told twice (a catch-up crossing a broadcast)
         if ply != self.ply + 1:
             raise ValueError(f"ply {ply} came after {self.ply}")
+        self._revealed(envelope.get("revealed"))
         move = match.rules.parse_move(envelope["move"])
         before, after, effects = match.follow(move, self._load(envelope["state"]), list(envelope["effects"]))
         self.ply = ply
@@ -420,6 +422,21 @@ class OnlineGame:
         events.append(Moved(before, after, move, effects, by, by == self.seat, late))
         if after.over:
             self._end(envelope, events)
+
+    def _revealed(self, revealed: Any) -> None:
+        """The earlier moves this seat was shown as stand-ins (``"hidden"``: an arrangement
+        the rules keep from the other side), as they were played, now that they are public:
+        the move list and the replay at the end hold the real moves. A ply before this
+        client's history (a resync started it later) is not there to correct."""
+        match = self.match
+        assert match is not None
+        start = self.ply - len(match.history)  # the server's ply of history[0]'s position
+        for shown in revealed if isinstance(revealed, list) else ():
+            index = shown["ply"] - 1 - start
+            if 0 <= index < len(match.history):
+                before, _stand_in, _text = match.history[index]
+                move = match.rules.parse_move(shown["move"])
+                match.history[index] = Played(before, move, self._note(before, move, list(shown["effects"])))
 
     def _end(self, told: dict[str, Any], events: list[Any]) -> None:
         match = self.match

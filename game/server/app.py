@@ -40,6 +40,7 @@ from .. import catalogue
 from . import service as S
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .store import Conflict, SQLiteStore, Store
+from .views import Views
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -361,7 +362,7 @@ class GameServer:
         assert self.wake is not None
         self.wake.set()
         await future
-        return pending.envelope
+        return pending.envelope.to(side)
 
     def timed(self, started: float) -> None:
         """A move's time in the server, from its request read to its envelope queued for
@@ -401,9 +402,17 @@ class GameServer:
             if message["ply"] <= self.told.get(game, 0):
                 return  # sent already (a move read from the store and announced by its process too)
             self.told[game] = message["ply"]
+        sides = message.sides if isinstance(message, Views) else None
         text = dumps(message)
+        texts: dict[str, str] = {}
         for conn in list(self.rooms.get(game, ())):
-            if not conn.push(text):
+            if sides and conn.side in sides:  # what the rules hide from the others (views.py)
+                side = conn.side
+                if side not in texts:
+                    texts[side] = dumps(sides[side])
+                if not conn.push(texts[side]):
+                    self.leave(conn)
+            elif not conn.push(text):
                 self.leave(conn)
 
     def follow(self, conn: Conn, game: str) -> None:
