@@ -18,6 +18,7 @@ import pygame
 
 from ... import i18n
 from ...i18n import N_, _, ngettext, refusal
+from ...match import REMOTE
 from ...rules.order import COLUMNS, PLAYERS, Arrange, Move, State, random_arrangement, why_bad_arrangement
 from ...ui import theme
 from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, TOUCH, UNDO, UP, Action
@@ -700,7 +701,8 @@ class OrderScene(PlayScene):
         opp = self.other(player)
         kit.draw_hidden_collection(surface, geom, opp, self.side_name(opp),
                                    len(self.state.collections[PLAYERS.index(opp)]), s)
-        if self.seats[player].is_ai:  # its arrangement stays hidden, like any opponent's
+        if self.seats[player].is_ai or self.seats[player].device == REMOTE:
+            # its arrangement stays hidden, like any opponent's (online: the server sends a stand-in)
             text = _("{player} arranges its collection...").format(player=self.player_name(player))
             theme.draw_text(surface, text, (geom.fx0, geom.label_y[player]), int(26 * s),
                             self.side_ink(player))

@@ -1,0 +1,84 @@
+"""What a seat sees and asks for on the play screen, against the real server (uvicorn on
+127.0.0.1 in a thread) and a headless opponent: The Great Order's opponent arranging on
+another machine (its row face down, no hand-over card, play on after the reveal)."""
+from __future__ import annotations
+
+import os
+import random
+
+import pygame
+import pytest
+
+for _name in ("starlette", "uvicorn", "websockets"):
+    pytest.importorskip(_name, reason=f"the server extra is not installed ({_name}): pip install '.[server]'")
+
+from driver import DT, settle  # noqa: E402
+from server_client import ServerThread  # noqa: E402
+from test_online_screens import frames_until  # noqa: E402
+
+from game.online import book, client  # noqa: E402
+from game.rules.order import STAND_IN, Arrange  # noqa: E402
+from game.scenes.play import PlayScene  # noqa: E402
+
+SECRET_ROW = (2, 1, 3, 1, 4, 5, 2, 3, 5, 4, 2, 1, 3, 5, 4)
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = ServerThread(tmp_path / "data").start()
+    yield running
+    running.stop()
+
+
+def shot(app, name):
+    """The screen as a PNG where ``GAUSS_ARCADE_SHOTS`` names a folder (to look at by eye)."""
+    folder = os.environ.get("GAUSS_ARCADE_SHOTS")
+    if folder:
+        app.frame([], DT)
+        pygame.image.save(app.screen, os.path.join(folder, name + ".png"))
+
+
+def open_seat(app, server, game_id, friend_first=True):
+    """A game made by a headless friend (the other machine) and joined on this screen:
+    ``(scene, friend)``."""
+    maker, made = client.new_game(server.url, game_id)
+    book.forget(maker.entry)
+    maker.start()
+    mine, _joined = client.join_game(server.url, made["invite"])
+    app.nav.play_online(mine)
+    frames_until(app, lambda: isinstance(app.stack.top, PlayScene), "the game on screen", [maker])
+    scene = app.stack.top
+    frames_until(app, lambda: scene.online.ready and scene.online.friend_here and maker.ready, "seated",
+                 [maker])
+    return scene, maker
+
+
+def test_the_order_opponent_arranges_on_another_machine_face_down(app, server):
+    scene, blue = open_seat(app, server, "order")
+    assert blue.seat == "blue" and scene.online.seat == "brown"
+    assert not scene.hot_seat  # nobody here to look away from: no hand-over card
+    assert blue.send(Arrange(SECRET_ROW)) is None
+    frames_until(app, lambda: scene.online.ply == 1, "blue arranged", [blue])
+    settle(app, scene)
+    # brown's screen: blue's row is the server's stand-in, drawn face down; brown lays out its own
+    assert scene.state.collections[0] == STAND_IN and scene.card is None
+    assert scene.visible_collection("blue") is None
+    shot(app, "order-brown-arranges")
+    assert scene.try_play(Arrange(tuple(scene.work))) or scene.online.pending is not None
+    frames_until(app, lambda: scene.online.ply == 2 and blue.ply == 2, "brown arranged", [blue])
+    settle(app, scene)
+    # play begins: both rows public, the move list holds blue's real arrangement
+    assert scene.state.collections[0] == SECRET_ROW
+    assert scene.history[0].move == Arrange(SECRET_ROW)
+    assert scene.visible_collection("blue") == SECRET_ROW
+    rng = random.Random(5)
+    for _ in range(6):
+        ply = scene.online.ply
+        if scene.online.my_turn:
+            assert scene.try_play(scene.rules.random_move(scene.state, rng))
+        else:
+            assert blue.send(blue.match.rules.random_move(blue.match.state, rng)) is None
+        frames_until(app, lambda ply=ply: scene.online.ply == ply + 1 and blue.ply == ply + 1, "a move", [blue])
+    settle(app, scene)
+    shot(app, "order-brown-plays")
+    blue.close()
