@@ -108,10 +108,12 @@ class Client:
         self.texts.append(text)
         message = json.loads(text)
         self.received.append(message)
-        if message.get("type") in ("welcome", "played"):
+        if message.get("type") in ("welcome", "played", "takenback"):
             self.state, self.ply = message["state"], message["ply"]
         if message.get("type") == "played":
             self.played.append(message)
+        elif message.get("type") == "takenback":  # the moves after its ply are gone
+            self.played = [p for p in self.played if p["ply"] <= message["ply"]]
         return message
 
     def expect(self, kind: str) -> dict[str, Any]:

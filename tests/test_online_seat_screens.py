@@ -1,6 +1,8 @@
 """What a seat sees and asks for on the play screen, against the real server (uvicorn on
 127.0.0.1 in a thread) and a headless opponent: The Great Order's opponent arranging on
-another machine (its row face down, no hand-over card, play on after the reveal)."""
+another machine (its row face down, no hand-over card, play on after the reveal); a
+take-back asked with Undo and answered by the opponent, and the opponent's asked of this
+screen, answered with the keys."""
 from __future__ import annotations
 
 import os
@@ -12,12 +14,14 @@ import pytest
 for _name in ("starlette", "uvicorn", "websockets"):
     pytest.importorskip(_name, reason=f"the server extra is not installed ({_name}): pip install '.[server]'")
 
-from driver import DT, settle  # noqa: E402
+from driver import DT, key, settle  # noqa: E402
 from server_client import ServerThread  # noqa: E402
 from test_online_screens import frames_until  # noqa: E402
 
+from game.i18n import _  # noqa: E402
 from game.online import book, client  # noqa: E402
 from game.rules.order import STAND_IN, Arrange  # noqa: E402
+from game.scenes.menus.overlay import AskScene  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 
 SECRET_ROW = (2, 1, 3, 1, 4, 5, 2, 3, 5, 4, 2, 1, 3, 5, 4)
@@ -72,13 +76,70 @@ def test_the_order_opponent_arranges_on_another_machine_face_down(app, server):
     assert scene.history[0].move == Arrange(SECRET_ROW)
     assert scene.visible_collection("blue") == SECRET_ROW
     rng = random.Random(5)
-    for _ in range(6):
+    for _move in range(6):
         ply = scene.online.ply
         if scene.online.my_turn:
             assert scene.try_play(scene.rules.random_move(scene.state, rng))
         else:
             assert blue.send(blue.match.rules.random_move(blue.match.state, rng)) is None
-        frames_until(app, lambda ply=ply: scene.online.ply == ply + 1 and blue.ply == ply + 1, "a move", [blue])
+        frames_until(app, lambda ply=ply: scene.online.ply == ply + 1 and blue.ply == ply + 1, "a move",
+                     [blue])
     settle(app, scene)
     shot(app, "order-brown-plays")
     blue.close()
+
+
+def play_until(app, scene, friend, rng, mine_last):
+    """Moves until the last one was this screen's (``mine_last``) or the friend's."""
+    for _move in range(40):
+        if scene.history and (scene.history[-1].before.to_move == scene.online.seat) == mine_last \
+                and not scene.rules.chance_outcomes(scene.history[-1].before, scene.history[-1].move):
+            return
+        ply = scene.online.ply
+        if scene.online.my_turn:
+            assert scene.try_play(scene.rules.random_move(scene.state, rng))
+        else:
+            assert friend.send(friend.match.rules.random_move(friend.match.state, rng)) is None
+        frames_until(app, lambda ply=ply: scene.online.ply == ply + 1 and friend.ply == ply + 1, "a move",
+                     [friend])
+        settle(app, scene)
+    raise AssertionError("no such move came")
+
+
+def test_undo_asks_the_opponent_and_the_opponent_asks_this_screen(app, server):
+    scene, friend = open_seat(app, server, "rush")
+    rng = random.Random(9)
+    play_until(app, scene, friend, rng, mine_last=True)
+    ply = scene.online.ply
+    app.frame([key(pygame.K_u)], DT)  # Undo: the opponent is asked
+    assert scene.message == _("Take-back asked: waiting for your opponent...")
+    frames_until(app, lambda: friend.takeback is not None and scene.online.takeback is not None, "asked",
+                 [friend])
+    assert scene.online_news() == _("Take-back asked: waiting for your opponent...")
+    shot(app, "takeback-asked")
+    assert friend.answer_takeback(True) is None
+    frames_until(app, lambda: scene.online.ply < ply, "taken back", [friend])
+    settle(app, scene)
+    assert scene.online.my_turn and scene.online.ply == len(scene.history) == friend.ply
+    assert scene.state == scene.match.state and not scene.online_news()
+    # the friend's move taken back, asked of this screen: a question over the board, answered with keys
+    play_until(app, scene, friend, rng, mine_last=False)
+    ply = scene.online.ply
+    assert friend.ask_takeback() is None
+    frames_until(app, lambda: isinstance(app.stack.top, AskScene), "the question", [friend])
+    ask = app.stack.top
+    assert ask.title == _("Take back a move?")
+    assert [i.label for i in ask.menu.items] == [_("Allow"), _("Refuse")]
+    shot(app, "takeback-question")
+    app.frame([key(pygame.K_DOWN)], DT)
+    app.frame([key(pygame.K_RETURN)], DT)  # Refuse
+    frames_until(app, lambda: friend.takeback is None, "refused", [friend])
+    assert app.stack.top is scene and scene.online.ply == ply
+    # asked again and allowed: both go back
+    assert friend.ask_takeback() is None
+    frames_until(app, lambda: isinstance(app.stack.top, AskScene), "the question again", [friend])
+    app.frame([key(pygame.K_RETURN)], DT)  # Allow
+    frames_until(app, lambda: scene.online.ply < ply and friend.ply == scene.online.ply, "allowed", [friend])
+    settle(app, scene)
+    assert friend.my_turn and scene.online.ply == len(scene.history)
+    friend.close()

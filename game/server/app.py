@@ -38,9 +38,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue
 from . import service as S
+from . import takeback
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .store import Conflict, SQLiteStore, Store
 from .views import Views
+
+#: the messages of a seat besides its moves (takeback.py)
+SEAT_MESSAGES = ("takeback", "takeback_answer")
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -238,6 +242,9 @@ class GameServer:
         if hook is not None:
             hook()
         self.broadcast(pending.table.id, pending.envelope)
+        gone = takeback.expired(pending.table)  # a move played: the question open on the game lapses
+        if gone is not None:
+            self.broadcast(pending.table.id, gone)
         if not future.done():
             future.set_result(None)
 
@@ -285,6 +292,9 @@ class GameServer:
         game, service = found["game"], self.service
         if service is None:
             return
+        if found.get("undone") is not None:
+            self.undone(game, found["undone"])
+            return
         if game not in self.rooms:
             # nobody here follows it: a copy in memory is dropped (read anew when asked for)
             table = service.tables.get(game)
@@ -298,6 +308,26 @@ class GameServer:
             return  # known here already (this process's own move or seat, most often)
         self.behind.add(game)
         self.catch_up(game)
+
+    def undone(self, game: str, keep: int) -> None:
+        """A take-back agreed on another process (or this one): a copy in memory that still
+        has the moves after ``keep`` is read anew, and the sockets here told."""
+        service = self.svc()
+        table = service.tables.get(game)
+        if table is not None and table.ply <= keep and self.told.get(game, 0) <= keep:
+            return  # this process's own take-back, told already
+        service.tables.pop(game, None)
+        takeback.OFFERS.pop(game, None)
+        if game not in self.rooms:
+            return
+        try:
+            table = service.table(game)
+        except Refused as refused:
+            log.error("game %s could not be read after a take-back: %s", game, refused.message)
+            return
+        was = self.told.get(game, 0)
+        self.told[game] = table.ply
+        self.broadcast(game, takeback.taken_back(service, table, None, was))
 
     def fresh(self, table: Table) -> Table:
         """The game with what other processes stored since it was read (on a shared database;
@@ -624,8 +654,26 @@ class GameServer:
             self.timed(started)
         elif kind == "ping":
             conn.push(dumps({"v": PROTOCOL, "type": "pong"}))
+        elif kind in SEAT_MESSAGES:
+            if conn.game is None:
+                raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
+            self.seat_message(conn, kind, obj)
         else:
-            raise Refused(S.MALFORMED, "The message types are hello, move and ping.")
+            raise Refused(S.MALFORMED, "The message types are hello, move, ping, " + ", ".join(SEAT_MESSAGES)
+                          + ".")
+
+    def seat_message(self, conn: Conn, kind: str, obj: dict[str, Any]) -> None:
+        """A take-back asked or answered (takeback.py), a rematch offered (rematch.py)."""
+        assert conn.game is not None
+        service = self.svc()
+        table = service.table(conn.game)
+        if kind == "takeback":
+            self.broadcast(table.id, takeback.ask(table, conn.side, obj.get("ply")))
+        elif kind == "takeback_answer":
+            told = takeback.answer(service, table, conn.side, obj.get("ply"), obj.get("accept"))
+            if told["type"] == "takenback":
+                self.told[table.id] = told["ply"]
+            self.broadcast(table.id, told)
 
 
 async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:

@@ -129,6 +129,7 @@ class Store(Protocol):
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]: ...
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
     def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
+    def take_back(self, game_id: str, keep: int, last: int) -> bool: ...
     def close(self) -> None: ...
 
 
@@ -276,6 +277,21 @@ class SQLiteStore:
                                [(status, result, now, game) for game, _m, status, result in moves])
         except sqlite3.IntegrityError as exc:
             raise Conflict(f"a move is stored already at its ply: {exc}") from exc
+
+    def take_back(self, game_id: str, keep: int, last: int) -> bool:
+        """A take-back agreed: the moves after ply ``keep`` deleted, in one transaction, if
+        ply ``last`` is still the game's last (False, and nothing changed, when it is not).
+        What stays is the game, rebuilt by replay."""
+        now = int(self.clock())
+        with self.transaction():
+            found = self.db.execute("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = ?",
+                                    (game_id,)).fetchone()[0]
+            if found != last:
+                return False
+            self.db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
+            self.db.execute("UPDATE games SET status = 'playing', result = NULL, updated = ? WHERE id = ?",
+                            (now, game_id))
+        return True
 
     def close(self) -> None:
         for db in (self.db, self.writer):

@@ -17,6 +17,7 @@ from typing import Any
 from ...i18n import _
 from ...match import HUMAN, REMOTE, Seat
 from ...ui import theme
+from .consent import Consent
 from .effects import MovePlay
 from .hosting import Hosting
 
@@ -30,7 +31,7 @@ ONLINE = Hosting(autosave=False, hints=False, agreements=False)
 POLL_SECONDS = 0.05
 
 
-class Remote:
+class Remote(Consent):
     """The online side of a play scene: ``online`` is the :class:`~game.online.client.OnlineGame`
     (None: a local game)."""
 
@@ -114,6 +115,8 @@ class Remote:
             elif isinstance(event, C.Failed):
                 self.hold(False)
                 self.say(event.words, 30.0)
+            else:
+                self.consent_event(event)
 
     def kept_over(self) -> None:
         """"My games" marks the game over (kept to look at; the first to go when it is full)."""
@@ -139,6 +142,8 @@ class Remote:
             return _("Connection lost: reconnecting...")
         if game.pending is not None:
             return _("Waiting for the server...")
+        if self.consent_news():
+            return self.consent_news()
         if not game.friend_here and not game.spectator:
             return _("Waiting for your opponent to join...")
         return ""
