@@ -53,8 +53,9 @@ MAX_FRAME = 1 << 22
 #: reasons a hello is refused for good: the seat or the game is not on this server
 FATAL = ("secret", "unknown")
 
-#: the ``id`` of a take-back's messages (a move's ids are numbers): its refusal is told apart
-TAKEBACK_ID = "takeback"
+#: the ``id`` of a take-back's and a rematch's messages (a move's ids are numbers): their
+#: refusals are told apart
+TAKEBACK_ID, REMATCH_ID = "takeback", "rematch"
 
 # the link's states
 CONNECTING, OPEN, LOST = "connecting", "open", "lost"
@@ -146,6 +147,23 @@ class TakenBack:
 
 
 @dataclass
+class Rematch:
+    """A seat offered a rematch of the finished game (``mine``: this one)."""
+
+    by: str
+    mine: bool
+
+
+@dataclass
+class Rematched:
+    """The rematch was made: ``entry`` is this seat's in the new game (kept in "my online
+    games"), or, for a spectator, ``watch`` the new game's spectator code."""
+
+    entry: book.Entry | None
+    watch: str
+
+
+@dataclass
 class Pending:
     ply: int
     move: Any
@@ -184,6 +202,9 @@ class OnlineGame:
         self.ids = itertools.count(1)
         #: the take-back asked and not yet answered (the server's ``takeback`` envelope), or None
         self.takeback: dict[str, Any] | None = None
+        #: the seats that offered a rematch of the finished game; the new game once it is made
+        self.rematch_offers: set[str] = set()
+        self.rematched: Rematched | None = None
         #: a move's entry in the move list (a play screen's own words), else the rules'
         self.notation: Callable[[Any, Any, list[dict[str, Any]]], str] | None = None
         # shared with the network thread
@@ -328,6 +349,34 @@ class OnlineGame:
             return _("Waiting for the server...")
         return None
 
+    # -- a rematch, sides swapped --------------------------------------------------------------
+    def offer_rematch(self) -> str | None:
+        """Offer the opponent a rematch of the finished game; None, or why not. When both
+        have offered, a :class:`Rematched` event brings the new game."""
+        if self.failed is not None:
+            return self.failed.words
+        if self.spectator:
+            return _("Spectators watch; they cannot move.")
+        if self.match is None or not self.match.over:
+            return _("A rematch is offered once the game is over.")
+        if not self._send({"v": api.PROTOCOL, "type": "rematch", "id": REMATCH_ID}):
+            return _("Waiting for the server...")
+        return None
+
+    def _rematch(self, message: dict[str, Any], events: list[Any]) -> None:
+        if message.get("status") == "offered":
+            by = str(message.get("by"))
+            self.rematch_offers.add(by)
+            events.append(Rematch(by, by == self.seat))
+        elif message.get("status") == "made" and self.rematched is None:
+            new = message["new"]
+            entry = None
+            if "secret" in new and not self.spectator:
+                entry = seat_of(self.server, {**new, "type": "joined"})
+                kept(entry)
+            self.rematched = Rematched(entry, str(new["watch"]))
+            events.append(self.rematched)
+
     def _send_pending(self) -> None:
         pending = self.pending
         if pending is not None:
@@ -459,6 +508,8 @@ class OnlineGame:
             words = api.words_for(reason)
             if message.get("id") == TAKEBACK_ID:
                 words = _("The take-back was not made: {why}").format(why=words)
+            elif message.get("id") == REMATCH_ID:
+                words = _("No rematch: {why}").format(why=words)
             elif reason == "illegal" and mine and isinstance(message.get("message"), str):
                 words = _("The server refused the move: {why}").format(why=message["message"][:200])
             events.append(Answered(reason, words, mine))
@@ -471,6 +522,8 @@ class OnlineGame:
             events.append(TakeBack(status, by, by == self.seat))
         elif kind == "takenback":
             self._taken_back(message, events)
+        elif kind == "rematch":
+            self._rematch(message, events)
 
     def _played(self, envelope: dict[str, Any], events: list[Any], late: bool = False) -> None:
         match = self.match

@@ -37,14 +37,14 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue
+from . import rematch, takeback
 from . import service as S
-from . import takeback
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .store import Conflict, SQLiteStore, Store
 from .views import Views
 
-#: the messages of a seat besides its moves (takeback.py)
-SEAT_MESSAGES = ("takeback", "takeback_answer")
+#: the messages of a seat besides its moves (takeback.py, rematch.py)
+SEAT_MESSAGES = ("takeback", "takeback_answer", "rematch")
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -85,6 +85,8 @@ class Conn:
     queue: asyncio.Queue[str | None]
     game: str | None = None
     side: str | None = None
+    #: the seat's secret its hello carried (in memory only: a rematch's new secret derives from it)
+    secret: str | None = None
     strikes: int = 0
     dropped: bool = False
     #: the code the socket closes with once what waits for it is sent (None: as it comes)
@@ -635,8 +637,12 @@ class GameServer:
                 table = self.fresh(table)
             self.follow(conn, table.id)
             conn.side = side
+            conn.secret = obj["secret"] if side is not None else None
             for message in service.welcome(table, side, obj.get("ply")):
                 conn.push(dumps(message))
+            again = rematch.welcome(service, table, side, conn.secret)  # made while this seat was away
+            if again is not None:
+                conn.push(dumps(again))
         elif kind == "move":
             if conn.game is None:
                 raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
@@ -674,6 +680,8 @@ class GameServer:
             if told["type"] == "takenback":
                 self.told[table.id] = told["ply"]
             self.broadcast(table.id, told)
+        elif kind == "rematch":
+            self.broadcast(table.id, rematch.offer(service, table, conn.side, conn.secret))
 
 
 async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:

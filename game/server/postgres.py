@@ -26,12 +26,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .store import GAME_COLUMNS, Conflict, GameRow, MoveRow, StoreError
+from .store import GAME_COLUMNS, NEW_COLUMNS, Conflict, GameRow, MoveRow, StoreError
 
 log = logging.getLogger("gauss_arcade.server")
 
-#: the schema this module writes and reads (the same tables as SQLite's schema 1)
-SCHEMA_VERSION = 1
+#: the schema this module writes and reads (the same tables as SQLite's schema 2)
+SCHEMA_VERSION = 2
 #: the channel of LISTEN/NOTIFY
 CHANNEL = "gauss_arcade"
 #: the advisory lock held while a database is migrated ("GAUSSARC" in ASCII, as a bigint)
@@ -77,6 +77,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
         at BIGINT NOT NULL,
         PRIMARY KEY (game_id, ply)
     )""",
+), 2: (
+    # the game a rematch made of this one
+    "ALTER TABLE games ADD COLUMN rematch TEXT",
 )}
 
 #: how a commit reaches the disk: ``full`` waits for PostgreSQL's WAL to be flushed (its
@@ -229,7 +232,7 @@ class PostgresStore:
         db = self._db()
         try:
             with db.transaction():
-                db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
                            (game.id, game.game, game.level, game.level_json, game.options_json,
                             game.seed, game.salt, game.commit_hash, game.invite, game.watch,
                             game.rules_version, game.status, game.result, now, now))
@@ -339,6 +342,31 @@ class PostgresStore:
                 raise _Undone()
             db.execute("DELETE FROM moves WHERE game_id = %s AND ply > %s", (game_id, keep))
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "undone": keep})))
+        return True
+
+    def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool:
+        """As SQLite's: the new game, both its seats and the old game's link in one
+        transaction; False when the old game has its rematch already (another process made
+        it first) or a code is taken. The seats are announced (``seated``) to every process."""
+        import psycopg
+
+        now = int(self.clock())
+        db = self._db()
+        try:
+            with db.transaction():
+                linked = db.execute("UPDATE games SET rematch = %s, updated = %s "
+                                    "WHERE id = %s AND rematch IS NULL", (game.id, now, old_id)).rowcount
+                if linked != 1:
+                    raise _Undone()
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                           (game.id, game.game, game.level, game.level_json, game.options_json,
+                            game.seed, game.salt, game.commit_hash, game.invite, game.watch,
+                            game.rules_version, "playing", None, now, now))
+                for side, hashed in seats.items():
+                    db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) "
+                               "VALUES (%s, %s, %s, %s)", (game.id, side, hashed, now))
+        except (psycopg.IntegrityError, _Undone):
+            return False
         return True
 
     def _stored(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> bool:

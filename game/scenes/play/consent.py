@@ -26,16 +26,25 @@ class Consent:
     def consent_news(self) -> str:
         """The status bar's word while this seat's question waits ("" otherwise)."""
         game = self.online
-        asked = game.takeback if game is not None else None
+        if game is None:
+            return ""
+        asked = game.takeback
         if asked is not None and asked.get("by") == game.seat:
             return _("Take-back asked: waiting for your opponent...")
+        if game.seat in game.rematch_offers and game.rematched is None:
+            return _("Rematch offered: waiting for your opponent...")
         return ""
 
     def consent_event(self, event: Any) -> bool:
         """Play out a take-back's or a rematch's news; False for any other event."""
         from ...online import client as C
 
-        if isinstance(event, C.TakeBack):
+        if isinstance(event, C.Rematch):
+            self._rematch_told(event)
+        elif isinstance(event, C.Rematched):
+            self._close_consent_ask()
+            self._into_rematch(event)
+        elif isinstance(event, C.TakeBack):
             self._takeback_told(event)
         elif isinstance(event, C.TakenBack):
             self._close_consent_ask()
@@ -47,6 +56,41 @@ class Consent:
             return False
         return True
 
+    # -- a rematch -------------------------------------------------------------------------------
+    def offer_online_rematch(self) -> None:
+        why = self.online.offer_rematch()
+        self.say(why or _("Rematch offered: waiting for your opponent..."), 6.0)
+
+    def _rematch_told(self, event: Any) -> None:
+        game = self.online
+        if event.mine or game.spectator or game.rematched is not None:
+            return
+        from ..menus.overlay import AskScene, ResultScene
+
+        top = self.app.stack.top
+        if isinstance(top, ResultScene) and top.game is self:
+            self.app.stack.pop()  # the question takes the card's place
+        self._close_consent_ask()
+        ask = AskScene(self.app, _("Rematch?"),
+                       [_("{side} offers a rematch, sides swapped.").format(side=self.player_name(event.by))],
+                       [(_("Rematch"), self.offer_online_rematch), (_("Not now"), lambda: None)], phones=True)
+        self._consent_ask = ask
+        self.app.stack.push(ask)
+
+    def _into_rematch(self, event: Any) -> None:
+        """The new game on the screen (the old one closes with its screen)."""
+        from ...online import client as C
+
+        game = self.online
+        if event.entry is not None:
+            new = C.OnlineGame.of(event.entry)
+        else:
+            new = C.watch_game(game.server, event.watch)
+        scene = self.app.nav.play_online(new)
+        scene.show_banner(_("Rematch: you play {side}.").format(side=scene.side_name(event.entry.seat))
+                          if event.entry is not None else _("Rematch"), 3.0)
+
+    # -- take-backs (the question's answers) ----------------------------------------------------
     def _takeback_told(self, event: Any) -> None:
         game = self.online
         if event.status == "asked":
