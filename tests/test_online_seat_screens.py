@@ -143,3 +143,39 @@ def test_undo_asks_the_opponent_and_the_opponent_asks_this_screen(app, server):
     settle(app, scene)
     assert friend.my_turn and scene.online.ply == len(scene.history)
     friend.close()
+
+
+def test_a_sparks_draw_offer_is_answered_on_the_other_screen(app, server):
+    """Sparks & Surges' draw offer is a move of its rules: online it goes through the server
+    like any move, and the seat it is offered to answers it on its own screen."""
+    from game.rules.sparks import ACCEPT, OFFER
+    from game.scenes.games.sparks_scene import DrawOffer
+
+    scene, friend = open_seat(app, server, "sparks")
+    rng = random.Random(4)
+    if not friend.my_turn:
+        ply = scene.online.ply
+        assert scene.try_play(next(iter(scene.board_moves())))
+        frames_until(app, lambda: friend.ply == ply + 1 and scene.online.ply == ply + 1, "my move", [friend])
+    # the friend offers: this screen asks its player, and declining (Enter: the safe default) goes back
+    ply = friend.ply
+    assert friend.send(OFFER) is None
+    frames_until(app, lambda: isinstance(app.stack.top, DrawOffer), "the offer asked", [friend])
+    shot(app, "sparks-draw-offered")
+    app.frame([key(pygame.K_RETURN)], DT)
+    frames_until(app, lambda: friend.ply == ply + 2, "declined", [friend])
+    assert not scene.state.over and friend.my_turn  # the offerer moves on the board now
+    ply = friend.ply
+    assert friend.send(friend.match.rules.random_move(friend.match.state, rng)) is None
+    frames_until(app, lambda: scene.online.ply == ply + 1, "the friend's move", [friend])
+    settle(app, scene)
+    # this screen offers (Tab: the game's other choice); the friend accepts: a draw by agreement
+    ply = scene.online.ply
+    app.frame([key(pygame.K_TAB)], DT)
+    frames_until(app, lambda: friend.ply == ply + 1 and friend.match.state.offered_by == scene.online.seat,
+                 "offered", [friend])
+    assert not isinstance(app.stack.top, DrawOffer)  # the opponent answers on its screen, not here
+    assert friend.send(ACCEPT) is None
+    frames_until(app, lambda: scene.state.over and friend.ended is not None, "agreed", [friend])
+    assert scene.rules.outcome(scene.state).reason == "agreement" and friend.ended.check == ""
+    friend.close()

@@ -387,7 +387,10 @@ class Service:
         why = rules.why_illegal(match.state, move)
         if why:
             raise Refused(ILLEGAL, str(why), now)
-        if not rules.moves_unlisted(match.state) and move not in rules.legal_moves(match.state):
+        # a move the rules accept but do not list: a die's result chosen (refused: the server
+        # rolls), or a move no list holds (Sparks' draw offer, always possible on one's turn)
+        if has_chance(rules) and not rules.moves_unlisted(match.state) and \
+                move not in rules.legal_moves(match.state):
             if any(move in [m for m, _p in rules.chance_outcomes(match.state, legal) or ()]
                    for legal in rules.legal_moves(match.state)):
                 raise Refused(ILLEGAL, "The server rolls the dice: send the move without choosing its "

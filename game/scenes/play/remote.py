@@ -24,8 +24,9 @@ from .hosting import Hosting
 log = logging.getLogger("gauss_arcade")
 
 #: an online game: nothing autosaved here (the server keeps it), no hints (the computer
-#: does not help against a person), no draw agreed on this screen
-ONLINE = Hosting(autosave=False, hints=False, agreements=False)
+#: does not help against a person); a draw offered where the rules define one (Sparks &
+#: Surges: a move like any other, answered on the opponent's screen)
+ONLINE = Hosting(autosave=False, hints=False)
 
 #: how often a resting online game looks for the server's news (seconds)
 POLL_SECONDS = 0.05
