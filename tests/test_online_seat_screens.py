@@ -118,7 +118,8 @@ def test_undo_asks_the_opponent_and_the_opponent_asks_this_screen(app, server):
     assert scene.online_news() == _("Take-back asked: waiting for your opponent...")
     shot(app, "takeback-asked")
     assert friend.answer_takeback(True) is None
-    frames_until(app, lambda: scene.online.ply < ply, "taken back", [friend])
+    frames_until(app, lambda: scene.online.ply < ply and friend.ply == scene.online.ply, "taken back",
+                 [friend])
     settle(app, scene)
     assert scene.online.my_turn and scene.online.ply == len(scene.history) == friend.ply
     assert scene.state == scene.match.state and not scene.online_news()

@@ -823,9 +823,10 @@ class OrderScene(PlayScene):
         if state.phase == "arrange" and not state.over:
             lines = [(_("Lay out the 15 stones (three each of 1-5)"), theme.INK),
                      (_("with no two equal lengths side by side."), theme.INK),
-                     (_("In play only the two ends can be taken."), theme.INK_DIM),
-                     (_("{side} must not watch.").format(side=self.side_name(self.other(state.to_move))),
-                      theme.INK_DIM)]
+                     (_("In play only the two ends can be taken."), theme.INK_DIM)]
+            if self.online is None:  # (an online opponent sees only the server's stand-in)
+                other_side = self.side_name(self.other(state.to_move))
+                lines.append((_("{side} must not watch.").format(side=other_side), theme.INK_DIM))
         elif not state.over:
             chain = self.shown_chain
             turn = (_("This turn: {chain}").format(chain=kit.chain_words(chain)) if chain
