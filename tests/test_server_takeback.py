@@ -19,6 +19,7 @@ from game import catalogue  # noqa: E402
 from game.content import levels  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.online import client as C  # noqa: E402
+from game.online import dice  # noqa: E402
 from game.server import service as S  # noqa: E402
 
 
@@ -262,3 +263,41 @@ def test_every_chance_game_refuses_a_take_back_over_its_rolls(game_id):
     table = Table(row, match, list(rules.players), by)
     with pytest.raises(S.Refused, match="dice"):
         takeback.target(table, by[-1])
+
+
+def test_a_client_away_during_a_take_back_comes_back_to_the_game_as_it_is(server, monkeypatch):
+    monkeypatch.setattr(C, "RETRY_FIRST", 2.0)  # down long enough for the take-back to happen
+    maker, made = C.new_game(server.url, "rush")
+    friend, _joined = C.join_game(server.url, made["invite"])
+    twin = C.OnlineGame.of(maker.entry)  # the maker's seat open on a second machine
+    games = [maker.start(), friend.start(), twin.start()]
+
+    def until(done, what):
+        deadline = time.monotonic() + PATIENCE
+        while not done():
+            for g in games:
+                g.poll()
+            assert time.monotonic() < deadline, what
+            time.sleep(0.002)
+
+    until(lambda: all(g.ready and g.friend_here for g in games), "seated")
+    rng = random.Random(6)
+    while not (maker.match.history and maker.match.history[-1].before.to_move == maker.seat
+               and len(maker.match.history) >= 3):
+        mover = maker if maker.my_turn else friend
+        ply = mover.ply
+        assert mover.send(mover.match.rules.random_move(mover.match.state, rng)) is None
+        until(lambda ply=ply: all(g.ply == ply + 1 for g in games), "a move")
+    seen = twin.ply
+    twin.drop()
+    until(lambda: twin.link == C.LOST, "the twin away")
+    assert maker.ask_takeback() is None
+    until(lambda: friend.takeback is not None, "asked")
+    assert friend.answer_takeback(True) is None
+    until(lambda: maker.ply < seen and friend.ply == maker.ply, "taken back")
+    until(lambda: twin.link == C.OPEN and twin.ply == maker.ply, "the twin back")
+    rules = maker.match.rules
+    assert dice.public(rules, twin.match.state) == dice.public(rules, maker.match.state)
+    assert twin.my_turn
+    for g in games:
+        g.close()
