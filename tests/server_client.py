@@ -108,10 +108,12 @@ class Client:
         self.texts.append(text)
         message = json.loads(text)
         self.received.append(message)
-        if message.get("type") in ("welcome", "played"):
+        if message.get("type") in ("welcome", "played", "takenback"):
             self.state, self.ply = message["state"], message["ply"]
         if message.get("type") == "played":
             self.played.append(message)
+        elif message.get("type") == "takenback":  # the moves after its ply are gone
+            self.played = [p for p in self.played if p["ply"] <= message["ply"]]
         return message
 
     def expect(self, kind: str) -> dict[str, Any]:
@@ -131,6 +133,16 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def moves_of(played: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves of ``played`` envelopes as they were played: a move a socket was shown as
+    the rules' stand-in (``"hidden"``) is put right by the ``"revealed"`` of a later one."""
+    moves = [p["move"] for p in played]
+    for envelope in played:
+        for shown in envelope.get("revealed", ()):
+            moves[shown["ply"] - 1] = shown["move"]
+    return moves
 
 
 def loaded(game_id: str, level_name: str, state: dict[str, Any]) -> Any:

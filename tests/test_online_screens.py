@@ -118,7 +118,9 @@ def test_a_new_game_shows_its_code_the_friend_joins_and_both_play_it_out(app, se
     my_move(app, scene, friend, rng)
     settle(app, scene)
     press(app, pygame.K_u)
-    assert scene.message == _("No take-backs in an online game.") and scene.online.ply == len(scene.history)
+    # undo asks the opponent (tests/test_online_seat_screens.py answers it); nothing is undone here
+    assert scene.message == _("Take-back asked: waiting for your opponent...")
+    assert scene.online.ply == len(scene.history)
     # the connection drops: a banner until it is made again, and nothing is lost
     scene.online.drop()
     frames_until(app, lambda: scene.banner_text() == _("Connection lost: reconnecting..."), "the banner")
@@ -133,7 +135,7 @@ def test_a_new_game_shows_its_code_the_friend_joins_and_both_play_it_out(app, se
     assert public(scene.match) == public(friend.match)
     frames_until(app, lambda: isinstance(app.stack.top, ResultScene), "the end card", [friend])
     labels = [item.label for item in app.stack.top.menu.items]
-    assert _("Rematch") not in labels and _("Review the game") in labels  # the dice checked: a record
+    assert _("Rematch") in labels and _("Review the game") in labels  # the dice checked: a record
     assert scene.online.ended.check == "" and scene.record().seed == scene.online.reveal["seed"]
     friend.close()
 

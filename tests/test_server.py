@@ -15,7 +15,7 @@ import pytest
 for _name in ("starlette", "uvicorn", "websockets"):
     pytest.importorskip(_name, reason=f"the server extra is not installed ({_name}): pip install '.[server]'")
 
-from server_client import FAST, PATIENCE, Client, ServerThread, http, new_game, pick  # noqa: E402
+from server_client import FAST, PATIENCE, Client, ServerThread, http, moves_of, new_game, pick  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from game import catalogue  # noqa: E402
@@ -66,7 +66,8 @@ def play_out(game_id, level, clients, watcher, rng, plies=MAX_PLIES):
         mover.until_ply(ply + 1)
         for client in [*clients.values(), watcher]:
             client.until_ply(ply + 1)
-            assert client.state == mover.state
+            if "hidden" not in client.state and "hidden" not in mover.state:  # (views.py)
+                assert client.state == mover.state
 
 
 def replayed(game_id, level, seed, moves):
@@ -90,7 +91,7 @@ def test_two_clients_play_a_whole_game_through_the_server(server, game_id):
     assert finals[0]["over"] and finals[0] == finals[1] == finals[2]
     reveal = watcher.played[-1]["reveal"]  # the seed and salt, published at the end
     assert hashlib.sha256(f"{reveal['seed']}:{reveal['salt']}".encode()).hexdigest() == made["commit"]
-    moves = [p["move"] for p in watcher.played]
+    moves = moves_of(watcher.played)
     assert [p["ply"] for p in watcher.played] == list(range(1, len(moves) + 1))
     assert replayed(game_id, made["level"], reveal["seed"], moves) == finals[0]
     # the game as the server tells a latecomer: the same end, its winner, the reveal
@@ -308,14 +309,14 @@ def test_a_restarted_server_resumes_the_game_and_the_clients_catch_up(tmp_path):
         again = Client(running, {"watch": made["watch"], "ply": 0})
         for _missed in range(6):
             again.recv()
-        missed = [p["move"] for p in again.played]
-        assert missed == [p["move"] for p in watcher.played] and again.state == before
+        missed = moves_of(again.played)
+        assert missed == moves_of(watcher.played) and again.state == before
         for client in back.values():  # "played" read so far: the welcome set the state and ply
             client.ply = 6
         play_out(game_id, made["level"], back, again, rng)
         final = again.state
         assert final["over"] and all(c.state == final for c in back.values())
-        moves = [p["move"] for p in again.played]
+        moves = moves_of(again.played)
         assert replayed(game_id, made["level"], again.played[-1]["reveal"]["seed"], moves) == final
         for client in [*back.values(), again]:
             client.close()
@@ -360,8 +361,8 @@ def test_the_server_stores_hashes_of_the_secrets_and_no_address(server, tmp_path
     assert b"127.0.0.1" not in raw
     db = sqlite3.connect(tmp_path / "data" / DB_NAME)
     try:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         with pytest.raises(sqlite3.IntegrityError):  # one move per (game, ply), whatever races
             db.execute("INSERT INTO moves VALUES (?, 1, 'x', '{}', 0)", (made["match"],))

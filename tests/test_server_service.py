@@ -113,6 +113,27 @@ def test_a_client_far_behind_gets_the_state_alone_and_one_close_behind_gets_the_
         assert [m["type"] for m in service.welcome(table, None, odd)] == ["welcome"]
 
 
+def test_a_database_of_schema_1_is_migrated_keeping_its_games(tmp_path):
+    """Schema 2 adds ``games.rematch``: a database the first server made keeps its games."""
+    from game.server import store as stores
+
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.executescript(stores.SCHEMA)
+    db.execute("INSERT INTO schema_version VALUES (1, 0)")
+    db.execute("INSERT INTO games VALUES ('G1', 'rush', '9x9', '{}', NULL, 1, 's', 'c', 'AAAAAA', 'BBBBBB', "
+               "'v', 'open', NULL, 0, 0)")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    store = SQLiteStore(tmp_path)
+    try:
+        assert store.game("G1").rematch is None and store.game("G1").watch == "BBBBBB"
+        found = store.db.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+        assert found == [(1,), (2,)] and store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    finally:
+        store.close()
+
+
 def test_a_database_of_a_newer_schema_is_refused_in_a_line(tmp_path):
     SQLiteStore(tmp_path).close()
     db = sqlite3.connect(tmp_path / DB_NAME)

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..content import levels
 from ..i18n import N_, _
-from ..match import Match
+from ..match import Match, Played
 from ..persistence import storage
 from ..rules.core import RulesError
 from . import api, book, dice, missing
@@ -52,6 +52,10 @@ RETRY_FIRST, RETRY_MOST = 0.25, 8.0
 MAX_FRAME = 1 << 22
 #: reasons a hello is refused for good: the seat or the game is not on this server
 FATAL = ("secret", "unknown")
+
+#: the ``id`` of a take-back's and a rematch's messages (a move's ids are numbers): their
+#: refusals are told apart
+TAKEBACK_ID, REMATCH_ID = "takeback", "rematch"
 
 # the link's states
 CONNECTING, OPEN, LOST = "connecting", "open", "lost"
@@ -125,6 +129,41 @@ class Failed:
 
 
 @dataclass
+class TakeBack:
+    """A take-back asked (``status`` ``asked``), or its end without one: ``refused``,
+    ``withdrawn``, ``expired`` (a move was played). ``by`` asked it; ``mine``: this seat did."""
+
+    status: str
+    by: str
+    mine: bool
+
+
+@dataclass
+class TakenBack:
+    """A take-back agreed: the match is back at the ply of ``by``'s move, ``gone`` moves off."""
+
+    by: str | None
+    gone: int
+
+
+@dataclass
+class Rematch:
+    """A seat offered a rematch of the finished game (``mine``: this one)."""
+
+    by: str
+    mine: bool
+
+
+@dataclass
+class Rematched:
+    """The rematch was made: ``entry`` is this seat's in the new game (kept in "my online
+    games"), or, for a spectator, ``watch`` the new game's spectator code."""
+
+    entry: book.Entry | None
+    watch: str
+
+
+@dataclass
 class Pending:
     ply: int
     move: Any
@@ -161,6 +200,11 @@ class OnlineGame:
         self.failed: Failed | None = None
         self.ended: Ended | None = None
         self.ids = itertools.count(1)
+        #: the take-back asked and not yet answered (the server's ``takeback`` envelope), or None
+        self.takeback: dict[str, Any] | None = None
+        #: the seats that offered a rematch of the finished game; the new game once it is made
+        self.rematch_offers: set[str] = set()
+        self.rematched: Rematched | None = None
         #: a move's entry in the move list (a play screen's own words), else the rules'
         self.notation: Callable[[Any, Any, list[dict[str, Any]]], str] | None = None
         # shared with the network thread
@@ -263,6 +307,76 @@ class OnlineGame:
         self._send_pending()
         return None
 
+    # -- take-backs by consent (docs/server.md) ---------------------------------------------
+    def why_no_takeback(self) -> str | None:
+        """Why this seat cannot ask for a take-back now (the player's words), or None."""
+        if self.failed is not None:
+            return self.failed.words
+        if self.match is None or self.link != OPEN:
+            return _("Waiting for the server...")
+        if self.spectator:
+            return _("Spectators watch; they cannot move.")
+        if self.match.over:
+            return _("The game is over.")
+        if self.pending is not None:
+            return _("Waiting for the server...")
+        if self.takeback is not None:
+            return _("A take-back is asked already.")
+        mine = [n for n, p in enumerate(self.match.history) if p.before.to_move == self.seat]
+        if not mine:
+            return _("Nothing to undo.")
+        rules = self.match.rules
+        if any(rules.chance_outcomes(p.before, p.move) is not None for p in self.match.history[mine[-1]:]):
+            return _("No take-back across a roll of the dice.")
+        return None
+
+    def ask_takeback(self) -> str | None:
+        """Ask the opponent to take back this seat's last move; None, or why not (the
+        server's answer comes as a :class:`TakeBack` event, or :class:`Answered`)."""
+        why = self.why_no_takeback()
+        if why is None and not self._send({"v": api.PROTOCOL, "type": "takeback", "ply": self.ply,
+                                           "id": TAKEBACK_ID}):
+            why = _("Waiting for the server...")
+        return why
+
+    def answer_takeback(self, accept: bool) -> str | None:
+        """Answer the opponent's take-back (or, ``accept`` false, withdraw this seat's own)."""
+        asked = self.takeback
+        if asked is None:
+            return _("No take-back is asked.")
+        if not self._send({"v": api.PROTOCOL, "type": "takeback_answer", "ply": asked["ply"],
+                           "accept": bool(accept), "id": TAKEBACK_ID}):
+            return _("Waiting for the server...")
+        return None
+
+    # -- a rematch, sides swapped --------------------------------------------------------------
+    def offer_rematch(self) -> str | None:
+        """Offer the opponent a rematch of the finished game; None, or why not. When both
+        have offered, a :class:`Rematched` event brings the new game."""
+        if self.failed is not None:
+            return self.failed.words
+        if self.spectator:
+            return _("Spectators watch; they cannot move.")
+        if self.match is None or not self.match.over:
+            return _("A rematch is offered once the game is over.")
+        if not self._send({"v": api.PROTOCOL, "type": "rematch", "id": REMATCH_ID}):
+            return _("Waiting for the server...")
+        return None
+
+    def _rematch(self, message: dict[str, Any], events: list[Any]) -> None:
+        if message.get("status") == "offered":
+            by = str(message.get("by"))
+            self.rematch_offers.add(by)
+            events.append(Rematch(by, by == self.seat))
+        elif message.get("status") == "made" and self.rematched is None:
+            new = message["new"]
+            entry = None
+            if "secret" in new and not self.spectator:
+                entry = seat_of(self.server, {**new, "type": "joined"})
+                kept(entry)
+            self.rematched = Rematched(entry, str(new["watch"]))
+            events.append(self.rematched)
+
     def _send_pending(self) -> None:
         pending = self.pending
         if pending is not None:
@@ -351,14 +465,15 @@ class OnlineGame:
             match.set_position(start)
             self.ply = 0
             for envelope in missed:
+                self._revealed(envelope.get("revealed"))
                 match.follow(match.rules.parse_move(envelope["move"]), self._load(envelope["state"]),
                              envelope["effects"])
                 self.ply = envelope["ply"]
-            if dice.public(match.rules, match.state) != {k: v for k, v in state.items() if k != "seed"}:
+            if dice.public(match.rules, match.state) != dice.public_json(state):
                 log.warning("online: the moves did not end at the server's position; shown as it is")
                 match.set_position(self._load(state))
             events.append(Shown())
-        elif first or welcome.get("resync") or seen != self.ply:
+        elif first or welcome.get("resync") or seen != self.ply or welcome["ply"] < self.ply:
             match.set_position(self._load(welcome["state"]))
             self.ply = welcome["ply"]
             events.append(Shown())
@@ -391,12 +506,24 @@ class OnlineGame:
             if mine:
                 self.pending = None
             words = api.words_for(reason)
-            if reason == "illegal" and mine and isinstance(message.get("message"), str):
+            if message.get("id") == TAKEBACK_ID:
+                words = _("The take-back was not made: {why}").format(why=words)
+            elif message.get("id") == REMATCH_ID:
+                words = _("No rematch: {why}").format(why=words)
+            elif reason == "illegal" and mine and isinstance(message.get("message"), str):
                 words = _("The server refused the move: {why}").format(why=message["message"][:200])
             events.append(Answered(reason, words, mine))
         elif kind == "seated":
             self.seated = list(message.get("seated", self.seated))
             events.append(Seated(str(message.get("side", ""))))
+        elif kind == "takeback":
+            status, by = str(message.get("status")), str(message.get("by"))
+            self.takeback = dict(message) if status == "asked" else None
+            events.append(TakeBack(status, by, by == self.seat))
+        elif kind == "takenback":
+            self._taken_back(message, events)
+        elif kind == "rematch":
+            self._rematch(message, events)
 
     def _played(self, envelope: dict[str, Any], events: list[Any], late: bool = False) -> None:
         match = self.match
@@ -406,6 +533,7 @@ class OnlineGame:
             return  # told twice (a catch-up crossing a broadcast)
         if ply != self.ply + 1:
             raise ValueError(f"ply {ply} came after {self.ply}")
+        self._revealed(envelope.get("revealed"))
         move = match.rules.parse_move(envelope["move"])
         before, after, effects = match.follow(move, self._load(envelope["state"]), list(envelope["effects"]))
         self.ply = ply
@@ -420,6 +548,45 @@ class OnlineGame:
         events.append(Moved(before, after, move, effects, by, by == self.seat, late))
         if after.over:
             self._end(envelope, events)
+
+    def _taken_back(self, message: dict[str, Any], events: list[Any]) -> None:
+        """The server took moves back: the match goes back as many (the move list with it);
+        a position this client's history does not reach is shown as it is."""
+        match = self.match
+        assert match is not None
+        to = message["ply"]
+        self.takeback = None
+        gone = self.ply - to
+        if gone < 0:
+            raise ValueError(f"a take-back to ply {to} came at ply {self.ply}")
+        start = self.ply - len(match.history)
+        if to >= start:
+            for _ in range(gone):
+                match.take_back()
+            match.branch()
+            if dice.public(match.rules, match.state) != dice.public_json(message["state"]):
+                match.set_position(self._load(message["state"]))
+        else:
+            match.set_position(self._load(message["state"]))
+        self.ply = to
+        self.pending = None  # a move sent on the position before is refused stale
+        by = message.get("by")
+        events.append(TakenBack(None if by is None else str(by), gone))
+
+    def _revealed(self, revealed: Any) -> None:
+        """The earlier moves this seat was shown as stand-ins (``"hidden"``: an arrangement
+        the rules keep from the other side), as they were played, now that they are public:
+        the move list and the replay at the end hold the real moves. A ply before this
+        client's history (a resync started it later) is not there to correct."""
+        match = self.match
+        assert match is not None
+        start = self.ply - len(match.history)  # the server's ply of history[0]'s position
+        for shown in revealed if isinstance(revealed, list) else ():
+            index = shown["ply"] - 1 - start
+            if 0 <= index < len(match.history):
+                before, _stand_in, _text = match.history[index]
+                move = match.rules.parse_move(shown["move"])
+                match.history[index] = Played(before, move, self._note(before, move, list(shown["effects"])))
 
     def _end(self, told: dict[str, Any], events: list[Any]) -> None:
         match = self.match
@@ -521,6 +688,9 @@ class OnlineGame:
                 if message.get("type") == "played":
                     with self._lock:
                         self._seen = max(self._seen, message["ply"])
+                elif message.get("type") == "takenback":  # the game's ply went back
+                    with self._lock:
+                        self._seen = message["ply"]
                 if message.get("type") != "pong":
                     self._post("message", message)
         finally:

@@ -26,6 +26,12 @@ def public(rules: Any, state: Any) -> dict[str, Any]:
     return out
 
 
+def public_json(state: dict[str, Any]) -> dict[str, Any]:
+    """A STATE the server sent, as :func:`public` writes a loaded one: without the seed and
+    without ``"hidden"`` (the list of what the rules showed this side as stand-ins)."""
+    return {k: v for k, v in state.items() if k not in ("seed", "hidden")}
+
+
 def check(game_id: str, level: str | dict[str, Any], commit: str, reveal: Any, moves: list[dict[str, Any]],
           final: dict[str, Any]) -> str:
     """"" when the game checks out: ``reveal``'s seed and salt hash to ``commit``, and
@@ -43,7 +49,6 @@ def check(game_id: str, level: str | dict[str, Any], commit: str, reveal: Any, m
             match.play(match.rules.parse_move(move))
     except (RulesError, ValueError, KeyError, TypeError) as exc:
         return f"the moves cannot be played again from the seed ({exc})"
-    final = {k: v for k, v in final.items() if k != "seed"}
-    if public(match.rules, match.state) != final:
+    if public(match.rules, match.state) != public_json(final):
         return "the moves played from the seed end elsewhere"
     return ""

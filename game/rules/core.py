@@ -30,7 +30,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeVar
 
 if sys.version_info >= (3, 11):
     from enum import StrEnum
@@ -253,6 +253,15 @@ M = TypeVar("M")  # a game's move
 E = TypeVar("E")  # a game's effect: the union of its effect TypedDicts
 
 
+class Seen(NamedTuple):
+    """A move as one side sees it (:meth:`Game.view_play`): its MOVE JSON and its effects,
+    and whether they are a stand-in for a move hidden from that side."""
+
+    move: dict[str, Any]
+    effects: list[Any]
+    hidden: bool = False
+
+
 class Game(Generic[S, M, E]):
     """Base class of the five games' rules. Subclasses fill in the hooks, with these
     signatures: ``class Rush(Game[State, Move, Effect])``."""
@@ -295,6 +304,38 @@ class Game(Generic[S, M, E]):
         ``chance_outcomes``; ``None`` where the move decides its own result. A search
         averages over them instead of trusting a state's seeded future."""
         return None
+
+    # -- what each side may see (a game played on two machines) ----------------------------
+    def has_chance(self) -> bool:
+        """Whether some move of the game is left to chance (``chance_outcomes`` is defined):
+        its seed predicts every roll, so no side sees it before the end."""
+        return type(self).chance_outcomes is not Game.chance_outcomes
+
+    def private(self, state: S) -> bool:
+        """Whether some side may not see all of ``state`` (or of a move that reached it) that
+        another side sees: :meth:`view` and :meth:`view_play` then differ from side to side.
+        False by default: everything on the board is public. The Great Order: blue's
+        arrangement while brown arranges."""
+        return False
+
+    def view(self, state: S, side: str | None) -> dict[str, Any]:
+        """STATE as ``side`` (a player; ``None``: a spectator) may see it: ``state_json``,
+        with what is hidden from that side replaced by a canonical stand-in that
+        ``load_state`` reads as a state of these rules, and the JSON paths of what was
+        replaced listed in ``"hidden"`` (``["collections.blue"]``), so a screen draws it face
+        down. By default nothing is hidden but the seed of a game with chance (it predicts
+        every roll; it is revealed apart, at the end)."""
+        out = self.state_json(state)
+        if self.has_chance():
+            out.pop("seed", None)
+        return out
+
+    def view_play(self, before: S, move: M, effects: list[E], after: S, side: str | None) -> Seen:
+        """``move`` (played from ``before`` to ``after``, with ``effects``) as ``side`` may see
+        it while the game stands at ``after``: as it is, or a stand-in MOVE that ``parse_move``
+        reads, with effects that tell nothing, and ``hidden`` true. Once nothing is
+        :meth:`private`, every move is seen as it is."""
+        return Seen(self.move_json(move), list(effects))
 
     def mirror(self, state: S) -> tuple[list[int], dict[int, int]] | None:
         """The board's symmetry that swaps the sides, where the game has one: the image of

@@ -52,6 +52,7 @@ from .core import (
     Reason,
     Refusal,
     RulesError,
+    Seen,
     draw,
     need,
     need_int,
@@ -101,6 +102,9 @@ LENGTHS = (1, 2, 3, 4, 5)
 COPIES = 3
 STONES = len(LENGTHS) * COPIES  # 15 per collection
 MAX_SCORE = triangular(COLUMNS)
+#: what a side that may not see an arrangement is shown instead (a valid one, so the state
+#: loads; ``"hidden"`` in the STATE says it is a stand-in): 1 2 3 4 5 1 2 3 4 5 1 2 3 4 5
+STAND_IN = LENGTHS * COPIES
 _COLS = tuple(range(COLUMNS))
 
 
@@ -574,6 +578,32 @@ class Order(Game[State, Action, Effect]):
         assert state.winner is not None  # a finished game has its winner
         return Outcome(winner=state.winner, reason=Reason.DRAW if state.winner == DRAW else Reason.SCORE,
                        detail=detail)
+
+    # -- what each side sees -----------------------------------------------------------------
+    def private(self, state: State) -> bool:
+        """Blue has arranged and brown arranges: blue's row is blue's alone until play begins."""
+        return state.phase == "arrange" and bool(state.collections[0] or state.collections[1])
+
+    def view(self, state: State, side: str | None) -> dict[str, Any]:
+        """While the collections are arranged, an arranged collection other than ``side``'s
+        own is the stand-in ``STAND_IN``, listed in ``"hidden"``; from the start of play
+        both are public."""
+        out = super().view(state, side)
+        if self.private(state):
+            hidden = [c for k, c in enumerate(PLAYERS) if state.collections[k] and c != side]
+            for c in hidden:
+                out["collections"][c] = list(STAND_IN)
+            if hidden:
+                out["hidden"] = [f"collections.{c}" for c in hidden]
+        return out
+
+    def view_play(self, before: State, move: Action, effects: list[Effect], after: State,
+                  side: str | None) -> Seen:
+        """An arrangement is seen by its player only until play begins: the others see
+        ``{"arrange": STAND_IN}``, hidden."""
+        if isinstance(move, Arrange) and self.private(after) and side != before.to_move:
+            return Seen({"arrange": list(STAND_IN)}, [], True)
+        return super().view_play(before, move, effects, after, side)
 
     # -- JSON ---------------------------------------------------------------------------------
     def parse_move(self, obj: Any) -> Action:

@@ -38,10 +38,15 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue
+from . import rematch, takeback
 from . import service as S
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .status import answer as seats_status
 from .store import Conflict, SQLiteStore, Store
+from .views import Views
+
+#: the messages of a seat besides its moves (takeback.py, rematch.py)
+SEAT_MESSAGES = ("takeback", "takeback_answer", "rematch")
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -82,6 +87,8 @@ class Conn:
     queue: asyncio.Queue[str | None]
     game: str | None = None
     side: str | None = None
+    #: the seat's secret its hello carried (in memory only: a rematch's new secret derives from it)
+    secret: str | None = None
     strikes: int = 0
     dropped: bool = False
     #: the code the socket closes with once what waits for it is sent (None: as it comes)
@@ -239,6 +246,9 @@ class GameServer:
         if hook is not None:
             hook()
         self.broadcast(pending.table.id, pending.envelope)
+        gone = takeback.expired(pending.table)  # a move played: the question open on the game lapses
+        if gone is not None:
+            self.broadcast(pending.table.id, gone)
         if not future.done():
             future.set_result(None)
 
@@ -286,6 +296,9 @@ class GameServer:
         game, service = found["game"], self.service
         if service is None:
             return
+        if found.get("undone") is not None:
+            self.undone(game, found["undone"])
+            return
         if game not in self.rooms:
             # nobody here follows it: a copy in memory is dropped (read anew when asked for)
             table = service.tables.get(game)
@@ -299,6 +312,26 @@ class GameServer:
             return  # known here already (this process's own move or seat, most often)
         self.behind.add(game)
         self.catch_up(game)
+
+    def undone(self, game: str, keep: int) -> None:
+        """A take-back agreed on another process (or this one): a copy in memory that still
+        has the moves after ``keep`` is read anew, and the sockets here told."""
+        service = self.svc()
+        table = service.tables.get(game)
+        if table is not None and table.ply <= keep and self.told.get(game, 0) <= keep:
+            return  # this process's own take-back, told already
+        service.tables.pop(game, None)
+        takeback.OFFERS.pop(game, None)
+        if game not in self.rooms:
+            return
+        try:
+            table = service.table(game)
+        except Refused as refused:
+            log.error("game %s could not be read after a take-back: %s", game, refused.message)
+            return
+        was = self.told.get(game, 0)
+        self.told[game] = table.ply
+        self.broadcast(game, takeback.taken_back(service, table, None, was))
 
     def fresh(self, table: Table) -> Table:
         """The game with what other processes stored since it was read (on a shared database;
@@ -363,7 +396,7 @@ class GameServer:
         assert self.wake is not None
         self.wake.set()
         await future
-        return pending.envelope
+        return pending.envelope.to(side)
 
     def timed(self, started: float) -> None:
         """A move's time in the server, from its request read to its envelope queued for
@@ -403,9 +436,17 @@ class GameServer:
             if message["ply"] <= self.told.get(game, 0):
                 return  # sent already (a move read from the store and announced by its process too)
             self.told[game] = message["ply"]
+        sides = message.sides if isinstance(message, Views) else None
         text = dumps(message)
+        texts: dict[str, str] = {}
         for conn in list(self.rooms.get(game, ())):
-            if not conn.push(text):
+            if sides and conn.side in sides:  # what the rules hide from the others (views.py)
+                side = conn.side
+                if side not in texts:
+                    texts[side] = dumps(sides[side])
+                if not conn.push(texts[side]):
+                    self.leave(conn)
+            elif not conn.push(text):
                 self.leave(conn)
 
     def follow(self, conn: Conn, game: str) -> None:
@@ -604,8 +645,12 @@ class GameServer:
                 table = self.fresh(table)
             self.follow(conn, table.id)
             conn.side = side
+            conn.secret = obj["secret"] if side is not None else None
             for message in service.welcome(table, side, obj.get("ply")):
                 conn.push(dumps(message))
+            again = rematch.welcome(service, table, side, conn.secret)  # made while this seat was away
+            if again is not None:
+                conn.push(dumps(again))
         elif kind == "move":
             if conn.game is None:
                 raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
@@ -623,8 +668,28 @@ class GameServer:
             self.timed(started)
         elif kind == "ping":
             conn.push(dumps({"v": PROTOCOL, "type": "pong"}))
+        elif kind in SEAT_MESSAGES:
+            if conn.game is None:
+                raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
+            self.seat_message(conn, kind, obj)
         else:
-            raise Refused(S.MALFORMED, "The message types are hello, move and ping.")
+            raise Refused(S.MALFORMED, "The message types are hello, move, ping, " + ", ".join(SEAT_MESSAGES)
+                          + ".")
+
+    def seat_message(self, conn: Conn, kind: str, obj: dict[str, Any]) -> None:
+        """A take-back asked or answered (takeback.py), a rematch offered (rematch.py)."""
+        assert conn.game is not None
+        service = self.svc()
+        table = service.table(conn.game)
+        if kind == "takeback":
+            self.broadcast(table.id, takeback.ask(table, conn.side, obj.get("ply")))
+        elif kind == "takeback_answer":
+            told = takeback.answer(service, table, conn.side, obj.get("ply"), obj.get("accept"))
+            if told["type"] == "takenback":
+                self.told[table.id] = told["ply"]
+            self.broadcast(table.id, told)
+        elif kind == "rematch":
+            self.broadcast(table.id, rematch.offer(service, table, conn.side, conn.secret))
 
 
 async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:

@@ -26,12 +26,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .store import GAME_COLUMNS, Conflict, GameRow, MoveRow, StoreError
+from .store import GAME_COLUMNS, NEW_COLUMNS, Conflict, GameRow, MoveRow, StoreError
 
 log = logging.getLogger("gauss_arcade.server")
 
-#: the schema this module writes and reads (the same tables as SQLite's schema 1)
-SCHEMA_VERSION = 1
+#: the schema this module writes and reads (the same tables as SQLite's schema 2)
+SCHEMA_VERSION = 2
 #: the channel of LISTEN/NOTIFY
 CHANNEL = "gauss_arcade"
 #: the advisory lock held while a database is migrated ("GAUSSARC" in ASCII, as a bigint)
@@ -77,6 +77,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
         at BIGINT NOT NULL,
         PRIMARY KEY (game_id, ply)
     )""",
+), 2: (
+    # the game a rematch made of this one
+    "ALTER TABLE games ADD COLUMN rematch TEXT",
 )}
 
 #: how a commit reaches the disk: ``full`` waits for PostgreSQL's WAL to be flushed (its
@@ -131,6 +134,12 @@ def note(payload: str) -> dict[str, Any] | None:
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 1):
         return None
     seated = found.get("seated")
+    undone = found.get("undone")
+    if undone is not None:  # a take-back: the game's moves after that ply are gone
+        if ply is not None or seated is not None or isinstance(undone, bool) or not isinstance(undone, int) \
+                or undone < 0:
+            return None
+        return found
     if (ply is None) == (seated is None) or (seated is not None and not isinstance(seated, str)):
         return None
     return found
@@ -223,7 +232,7 @@ class PostgresStore:
         db = self._db()
         try:
             with db.transaction():
-                db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
                            (game.id, game.game, game.level, game.level_json, game.options_json,
                             game.seed, game.salt, game.commit_hash, game.invite, game.watch,
                             game.rules_version, game.status, game.result, now, now))
@@ -309,6 +318,57 @@ class PostgresStore:
         except psycopg.errors.UniqueViolation as exc:
             raise Conflict(f"a move is stored already at its ply: {one_line(exc)}") from exc
 
+    def take_back(self, game_id: str, keep: int, last: int) -> bool:
+        """A take-back agreed: the moves after ply ``keep`` deleted in one transaction, if ply
+        ``last`` is still the game's last (False otherwise), and every process told
+        ``{"game": ID, "undone": keep}``. The game's row is locked first, as a transaction of
+        moves locks it first (:meth:`_append`): a move racing the take-back on another
+        process either lands before it (then ``last`` is no longer the last: False) or finds
+        its ply's predecessor gone (:class:`Conflict`)."""
+        now = int(self.clock())
+        db = self._db()
+        try:
+            return self._take_back(db, game_id, keep, last, now)
+        except _Undone:
+            return False
+
+    def _take_back(self, db: Any, game_id: str, keep: int, last: int, now: int) -> bool:
+        with db.transaction():
+            db.execute("UPDATE games SET status = 'playing', result = NULL, updated = %s WHERE id = %s",
+                       (now, game_id))
+            found = db.execute("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = %s",
+                               (game_id,)).fetchone()[0]
+            if found != last:
+                raise _Undone()
+            db.execute("DELETE FROM moves WHERE game_id = %s AND ply > %s", (game_id, keep))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "undone": keep})))
+        return True
+
+    def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool:
+        """As SQLite's: the new game, both its seats and the old game's link in one
+        transaction; False when the old game has its rematch already (another process made
+        it first) or a code is taken. The seats are announced (``seated``) to every process."""
+        import psycopg
+
+        now = int(self.clock())
+        db = self._db()
+        try:
+            with db.transaction():
+                linked = db.execute("UPDATE games SET rematch = %s, updated = %s "
+                                    "WHERE id = %s AND rematch IS NULL", (game.id, now, old_id)).rowcount
+                if linked != 1:
+                    raise _Undone()
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                           (game.id, game.game, game.level, game.level_json, game.options_json,
+                            game.seed, game.salt, game.commit_hash, game.invite, game.watch,
+                            game.rules_version, "playing", None, now, now))
+                for side, hashed in seats.items():
+                    db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) "
+                               "VALUES (%s, %s, %s, %s)", (game.id, side, hashed, now))
+        except (psycopg.IntegrityError, _Undone):
+            return False
+        return True
+
     def _stored(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> bool:
         for game, move, _s, _r in moves:
             found = self.writer.execute("SELECT side, move_json FROM moves WHERE game_id = %s AND ply = %s",
@@ -319,12 +379,21 @@ class PostgresStore:
 
     def _append(self, db: Any, moves: list[tuple[str, MoveRow, str, str | None]], now: int) -> None:
         with db.transaction(), db.cursor() as cur:
+            # the games' rows first: a take-back (take_back) locks them first too
+            cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
+                            [(status, result, now, game) for game, _m, status, result in moves])
             cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) "
                             "VALUES (%s, %s, %s, %s, %s)",
                             [(game, move.ply, move.side, move.move_json, now)
                              for game, move, _s, _r in moves])
-            cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
-                            [(status, result, now, game) for game, _m, status, result in moves])
+            first: dict[str, int] = {}
+            for game, move, _s, _r in moves:
+                first[game] = min(first.get(game, move.ply), move.ply)
+            for game, ply in first.items():
+                if ply > 1 and cur.execute("SELECT 1 FROM moves WHERE game_id = %s AND ply = %s",
+                                           (game, ply - 1)).fetchone() is None:
+                    # the move before it was taken back on another process meanwhile
+                    raise Conflict(f"game {game}: ply {ply - 1} was taken back")
             cur.executemany("SELECT pg_notify(%s, %s)",
                             [(CHANNEL, json.dumps({"game": game, "ply": move.ply}))
                              for game, move, _s, _r in moves])
@@ -366,6 +435,10 @@ class PostgresStore:
                     db.close()
             except Exception:  # noqa: BLE001 - closing what may be broken already
                 pass
+
+
+class _Undone(Exception):
+    """A take-back whose last ply is no longer the game's: its transaction rolled back."""
 
 
 def one_line(exc: BaseException) -> str:

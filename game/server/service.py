@@ -31,7 +31,9 @@ from .. import catalogue
 from ..content import levels
 from ..match import Match
 from ..rules.core import Game, RulesError
+from . import views
 from .store import GameRow, MoveRow, Store
+from .views import Views
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -115,7 +117,7 @@ def commitment(seed: int, salt: str) -> str:
 def has_chance(rules: Game[Any, Any, Any]) -> bool:
     """Whether some move of the game is left to chance (The Improbable's roll): its seed
     decides the future and never reaches a client before the end."""
-    return type(rules).chance_outcomes is not Game.chance_outcomes
+    return rules.has_chance()
 
 
 def depth(value: Any, limit: int = MAX_DEPTH) -> bool:
@@ -196,7 +198,8 @@ class Pending:
     stored: MoveRow
     status: str
     result: str | None
-    envelope: dict[str, Any]
+    #: the ``played`` envelope, as each audience sees it (``envelope.to(side)``)
+    envelope: Views
 
     @property
     def ply(self) -> int:
@@ -347,7 +350,7 @@ class Service:
             raise Refused(INTERNAL, "The move could not be stored; it was not played.",
                           pending.ply - 1) from None
         self.settle([pending], stored=True)
-        return pending.envelope
+        return pending.envelope.to(side)
 
     def prepare(self, table: Table, side: str | None, ply: Any, move_obj: Any) -> Pending:
         """The move checked and played on the game in memory, waiting to be stored: nobody is
@@ -384,7 +387,10 @@ class Service:
         why = rules.why_illegal(match.state, move)
         if why:
             raise Refused(ILLEGAL, str(why), now)
-        if not rules.moves_unlisted(match.state) and move not in rules.legal_moves(match.state):
+        # a move the rules accept but do not list: a die's result chosen (refused: the server
+        # rolls), or a move no list holds (Sparks' draw offer, always possible on one's turn)
+        if has_chance(rules) and not rules.moves_unlisted(match.state) and \
+                move not in rules.legal_moves(match.state):
             if any(move in [m for m, _p in rules.chance_outcomes(match.state, legal) or ()]
                    for legal in rules.legal_moves(match.state)):
                 raise Refused(ILLEGAL, "The server rolls the dice: send the move without choosing its "
@@ -400,7 +406,7 @@ class Service:
         stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")))
         return Pending(table, stored, "over" if after.over else "playing",
                        None if outcome is None else str(outcome.winner),
-                       self.played(table, now + 1, move_json, after, list(effects)))
+                       self.played(table, now + 1, list(effects)))
 
     def settle(self, pendings: list[Pending], stored: bool) -> None:
         """The moves ``prepare`` played, stored (or not: a game of theirs is then read anew
@@ -416,12 +422,10 @@ class Service:
         return bool(table.match.rules.move_json(table.match.history[ply].move) == move_json)
 
     # -- what clients are told ------------------------------------------------------------
-    def client_state(self, table: Table, state: Any) -> dict[str, Any]:
-        """STATE as the engine protocol writes it, less the seed of a game with chance."""
-        out = table.match.rules.state_json(state)
-        if has_chance(table.match.rules):
-            out.pop("seed", None)
-        return out
+    def client_state(self, table: Table, state: Any, side: str | None = None) -> dict[str, Any]:
+        """STATE as ``side`` (a seat; None: a spectator) may see it: the rules' view (never
+        the seed of a game with chance, nor what the rules hide from that side)."""
+        return dict(table.match.rules.view(state, side))
 
     def info(self, table: Table) -> dict[str, Any]:
         row, rules = table.row, table.match.rules
@@ -436,14 +440,10 @@ class Service:
                 out["winner"] = outcome.winner
         return out
 
-    def played(self, table: Table, ply: int, move_json: dict[str, Any], after: Any,
-               effects: list[dict[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {"v": PROTOCOL, "type": "played", "match": table.id, "ply": ply,
-                               "by": table.by[ply - 1], "move": move_json,
-                               "state": self.client_state(table, after), "effects": effects}
-        if after.over:
-            out["reveal"] = {"seed": table.row.seed, "salt": table.row.salt}
-        return out
+    def played(self, table: Table, ply: int, effects: list[dict[str, Any]] | None = None) -> Views:
+        """The ``played`` envelope of ply ``ply`` as each audience sees it (:mod:`.views`)."""
+        return views.played(table.id, table.match, table.by, ply, effects,
+                            {"seed": table.row.seed, "salt": table.row.salt})
 
     def welcome(self, table: Table, side: str | None, seen: Any) -> list[dict[str, Any]]:
         """What a client that says hello is sent: the welcome (the game, its state and ply,
@@ -451,25 +451,18 @@ class Service:
         when ``seen`` is not given; the state alone when it is too far behind)."""
         now = table.ply
         head: dict[str, Any] = {"v": PROTOCOL, "type": "welcome", **self.info(table), "seat": side,
-                                "state": self.client_state(table, table.match.state)}
+                                "state": self.client_state(table, table.match.state, side)}
         if seen is None or isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= now:
             return [head]
         if now - seen > MAX_MISSED:
             head["resync"] = True
             return [head]
-        return [head, *self.missed(table, seen)]
+        return [head, *(told.to(side) for told in self.missed(table, seen))]
 
-    def missed(self, table: Table, seen: int) -> list[dict[str, Any]]:
-        """The ``played`` envelopes of the moves after ply ``seen``, in order."""
-        now = table.ply
-        out = []
-        rules = table.match.rules
-        for ply in range(seen + 1, now + 1):
-            before, move, _text = table.match.history[ply - 1]
-            after = table.match.history[ply].before if ply < now else table.match.state
-            _again, effects = rules.play(before, move)
-            out.append(self.played(table, ply, rules.move_json(move), after, list(effects)))
-        return out
+    def missed(self, table: Table, seen: int) -> list[Views]:
+        """The ``played`` envelopes of the moves after ply ``seen``, in order, as each
+        audience sees them."""
+        return [self.played(table, ply) for ply in range(seen + 1, table.ply + 1)]
 
     # -- several server processes on one database ---------------------------------------------
     def catch_up(self, table: Table) -> int:

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-#: the schema this module writes and reads
-SCHEMA_VERSION = 1
+#: the schema this module writes and reads (2: ``games.rematch``, the game that followed it)
+SCHEMA_VERSION = 2
 #: the database file inside the data folder
 DB_NAME = "games.sqlite3"
 
@@ -68,6 +68,10 @@ CREATE TABLE IF NOT EXISTS moves (
 ) WITHOUT ROWID;
 """
 
+#: each step after schema 1, from the version before it: STEPS[n] takes a database from n - 1 to n
+STEPS: dict[int, tuple[str, ...]] = {
+    2: ("ALTER TABLE games ADD COLUMN rematch TEXT",),
+}
 
 #: how a transaction reaches the disk: ``full`` syncs the WAL at every commit (a stored move
 #: survives a power cut); ``normal`` only at checkpoints (a stored move survives the server's
@@ -103,6 +107,8 @@ class GameRow:
     result: str | None = None
     created: int = 0
     updated: int = 0
+    #: the game a rematch made of this one (its id), once both seats asked for it
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)
@@ -129,11 +135,16 @@ class Store(Protocol):
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]: ...
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
     def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
+    def take_back(self, game_id: str, keep: int, last: int) -> bool: ...
+    def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool: ...
     def close(self) -> None: ...
 
 
-GAME_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_hash, invite, watch, "
-                "rules_version, status, result, created, updated")
+#: the columns a new game is written with
+NEW_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_hash, invite, watch, "
+               "rules_version, status, result, created, updated")
+#: the columns a game is read with (a GameRow's fields, in order)
+GAME_COLUMNS = NEW_COLUMNS + ", rematch"
 
 
 class SQLiteStore:
@@ -178,12 +189,18 @@ class SQLiteStore:
         if version == SCHEMA_VERSION:
             return
         with self.transaction():
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
+            if version == 0:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                version = 1
+                self.db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
+                                (version, int(self.clock())))
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in STEPS[step]:
                     self.db.execute(statement)
-            # (a version 2 adds its steps here, each from the version before it)
-            self.db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
-                            (SCHEMA_VERSION, int(self.clock())))
+                self.db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
+                                (step, int(self.clock())))
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def transaction(self) -> Any:
@@ -194,7 +211,7 @@ class SQLiteStore:
         now = int(self.clock())
         try:
             with self.transaction():
-                self.db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                self.db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join('?' * 15)})",
                                 (game.id, game.game, game.level, game.level_json, game.options_json,
                                  game.seed, game.salt, game.commit_hash, game.invite, game.watch,
                                  game.rules_version, game.status, game.result, now, now))
@@ -277,6 +294,43 @@ class SQLiteStore:
         except sqlite3.IntegrityError as exc:
             raise Conflict(f"a move is stored already at its ply: {exc}") from exc
 
+    def take_back(self, game_id: str, keep: int, last: int) -> bool:
+        """A take-back agreed: the moves after ply ``keep`` deleted, in one transaction, if
+        ply ``last`` is still the game's last (False, and nothing changed, when it is not).
+        What stays is the game, rebuilt by replay."""
+        now = int(self.clock())
+        with self.transaction():
+            found = self.db.execute("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = ?",
+                                    (game_id,)).fetchone()[0]
+            if found != last:
+                return False
+            self.db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
+            self.db.execute("UPDATE games SET status = 'playing', result = NULL, updated = ? WHERE id = ?",
+                            (now, game_id))
+        return True
+
+    def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool:
+        """The rematch of ``old_id``: ``game`` with both its seats (side -> the hash of its
+        secret), and the old game's ``rematch`` pointing at it, in one transaction; False
+        (nothing stored) when the old game has its rematch already or a code is taken."""
+        now = int(self.clock())
+        try:
+            with self.transaction():
+                linked = self.db.execute("UPDATE games SET rematch = ?, updated = ? "
+                                         "WHERE id = ? AND rematch IS NULL", (game.id, now, old_id)).rowcount
+                if linked != 1:
+                    raise _NotLinked()
+                self.db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                                (game.id, game.game, game.level, game.level_json, game.options_json,
+                                 game.seed, game.salt, game.commit_hash, game.invite, game.watch,
+                                 game.rules_version, "playing", None, now, now))
+                self.db.executemany("INSERT INTO seats (game_id, side, secret_hash, joined) "
+                                    "VALUES (?, ?, ?, ?)",
+                                    [(game.id, side, hashed, now) for side, hashed in seats.items()])
+        except (sqlite3.IntegrityError, _NotLinked):
+            return False
+        return True
+
     def close(self) -> None:
         for db in (self.db, self.writer):
             try:
@@ -284,6 +338,10 @@ class SQLiteStore:
                     db.close()
             except sqlite3.Error:
                 pass
+
+
+class _NotLinked(Exception):
+    """A rematch whose old game has one already: its transaction rolled back."""
 
 
 class _Transaction:

@@ -18,6 +18,7 @@ import pygame
 
 from ... import i18n
 from ...i18n import N_, _, ngettext, refusal
+from ...match import REMOTE
 from ...rules.order import COLUMNS, PLAYERS, Arrange, Move, State, random_arrangement, why_bad_arrangement
 from ...ui import theme
 from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, TOUCH, UNDO, UP, Action
@@ -728,7 +729,8 @@ class OrderScene(PlayScene):
         opp = self.other(player)
         kit.draw_hidden_collection(surface, geom, opp, self.side_name(opp),
                                    len(self.state.collections[PLAYERS.index(opp)]), s)
-        if self.seats[player].is_ai:  # its arrangement stays hidden, like any opponent's
+        if self.seats[player].is_ai or self.seats[player].device == REMOTE:
+            # its arrangement stays hidden, like any opponent's (online: the server sends a stand-in)
             text = _("{player} arranges its collection...").format(player=self.player_name(player))
             theme.draw_text(surface, text, (geom.fx0, geom.label_y[player]), int(26 * s),
                             self.side_ink(player))
@@ -849,9 +851,10 @@ class OrderScene(PlayScene):
         if state.phase == "arrange" and not state.over:
             lines = [(_("Lay out the 15 stones (three each of 1-5)"), theme.INK),
                      (_("with no two equal lengths side by side."), theme.INK),
-                     (_("In play only the two ends can be taken."), theme.INK_DIM),
-                     (_("{side} must not watch.").format(side=self.side_name(self.other(state.to_move))),
-                      theme.INK_DIM)]
+                     (_("In play only the two ends can be taken."), theme.INK_DIM)]
+            if self.online is None:  # (an online opponent sees only the server's stand-in)
+                other_side = self.side_name(self.other(state.to_move))
+                lines.append((_("{side} must not watch.").format(side=other_side), theme.INK_DIM))
         elif not state.over:
             chain = self.shown_chain
             turn = (_("This turn: {chain}").format(chain=kit.chain_words(chain)) if chain

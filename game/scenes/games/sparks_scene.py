@@ -14,6 +14,7 @@ import math
 import pygame
 
 from ...i18n import N_, _, ngettext, refusal
+from ...match import REMOTE
 from ...rules.core import DRAW
 from ...rules.sparks import (
     ACCEPT,
@@ -201,6 +202,9 @@ class SparksScene(PlayScene):
         state = self.state
         if (state.offered_by is None or self.hosted or self.queue.busy or self.seat().is_ai
                 or self.app.stack.top is not self):
+            return
+        if self.seat().device == REMOTE or (self.online is not None and self.online.pending is not None):
+            # online: the opponent answers on its own screen; an answer sent waits for the server
             return
         self.app.stack.push(DrawOffer(self.app, self, state.offered_by))
 

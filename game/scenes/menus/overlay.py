@@ -285,12 +285,13 @@ class ResultScene(Scene):
                          size=32)
         self.menu.index = 1
         if getattr(game, "online", None) is not None:
-            # a rematch online is a new game and its code (not built yet); a game whose dice did
-            # not check out has no seed to review or save it by
+            # a rematch online asks the opponent (a seat's, not a spectator's); a game whose dice
+            # did not check out has no seed to review or save it by
             checked = game.online.ended is not None and game.online.ended.check == ""
-            self.menu.items = [item for item in self.menu.items[1:] if checked or item.on_choose in (
-                self.to_menu, self.look)]
-            self.menu.index = 0
+            self.menu.items = [item for item in self.menu.items if (
+                item is again and not game.online.spectator) or (item is not again and (
+                    checked or item.on_choose in (self.to_menu, self.look)))]
+            self.menu.index = 1 if self.menu.items[0] is again and len(self.menu.items) > 2 else 0
         #: a person won (or nobody says otherwise): the card celebrates, its score counts up
         self.celebrate = self.a_person_won()
         self.t = 0.0
@@ -315,6 +316,10 @@ class ResultScene(Scene):
         return not game.seats[outcome.winner].is_ai
 
     def update(self, dt: float) -> None:
+        if getattr(self.game, "online", None) is not None:
+            self.game.follow_online()  # the opponent's rematch offer is asked over the card
+            if self.app.stack.top is not self:
+                return
         self.t += dt
         self.sparks.update(dt)
         if self.exporting is not None and not self.exporting.done:

@@ -34,7 +34,11 @@ class GameEnd:
 
     def rematch(self) -> None:
         """Another game: a ladder game goes on against the rung to beat now (the next one
-        after a win); any other game starts again as it was."""
+        after a win); an online game asks the opponent (play/consent.py); any other game
+        starts again as it was."""
+        if self.online is not None:
+            self.offer_online_rematch()
+            return
         sides = self.human_against_computer()
         if sides is None or self.ladder is None:
             self.restart()

@@ -1,6 +1,6 @@
 """Moves taken back and played again on the play screen: the players' undo and redo, with
-the match's rules for them (none on the ladder, none online, against the computer back to a
-person's turn), and the plain step back a replay uses."""
+the match's rules for them (none on the ladder, online only by the opponent's consent,
+against the computer back to a person's turn), and the plain step back a replay uses."""
 from __future__ import annotations
 
 from ...i18n import _
@@ -12,8 +12,8 @@ class TakeBacks:
 
     def undo(self) -> None:
         """Take back the last move; against the computer, back to the last human turn."""
-        if self.online is not None:
-            self.say(_("No take-backs in an online game."))
+        if self.online is not None:  # the opponent is asked (play/consent.py)
+            self.ask_online_takeback()
             return
         self.queue.skip()
         try:
@@ -37,8 +37,8 @@ class TakeBacks:
 
     def redo(self) -> None:
         """Play the move taken back again; against the computer, its replies too."""
-        if self.online is not None:
-            self.say(_("No take-backs in an online game."))
+        if self.online is not None:  # a move taken back online is gone for good
+            self.say(_("Nothing to redo."))
             return
         self.queue.skip()
         try:

@@ -17,20 +17,22 @@ from typing import Any
 from ...i18n import _
 from ...match import HUMAN, REMOTE, Seat
 from ...ui import theme
+from .consent import Consent
 from .effects import MovePlay
 from .hosting import Hosting
 
 log = logging.getLogger("gauss_arcade")
 
 #: an online game: nothing autosaved here (the server keeps it), no hints (the computer
-#: does not help against a person), no draw agreed on this screen
-ONLINE = Hosting(autosave=False, hints=False, agreements=False)
+#: does not help against a person); a draw offered where the rules define one (Sparks &
+#: Surges: a move like any other, answered on the opponent's screen)
+ONLINE = Hosting(autosave=False, hints=False)
 
 #: how often a resting online game looks for the server's news (seconds)
 POLL_SECONDS = 0.05
 
 
-class Remote:
+class Remote(Consent):
     """The online side of a play scene: ``online`` is the :class:`~game.online.client.OnlineGame`
     (None: a local game)."""
 
@@ -114,6 +116,8 @@ class Remote:
             elif isinstance(event, C.Failed):
                 self.hold(False)
                 self.say(event.words, 30.0)
+            else:
+                self.consent_event(event)
 
     def kept_over(self) -> None:
         """"My games" marks the game over (kept to look at; the first to go when it is full)."""
@@ -139,6 +143,8 @@ class Remote:
             return _("Connection lost: reconnecting...")
         if game.pending is not None:
             return _("Waiting for the server...")
+        if self.consent_news():
+            return self.consent_news()
         if not game.friend_here and not game.spectator:
             return _("Waiting for your opponent to join...")
         return ""

@@ -77,8 +77,9 @@ class Seating:
 
     @property
     def hot_seat(self) -> bool:
-        """Both seats are people sharing the screen (so private things need a hand-over)."""
-        return self.match.hot_seat
+        """Both seats are people sharing the screen (so private things need a hand-over); an
+        online opponent plays on another screen."""
+        return self.match.hot_seat and not any(seat.device == REMOTE for seat in self.seats.values())
 
     def player_name(self, player: str) -> str:
         """``Red``, or ``Red (computer)`` when the computer plays that side; online ``Red (you)``

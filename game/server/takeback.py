@@ -1,0 +1,153 @@
+"""Take-backs by consent (issue 32): a seat asks to take back its last move, the other seat
+answers, and an accepted take-back removes the moves from the asker's last one on, so it is
+the asker's turn again. Never across chance: a take-back that would undo a move left to
+chance (The Improbable's roll: ``chance_outcomes``) is refused, since the same seed would
+roll the same die again and the asker would know it.
+
+Only one question per game at a time; it is withdrawn by the asker, refused by the other
+seat, and expires when a move is played (or the game is read anew). The stored game keeps
+what stays: the undone rows are deleted in one transaction (``Store.take_back``), so the
+game is still rebuilt by replaying its moves, on SQLite and PostgreSQL alike.
+
+    asked = takeback.ask(service, table, side, ply)         # {"type": "takeback", "status": "asked", ...}
+    done = takeback.answer(service, table, side, ply, True)  # a Views of "takenback", or the refusal
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .service import (
+    ILLEGAL,
+    MALFORMED,
+    OVER,
+    PROTOCOL,
+    SPECTATOR,
+    STALE,
+    TURN,
+    WAITING,
+    Refused,
+    Service,
+    Table,
+)
+from .views import Views
+
+# the question's states, the word of a ``takeback`` envelope's ``status``
+ASKED, REFUSED, WITHDRAWN, EXPIRED = "asked", "refused", "withdrawn", "expired"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A take-back asked by ``by`` at ply ``ply``, going back to ply ``to``."""
+
+    by: str
+    ply: int
+    to: int
+
+
+#: the question open on each game (in this process's memory: see docs/server.md)
+OFFERS: dict[str, Offer] = {}
+
+
+def target(table: Table, side: str) -> int:
+    """The ply the game goes back to when ``side`` takes back its last move: the position
+    before it. Refused when there is none, or when a move to undo was left to chance."""
+    rules = table.match.rules
+    mine = [n for n, by in enumerate(table.by) if by == side]
+    if not mine:
+        raise Refused(ILLEGAL, "You have no move to take back.", table.ply)
+    to = mine[-1]
+    for played in table.match.history[to:]:
+        if rules.chance_outcomes(played.before, played.move) is not None:
+            raise Refused(ILLEGAL, "No take-back across a roll of the dice.", table.ply)
+    return to
+
+
+def envelope(table: Table, offer: Offer, status: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"v": PROTOCOL, "type": "takeback", "match": table.id, "status": status,
+                           "by": offer.by, "ply": offer.ply}
+    if status == ASKED:
+        out["to"] = offer.to
+    return out
+
+
+def check(table: Table, side: str | None, ply: Any) -> None:
+    if side is None:
+        raise Refused(SPECTATOR, "Spectators watch; they cannot take moves back.", table.ply)
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise Refused(MALFORMED, "A take-back needs \"ply\": the last ply this client saw.", table.ply)
+    if ply != table.ply:
+        raise Refused(STALE, f"The game is at ply {table.ply}, not {ply}: catch up first.", table.ply)
+    if table.match.over:
+        raise Refused(OVER, "The game is over.", table.ply)
+    if len(table.seated) < len(table.match.rules.players):
+        raise Refused(WAITING, "Your friend has not joined yet.", table.ply)
+
+
+def ask(table: Table, side: str | None, ply: Any) -> dict[str, Any]:
+    """``side`` asks to take back its last move: the question, to tell every socket."""
+    check(table, side, ply)
+    assert side is not None
+    if table.pending:
+        raise Refused(STALE, "A move is being stored; ask again.", table.ply)
+    offer = OFFERS.get(table.id)
+    if offer is not None and offer.ply == table.ply:
+        raise Refused(TURN, "A take-back is asked already; wait for its answer.", table.ply)
+    made = Offer(side, table.ply, target(table, side))
+    OFFERS[table.id] = made
+    return envelope(table, made, ASKED)
+
+
+def answer(service: Service, table: Table, side: str | None, ply: Any, accept: Any) -> Views:
+    """The other seat's answer (``accept``), or the asker's withdrawal (``accept`` false):
+    the ``takeback`` envelope that says so, or, accepted, the ``takenback`` envelope (the
+    game back at the asker's turn, its STATE as each audience sees it)."""
+    check(table, side, ply)
+    if not isinstance(accept, bool):
+        raise Refused(MALFORMED, "\"accept\" must be true or false.", table.ply)
+    offer = OFFERS.get(table.id)
+    if offer is None or offer.ply != table.ply:
+        raise Refused(STALE, "No take-back is asked here now.", table.ply)
+    if side == offer.by:
+        if accept:
+            raise Refused(TURN, "Your opponent answers your take-back.", table.ply)
+        del OFFERS[table.id]
+        return Views(envelope(table, offer, WITHDRAWN))
+    if not accept:
+        del OFFERS[table.id]
+        return Views(envelope(table, offer, REFUSED))
+    if table.pending:
+        raise Refused(STALE, "A move is being stored; answer again.", table.ply)
+    target(table, offer.by)  # (still no roll to cross)
+    if not service.store.take_back(table.id, offer.to, offer.ply):
+        # the game went on elsewhere (another process): it is read anew when next asked for
+        del OFFERS[table.id]
+        service.tables.pop(table.id, None)
+        raise Refused(STALE, "The game went on meanwhile; the take-back expired.", table.ply)
+    del OFFERS[table.id]
+    undo(table, offer.to)
+    return taken_back(service, table, offer.by, offer.ply)
+
+
+def undo(table: Table, to: int) -> None:
+    """The game in memory back at ply ``to`` (the moves after it gone for good)."""
+    while table.ply > to:
+        table.match.take_back()
+        table.by.pop()
+    table.match.branch()
+
+
+def taken_back(service: Service, table: Table, by: str | None, was: int) -> Views:
+    rules = table.match.rules
+    base = {"v": PROTOCOL, "type": "takenback", "match": table.id, "by": by, "ply": table.ply, "from": was}
+    state = table.match.state
+    if not rules.private(state):
+        return Views({**base, "state": rules.view(state, None)})
+    return Views({**base, "state": rules.view(state, None)},
+                 {side: {**base, "state": rules.view(state, side)} for side in rules.players})
+
+
+def expired(table: Table) -> dict[str, Any] | None:
+    """A move was played: the question open on the game (if any) expires; what to tell."""
+    offer = OFFERS.pop(table.id, None)
+    return None if offer is None else envelope(table, offer, EXPIRED)
