@@ -89,3 +89,42 @@ def test_the_improbables_card_picture_has_no_words(small_app, monkeypatch):
     colours = {picture.get_at((x, y))[:3] for x in range(0, picture.get_width(), 7)
                for y in range(0, picture.get_height(), 7)}
     assert len(colours) > 20  # wood, lanes, the die: not an empty picture
+
+
+# -- the second audit's leftovers (issue #30) -------------------------------------------------------
+
+def longest_blank_band(app, lay) -> int:
+    """The most rows of pixels in a row, between the two rows' lanes, with nothing but the
+    table's ground across the lane."""
+    from game.ui import theme
+
+    x0, x1 = int(lay.lane_x), int(lay.lane_x + lay.lane_w)
+    run = best = 0
+    for y in range(lay.lane("blue").bottom, lay.lane("brown").top):
+        blank = all(tuple(app.screen.get_at((x, y)))[:3] == tuple(theme.BG) for x in range(x0, x1, 2))
+        run = run + 1 if blank else 0
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_improbables_table_leaves_no_empty_band(size):
+    """Under the odds of the next roll a band of nothing stood, a quarter of the window tall at
+    800x600 (166 px) and an eighth at 16:9: the controls grow into it now, the faces' legend
+    takes some, and what is left is shared out."""
+    from game.app.app import Options
+    from game.navigation import make_app
+
+    app = make_app(Options(headless=True, size=size))
+    app.start()
+    try:
+        app.nav.play("improbable", seed=3)
+        game = app.stack.top
+        game.autosave = False
+        for _ in range(3):
+            app.frame([], 1 / 60, draw=True)
+        assert longest_blank_band(app, game.layout) <= 0.1 * size[1]
+        lay = game.layout
+        assert lay.c >= lay.s and lay.stop.right <= lay.lane_x + lay.lane_w
+    finally:
+        app.shutdown()

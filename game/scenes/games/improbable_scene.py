@@ -420,7 +420,7 @@ class ImprobableScene(PlayScene):
     def draw_choices(self, surface: pygame.Surface) -> None:
         """The two big buttons with the odds of the next roll: live only while a person is
         to choose (not while a move plays or the computer thinks)."""
-        lay, s = self.layout, self.layout.s
+        lay, s = self.layout, self.layout.c  # the controls' own scale
         st = self.state
         live = self.awaiting_human
         g = self.app.glyphs()
@@ -435,11 +435,10 @@ class ImprobableScene(PlayScene):
             return
         odds = chance(st)
         y, x = lay.roll.bottom + 12 * s, lay.roll.x
-        chip = max(22 * s, theme.MIN_PX * 1.4)  # its number stays inside at any size
+        chip = kit.chip_size(s)
         label = _("next roll:")
         label_w = theme.text_width(label, int(20 * s))
-        chips_w = chip * (6 + 5 * 0.18)
-        if x + label_w + 8 * s + chips_w > lay.stop.x - 8 * s:  # no room beside: the label above
+        if not kit.odds_label_beside(s):  # no room beside: the label above
             drawn = theme.draw_text(surface, label, (x, y), int(20 * s), theme.INK_DIM)
             y, chips_x = drawn.bottom + 4 * s, x
         else:
@@ -451,6 +450,8 @@ class ImprobableScene(PlayScene):
         for text, color in self.risk_lines():
             theme.draw_text(surface, text, (x, y), int(24 * s), color)
             y += step
+        if lay.legend:
+            kit.draw_faces_legend(surface, lay, x, y + 6 * s, lay.lane_x + lay.lane_w - x)
         x, y = lay.stop.x, lay.stop.bottom + 14 * s
         if self.enabled("stop"):
             now, gain = st.length(st.to_move), sum(st.aside)
