@@ -128,3 +128,26 @@ def test_the_improbables_table_leaves_no_empty_band(size):
         assert lay.c >= lay.s and lay.stop.right <= lay.lane_x + lay.lane_w
     finally:
         app.shutdown()
+
+
+def test_a_chain_of_one_connection_is_worded_for_a_person():
+    """"chain 1: 1 = 1" said nothing; every chain says its points first."""
+    from game.ui.kits import order as kit
+
+    assert kit.chain_words(1) == "1 point (one connection)"
+    assert kit.chain_words(2) == "3 points (a chain of 2: 1+2)"
+    assert kit.chain_words(6) == "21 points (a chain of 6: 1+2+3+4+5+6)"
+    i18n.set_language("de")
+    try:
+        assert kit.chain_words(1) == "1 Punkt (eine Verbindung)"
+        assert kit.chain_words(3) == "6 Punkte (3er-Kette: 1+2+3)"
+        assert _de_scores() == "Blau erzielt 1 Punkt (eine Verbindung)"
+    finally:
+        i18n.set_language("en")
+
+
+def _de_scores() -> str:
+    from game.i18n import _
+    from game.ui.kits import order as kit
+
+    return _(kit.SCORES["blue"]).format(chain=kit.chain_words(1))
