@@ -151,3 +151,54 @@ def _de_scores() -> str:
     from game.ui.kits import order as kit
 
     return _(kit.SCORES["blue"]).format(chain=kit.chain_words(1))
+
+
+def end_card(app, game_id: str = "gauss", **play):
+    """The end card of a game of ``game_id`` played at random to its end."""
+    import random
+
+    from game.scenes.menus.overlay import ResultScene
+
+    app.nav.play(game_id, seed=3, **play)
+    game = app.stack.top
+    game.autosave = False
+    rng = random.Random(3)
+    while not game.state.over:
+        game.commit(game.rules.random_move(game.state, rng), animate=False)
+    for _ in range(3):
+        app.frame([], 1 / 60)
+    card = app.stack.top
+    assert isinstance(card, ResultScene)
+    return game, card
+
+
+def focused(card) -> str:
+    return str(card.menu.items[card.menu.index].label)
+
+
+def test_the_end_cards_focus_starts_on_the_way_on(small_app):
+    """It started on Review; the first thing wanted after a game is another one."""
+    from game import catalogue
+    from game.scenes.menus.seats import Seat
+
+    _game, card = end_card(small_app)
+    assert focused(card) == "Rematch"
+    assert "Review the game" in [str(item.label) for item in card.menu.items]  # one step down
+    small_app.nav.title()
+    person, computer = catalogue.get("gauss").players
+    _game, card = end_card(small_app, ladder="easy",
+                           seats={person: Seat(person), computer: Seat(computer, "easy")})
+    assert focused(card).startswith("Ladder: play")
+
+
+def test_an_online_end_card_starts_on_the_menu_where_no_rematch_is_offered(small_app):
+    from types import SimpleNamespace
+
+    from game.scenes.menus.overlay import ResultScene
+
+    game, card = end_card(small_app)
+    small_app.stack.pop()
+    game.online = SimpleNamespace(ended=SimpleNamespace(check=""))  # the server's game, its dice checked
+    card = ResultScene(small_app, game, card.card)
+    assert focused(card) == "Menu" and "Review the game" in [str(i.label) for i in card.menu.items]
+    game.online = None
