@@ -202,3 +202,30 @@ def test_an_online_end_card_starts_on_the_menu_where_no_rematch_is_offered(small
     card = ResultScene(small_app, game, card.card)
     assert focused(card) == "Menu" and "Review the game" in [str(i.label) for i in card.menu.items]
     game.online = None
+
+
+def test_a_lesson_and_a_puzzle_name_one_player_not_two(small_app, monkeypatch):
+    """The panel said "Red and Blue: two players" in a lesson (one person against the board)
+    and in a puzzle (one person against the computer's defence)."""
+    from game.content import lessons, puzzles
+    from game.scenes.hosts.lesson import LessonScene
+    from game.scenes.hosts.puzzle import PuzzleScene
+    from game.ui import theme
+
+    said: list[str] = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **k: said.append(text) or
+                        real(surface, text, *a, **k))  # the panel is drawn once, then kept
+    lesson = LessonScene(small_app, lessons.load("gauss"), 1)
+    small_app.stack.push(lesson)
+    small_app.frame([], 1 / 60)
+    me = lesson.game.side_name(lesson.me)
+    assert not any("two players" in t for t in said) and f"{me}: you" in said, said
+    small_app.stack.pop()
+    said.clear()
+    puzzle = PuzzleScene(small_app, puzzles.load_all("sparks")[0])
+    small_app.stack.push(puzzle)
+    small_app.frame([], 1 / 60)
+    me, other = puzzle.me, next(p for p in puzzle.game.rules.players if p != puzzle.me)
+    assert not any("two players" in t for t in said), said
+    assert f"{puzzle.game.side_name(me)}: you" in said and f"{puzzle.game.side_name(other)}: computer" in said

@@ -159,6 +159,7 @@ class PuzzleScene(EntryScene):
         rules, start = puzzle.start()
         self.rules, self.start_state = rules, start
         self.me = start.to_move
+        self.game.exercise(self.me, "computer")  # the defence's moves are the computer's
         self.refuted_t = 0.0
         self.shown_t = 0.0  # how long the refutation has been on the board
         self.done = False
