@@ -93,6 +93,37 @@ def test_the_improbables_card_picture_has_no_words(small_app, monkeypatch):
 
 # -- the second audit's leftovers (issue #30) -------------------------------------------------------
 
+def test_the_setup_hint_names_the_keys_of_the_card_in_focus_in_the_players_bindings(small_app, monkeypatch):
+    """It named the level's and the swap's keys on every card, "the level" read as the board's,
+    and Backspace where the menus say Esc."""
+    from game.persistence import bindings
+
+    bindings.use(keys={"left": ["f"], "right": ["v"]})
+    small_app.nav.setup("gauss")
+    setup = small_app.stack.top
+    setup.focus = setup.choices.index("computer")
+    texts = " ".join(drawn(monkeypatch, small_app))
+    assert "F/V: easier or harder" in texts and "Enter: play" in texts and "Esc: back" in texts, texts
+    setup.focus = setup.choices.index("two")
+    texts = " ".join(drawn(monkeypatch, small_app))
+    assert "Enter: play" in texts and "Esc: back" in texts, texts
+    assert "easier" not in texts and "swap sides" not in texts  # nothing to change on this card
+
+
+def test_the_setup_hint_is_whole_in_german_with_large_text(small_app, monkeypatch):
+    from game.ui import theme
+
+    i18n.set_language("de")
+    theme.set_large_text(True)
+    try:
+        small_app.nav.setup("gauss")
+        small_app.stack.top.focus = 0
+        texts = " ".join(drawn(monkeypatch, small_app))
+    finally:
+        theme.set_large_text(False)
+    assert "leichter oder schwerer" in texts and "Enter: spielen" in texts and "Esc: zurück" in texts, texts
+
+
 def longest_blank_band(app, lay) -> int:
     """The most rows of pixels in a row, between the two rows' lanes, with nothing but the
     table's ground across the lane."""
