@@ -260,3 +260,15 @@ def test_a_lesson_and_a_puzzle_name_one_player_not_two(small_app, monkeypatch):
     me, other = puzzle.me, next(p for p in puzzle.game.rules.players if p != puzzle.me)
     assert not any("two players" in t for t in said), said
     assert f"{puzzle.game.side_name(me)}: you" in said and f"{puzzle.game.side_name(other)}: computer" in said
+
+
+def test_the_empty_load_list_says_how_a_game_is_saved_and_offers_no_open(small_app, monkeypatch):
+    """With no save it said "Enter or click: open", an action that was not there."""
+    from game.persistence import bindings
+
+    bindings.use(keys={"menu": ["m"]})
+    small_app.nav.load_menu()
+    texts = " ".join(drawn(monkeypatch, small_app))
+    assert ": open" not in texts and "scroll" not in texts, texts
+    assert "M (or Start) opens the menu" in texts and "Save\u00a0game" in texts and "Esc" not in texts, texts
+    assert "Resume" in texts  # the game in progress needs no save
