@@ -272,3 +272,15 @@ def test_the_empty_load_list_says_how_a_game_is_saved_and_offers_no_open(small_a
     assert ": open" not in texts and "scroll" not in texts, texts
     assert "M (or Start) opens the menu" in texts and "Save\u00a0game" in texts and "Esc" not in texts, texts
     assert "Resume" in texts  # the game in progress needs no save
+
+
+def test_one_stone_set_aside_is_not_summed(small_app):
+    """The tray's label read "Set aside this turn (Blue):  5 = 5"."""
+    from game.content import lessons
+
+    course = lessons.load("improbable")
+    state = next(s for s in (step.start("improbable")[1] for step in course.steps) if len(s.aside) == 1)
+    scene = small_app.nav.puzzle_game("improbable")
+    scene.set_position(state)
+    words = scene.tray_words()
+    assert "=" not in words and words.endswith(f":  {state.aside[0]}"), words

@@ -411,7 +411,12 @@ class ImprobableScene(PlayScene):
         if not aside:
             return _("Set aside this turn ({side})").format(side=side)
         stones = " + ".join(map(str, aside))
-        if self.state.over and not self.queue.busy:
+        over = self.state.over and not self.queue.busy
+        if len(aside) == 1:  # one stone is its own sum ("5 = 5" said nothing)
+            text = (_("Set aside this turn ({side}):  {stone}   not counted: the game ended") if over
+                    else _("Set aside this turn ({side}):  {stone}"))
+            return text.format(side=side, stone=stones)
+        if over:
             text = _("Set aside this turn ({side}):  {stones} = {total}   not counted: the game ended")
             return text.format(side=side, stones=stones, total=sum(aside))
         return _("Set aside this turn ({side}):  {stones} = {total}").format(side=side, stones=stones,
