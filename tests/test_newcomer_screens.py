@@ -284,3 +284,22 @@ def test_one_stone_set_aside_is_not_summed(small_app):
     scene.set_position(state)
     words = scene.tray_words()
     assert "=" not in words and words.endswith(f":  {state.aside[0]}"), words
+
+
+def test_rushs_place_again_note_is_whole_or_left_out(small_app, monkeypatch):
+    """At 800x600 in German the note beside the pill ran on under the panel, cut mid-word."""
+    import pygame
+
+    from game.ui import theme
+    from game.ui.kits import rush as kit
+
+    i18n.set_language("de")
+    surface = pygame.Surface((800, 600))
+    rects = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text",
+                        lambda surf, text, *a, **k: rects.append(real(surf, text, *a, **k)))
+    for width in (420, 560, 700):
+        bar = pygame.Rect(10, 10, width, 40)
+        kit.draw_again_pill(surface, bar, "white", "Weiß", 0.0, 0.625)
+        assert all(r.right <= bar.right for r in rects), (width, rects)
