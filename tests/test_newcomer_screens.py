@@ -303,3 +303,14 @@ def test_rushs_place_again_note_is_whole_or_left_out(small_app, monkeypatch):
         bar = pygame.Rect(10, 10, width, 40)
         kit.draw_again_pill(surface, bar, "white", "Weiß", 0.0, 0.625)
         assert all(r.right <= bar.right for r in rects), (width, rects)
+
+
+def test_the_controls_screen_names_esc_for_back_as_the_other_menus_do(small_app, monkeypatch):
+    """It said "Backspace: back" where every other menu says "Esc: back" (both work)."""
+    small_app.nav.settings()
+    menu = small_app.stack.top
+    menu.index = menu.ROWS.index("controls")
+    menu.choose(1)
+    small_app.frame([], 1 / 60)
+    texts = " ".join(drawn(monkeypatch, small_app))
+    assert "Esc: back" in texts and "Backspace: back" not in texts, texts
