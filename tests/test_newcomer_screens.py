@@ -314,3 +314,17 @@ def test_the_controls_screen_names_esc_for_back_as_the_other_menus_do(small_app,
     small_app.frame([], 1 / 60)
     texts = " ".join(drawn(monkeypatch, small_app))
     assert "Esc: back" in texts and "Backspace: back" not in texts, texts
+
+
+@pytest.mark.parametrize("game_id", ["improbable", "order"])
+def test_what_the_computers_level_beats_is_said_whole(small_app, monkeypatch, game_id):
+    """Cut to one line, the German ended "... gegen jemanden, der immer den ersten Zu…"."""
+    from game.arcade import ratings
+
+    i18n.set_language("de")
+    small_app.nav.setup(game_id)
+    setup = small_app.stack.top
+    texts = drawn(monkeypatch, small_app)
+    assert not any(t.endswith("…") for t in texts), texts
+    last_word = ratings.words(game_id, setup.ai_level).split()[-1]
+    assert any(t.endswith(last_word) for t in texts), texts

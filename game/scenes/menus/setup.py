@@ -317,9 +317,16 @@ class SetupScene(Scene):
         width = int(min(w - 40 * s, 980 * s))
         row_h = int(132 * s) if len(choices) == 2 else int(118 * s)
         top = int(128 * s)
-        # the computer's card says what its level beats, from the arena's ratings (a line more)
+        # the computer's card says what its level beats, from the arena's ratings, on as many
+        # lines as it needs (cut to one, German lost its end: "... der immer den ersten Zu…");
+        # the text starts right of the card's two discs
         strength = ratings.words(self.game_id, self.ai_level)
-        extra = int(30 * s) if strength else 0
+        said_size = int(21 * s)
+        said_room = int(width - (22 + 52 + 52 * 0.6 + 22 + 20) * s)
+        said = (theme.wrap(_("{level}: {words}").format(level=level_name(self.ai_level), words=strength),
+                           said_size, said_room) if strength else [])
+        said_step = theme.step(said_size, 26 * s)
+        extra = int(30 * s + (len(said) - 1) * said_step) if said else 0
         y = top
         self.rows, self.arrows = [], []
         self.swap_rect = pygame.Rect(0, 0, 0, 0)
@@ -369,11 +376,9 @@ class SetupScene(Scene):
                 theme.draw_text(surface, swap, self.swap_rect.center, swap_size, theme.INK_DIM, "center")
                 present.parts_line(surface, (x, line_y), line, line_size, self.swap_rect.x - x - 12 * s,
                                    theme.INK_DIM)
-                if strength:
-                    said = _("{level}: {words}").format(level=level_name(self.ai_level), words=strength)
-                    size = theme.fitted(said, int(21 * s), right - x, smallest=theme.MIN_PX)
-                    theme.draw_text(surface, theme.ellipsized(said, size, int(right - x)),
-                                    (x, line_y + int(34 * s)), size, theme.INK_FAINT)
+                for k, line in enumerate(said):
+                    theme.draw_text(surface, line, (x, line_y + int(34 * s) + k * said_step), said_size,
+                                    theme.INK_FAINT)
             else:
                 x = self.swatches(surface, rect, list(self.players), s)
                 if choice == TWO:
