@@ -74,8 +74,8 @@ def after_guard(app):
 
 
 def rematch(app):
-    """On the end card: wait out its guard, then Rematch (its first item; the focus starts
-    on the review)."""
+    """On the end card: wait out its guard, then Rematch (its first item, where the focus
+    starts)."""
     after_guard(app)
     app.stack.top.menu.index = 0
     app.frame([key(pygame.K_RETURN)], DT)

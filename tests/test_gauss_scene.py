@@ -65,8 +65,8 @@ def test_whole_game_by_keyboard_with_animations_matching_the_engine(app):
     for _ in range(int(1.5 / DT)):
         run(app)
     assert isinstance(app.stack.top, ResultScene)
-    # Rematch is the first item (the focus starts on the review): Up, Enter starts a fresh game
-    run(app, [key(pygame.K_UP), key(pygame.K_RETURN)])
+    # the focus starts on Rematch, the first item: Enter starts a fresh game
+    run(app, [key(pygame.K_RETURN)])
     assert app.stack.top is scene and not scene.state.over and scene.history == []
 
 

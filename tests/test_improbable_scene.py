@@ -88,7 +88,7 @@ def test_whole_game_by_keyboard_with_animations_matching_the_engine(app):
     assert result.table[-1] == ["Final row length", str(outcome.detail["blue"]["length"]),
                                 str(outcome.detail["brown"]["length"])]
     run(app, frames=int(1.2 / (1 / 60)))  # the card takes no press in its first second
-    run(app, [key(pygame.K_UP), key(pygame.K_RETURN)])  # Rematch, above the review the focus starts on
+    run(app, [key(pygame.K_RETURN)])  # Rematch, where the focus starts
     assert app.stack.top is scene and not scene.state.over and scene.history == []
     assert_drawn_matches_engine(scene)
 

@@ -332,8 +332,8 @@ def test_chain_counts_up_during_the_turn(app):
     assert max(seen) >= 2
     c = max(seen)
     assert scene.state.score[k] >= sum(range(1, c + 1))
-    assert chain_text(3) == "chain 3: 1+2+3 = 6"
-    assert chain_text(1) == "chain 1: 1 = 1"
+    assert chain_text(3) == "6 points (a chain of 3: 1+2+3)"
+    assert chain_text(1) == "1 point (one connection)"
 
 
 def test_undo_and_redo_restore_positions_exactly(app):

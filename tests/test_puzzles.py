@@ -252,6 +252,23 @@ def test_a_solved_puzzle_says_solved_why_and_offers_the_next_unsolved_one(app):
     assert listing.menu.items[3].ticked
 
 
+def test_the_last_puzzle_left_solved_offers_the_list_first(app):
+    """With nothing left to solve the focus starts on the way on: back to the list (issue
+    #30: it started on "Try it again")."""
+    from game.scenes.hosts.puzzle import PuzzleScene, mark_solved
+    from game.scenes.menus.overlay import AskScene
+
+    listed = load_all("gauss")
+    for p in listed[:-1]:
+        mark_solved("gauss", p.name, clean=False)  # no streak: no initials asked over the card
+    scene = PuzzleScene(app, listed[-1])
+    app.stack.push(scene)
+    solve(app, scene)
+    frames(app, 5)
+    card = app.stack.top
+    assert isinstance(card, AskScene) and card.menu.items[card.menu.index].label == "Back to the list"
+
+
 def test_a_wrong_move_that_ends_the_game_says_not_solved_and_why(app, monkeypatch):
     from game.scenes.hosts.puzzle import PuzzleScene
 

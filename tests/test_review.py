@@ -80,8 +80,10 @@ def test_the_end_card_opens_a_review_that_values_every_position(app, monkeypatch
     run(app, [], frames=3)
     card = app.stack.top
     assert isinstance(card, ResultScene)
-    assert card.menu.items[card.menu.index].label == "Review the game"  # the focus starts there
+    assert card.menu.items[card.menu.index].label == "Rematch"  # the focus starts on the way on
     run(app, frames=int(1.2 * 60))  # the card takes no press in its first second
+    run(app, [key(pygame.K_DOWN)])
+    assert card.menu.items[card.menu.index].label == "Review the game"  # one step down
     run(app, [key(pygame.K_RETURN)])
     scene = app.stack.top
     assert isinstance(scene, ReplayScene) and scene.review is not None

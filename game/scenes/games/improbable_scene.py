@@ -411,7 +411,12 @@ class ImprobableScene(PlayScene):
         if not aside:
             return _("Set aside this turn ({side})").format(side=side)
         stones = " + ".join(map(str, aside))
-        if self.state.over and not self.queue.busy:
+        over = self.state.over and not self.queue.busy
+        if len(aside) == 1:  # one stone is its own sum ("5 = 5" said nothing)
+            text = (_("Set aside this turn ({side}):  {stone}   not counted: the game ended") if over
+                    else _("Set aside this turn ({side}):  {stone}"))
+            return text.format(side=side, stone=stones)
+        if over:
             text = _("Set aside this turn ({side}):  {stones} = {total}   not counted: the game ended")
             return text.format(side=side, stones=stones, total=sum(aside))
         return _("Set aside this turn ({side}):  {stones} = {total}").format(side=side, stones=stones,
@@ -420,7 +425,7 @@ class ImprobableScene(PlayScene):
     def draw_choices(self, surface: pygame.Surface) -> None:
         """The two big buttons with the odds of the next roll: live only while a person is
         to choose (not while a move plays or the computer thinks)."""
-        lay, s = self.layout, self.layout.s
+        lay, s = self.layout, self.layout.c  # the controls' own scale
         st = self.state
         live = self.awaiting_human
         g = self.app.glyphs()
@@ -435,11 +440,10 @@ class ImprobableScene(PlayScene):
             return
         odds = chance(st)
         y, x = lay.roll.bottom + 12 * s, lay.roll.x
-        chip = max(22 * s, theme.MIN_PX * 1.4)  # its number stays inside at any size
+        chip = kit.chip_size(s)
         label = _("next roll:")
         label_w = theme.text_width(label, int(20 * s))
-        chips_w = chip * (6 + 5 * 0.18)
-        if x + label_w + 8 * s + chips_w > lay.stop.x - 8 * s:  # no room beside: the label above
+        if not kit.odds_label_beside(s):  # no room beside: the label above
             drawn = theme.draw_text(surface, label, (x, y), int(20 * s), theme.INK_DIM)
             y, chips_x = drawn.bottom + 4 * s, x
         else:
@@ -451,6 +455,8 @@ class ImprobableScene(PlayScene):
         for text, color in self.risk_lines():
             theme.draw_text(surface, text, (x, y), int(24 * s), color)
             y += step
+        if lay.legend:
+            kit.draw_faces_legend(surface, lay, x, y + 6 * s, lay.lane_x + lay.lane_w - x)
         x, y = lay.stop.x, lay.stop.bottom + 14 * s
         if self.enabled("stop"):
             now, gain = st.length(st.to_move), sum(st.aside)

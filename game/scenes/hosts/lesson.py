@@ -117,6 +117,7 @@ class LessonScene(EntryScene):
         self.index = index
         _rules, self.start_state = self.step.start(self.course.game)
         self.me = self.start_state.to_move
+        self.game.exercise(self.me)  # the other side never moves in a step
         self.again()
 
     def again(self) -> None:

@@ -159,6 +159,7 @@ class PuzzleScene(EntryScene):
         rules, start = puzzle.start()
         self.rules, self.start_state = rules, start
         self.me = start.to_move
+        self.game.exercise(self.me, "computer")  # the defence's moves are the computer's
         self.refuted_t = 0.0
         self.shown_t = 0.0  # how long the refutation has been on the board
         self.done = False
@@ -207,8 +208,10 @@ class PuzzleScene(EntryScene):
         if after is not None:
             answers.insert(0, (_("Next puzzle"), lambda: self.open(after)))
         lines = [line for line in (margin, why) if line]
+        # the focus on the way on: the next puzzle, or with every one solved, back to the list
         self.app.stack.push(AskScene(self.app, _("Solved!"), lines, answers, on_cancel=self.leave,
-                                     title_color=theme.GOOD, verdict=True))
+                                     index=0 if after is not None else 1, title_color=theme.GOOD,
+                                     verdict=True))
         if len(run) == len(puzzles.load_all(game_id)) and fame.qualifies(game_id, "streak", len(run)):
             self.app.nav.enter_initials(game_id, "streak", len(run))  # every puzzle, no miss
 

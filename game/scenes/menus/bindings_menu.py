@@ -25,7 +25,7 @@ from ...persistence import bindings
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, UP, Action
 from ...ui.keys import name_of
-from ..base import Scene
+from ..base import Scene, back_key
 
 #: how long the screen waits for the new key or button
 WAIT_SECONDS = 8.0
@@ -284,7 +284,8 @@ class BindingsScene(Scene):
         if self.app.last_device == "mouse":
             return _("Click a box: change it   Right-click: remove it")
         return _("{confirm}: change   {alternate}: remove   {back}: back   (saved at once)").format(
-            confirm=g.get(CONFIRM, "?"), alternate=g.get(ALTERNATE, "?"), back=g.get(BACK, "?"))
+            confirm=g.get(CONFIRM, "?"), alternate=g.get(ALTERNATE, "?"),
+            back=back_key(g, self.app.last_device))  # Esc, as every other menu names it
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

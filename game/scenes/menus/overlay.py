@@ -261,8 +261,10 @@ class ResultScene(Scene):
 
     The card comes by itself when the last move has played out, often while the player
     is still pressing the key that made that move: for its first second it takes no
-    press, and its focus starts on the review, which loses nothing (a rematch replaces
-    the finished game on the board; it stays in the pause menu as "the last game")."""
+    press. Its focus starts on the way on (``way_on``): the rematch, or on the ladder the
+    rung to play now; online, where a rematch is not offered, the menu. A rematch loses
+    nothing: the finished game stays in the pause menu as "the last game", to review or
+    save."""
 
     opaque = False
     moves_by_itself = False
@@ -283,7 +285,6 @@ class ResultScene(Scene):
                           self.export_item,
                           LiveItem(N_("Menu"), self.to_menu), LiveItem(N_("Look at the board"), self.look)],
                          size=32)
-        self.menu.index = 1
         if getattr(game, "online", None) is not None:
             # a rematch online asks the opponent (a seat's, not a spectator's); a game whose dice
             # did not check out has no seed to review or save it by
@@ -291,7 +292,7 @@ class ResultScene(Scene):
             self.menu.items = [item for item in self.menu.items if (
                 item is again and not game.online.spectator) or (item is not again and (
                     checked or item.on_choose in (self.to_menu, self.look)))]
-            self.menu.index = 1 if self.menu.items[0] is again and len(self.menu.items) > 2 else 0
+        self.menu.index = self.way_on()
         #: a person won (or nobody says otherwise): the card celebrates, its score counts up
         self.celebrate = self.a_person_won()
         self.t = 0.0
@@ -302,6 +303,16 @@ class ResultScene(Scene):
         #: the game being drawn as an animated picture, a few frames each update
         self.exporting: picture.Export | None = None
         self.box = pygame.Rect(0, 0, 0, 0)  # the card, as last drawn
+
+    def way_on(self) -> int:
+        """The item the focus starts on: what a player usually wants after a game, another
+        one (Rematch, or the ladder's next rung); else the menu, to choose one. The review
+        stays one step down."""
+        chosen = [getattr(item, "on_choose", None) for item in self.menu.items]
+        for way in (self.rematch, self.to_menu):
+            if way in chosen:
+                return chosen.index(way)
+        return 0
 
     #: how long the card celebrates: the score counts up, and sparks fly for a winner
     CELEBRATION = 1.2

@@ -202,12 +202,7 @@ class LoadScene(Scene):
         left = w // 2 - width // 2
         self.rows = []
         if not self.entries:
-            theme.draw_text(surface, _("No saved games yet."), (w / 2, h * 0.4), int(40 * s), theme.INK_DIM,
-                            "center")
-            menu = _("In a game, {key} (or {button}) opens the menu: choose Save game.").format(
-                key=bindings.key_glyphs()[MENU], button=bindings.button_glyphs()[MENU])
-            theme.draw_text(surface, menu,
-                            (w / 2, h * 0.4 + 50 * s), int(28 * s), theme.INK_FAINT, "center")
+            self.draw_empty(surface, w, h, s)
         for row, i in enumerate(range(self.top, min(len(self.entries), self.top + self.visible))):
             entry = self.entries[i]
             rect = pygame.Rect(left, top + row * row_h, width, row_h - int(10 * s))
@@ -252,7 +247,9 @@ class LoadScene(Scene):
         g = self.app.glyphs()
         keys = {"up_down": either(g, UP, DOWN), "confirm": g[CONFIRM],
                 "back": back_key(g, self.app.last_device)}
-        if self.app.last_device.startswith("pad"):
+        if not self.entries:  # nothing to scroll or open: only the way back
+            hint = _("{back}: back").format(**keys)
+        elif self.app.last_device.startswith("pad"):
             hint = _("{up_down}: choose   {confirm}: open   {back}: back").format(**keys)
         else:
             hint = _("{up_down} or wheel: scroll   {confirm} or click: open   {back}: back").format(**keys)
@@ -266,6 +263,29 @@ class LoadScene(Scene):
             y = h - 26 * s - (len(lines) - 1 - k) * step
             theme.draw_text(surface, theme.ellipsized(line, int(24 * s), int(w - 40 * s)), (w / 2, y),
                             int(24 * s), theme.BAD if self.message_bad else theme.GOOD, "center")
+
+
+    def draw_empty(self, surface: pygame.Surface, w: int, h: int, s: float) -> None:
+        """No saves: how a game gets one, in the player's keys, and that the game in
+        progress is kept without one."""
+        theme.draw_text(surface, _("No saved games yet."), (w / 2, h * 0.3), int(40 * s), theme.INK_DIM,
+                        "center")
+        # the items' names as their menus say them, each kept whole on its line
+        lines = [_("To keep a game under a name: in the game, {key} (or {button}) opens the menu; "
+                   "choose “{item}”. The end of a game offers “{end_item}” too.").format(
+                       key=bindings.key_glyphs()[MENU], button=bindings.button_glyphs()[MENU],
+                       item=_("Save game").replace(" ", "\u00a0"),
+                       end_item=_("Save the game").replace(" ", "\u00a0")),
+                 _("The game you are playing is kept by itself after every move: "
+                   "the title screen's Resume goes on with it.")]
+        size, room = int(26 * s), int(min(w - 80 * s, 900 * s))
+        y = h * 0.3 + 50 * s
+        for k, text in enumerate(lines):
+            for line in theme.wrap(text, size, room):
+                theme.draw_text(surface, line, (w / 2, y), size, theme.INK if k == 0 else theme.INK_DIM,
+                                "midtop")
+                y += theme.step(size, 32 * s)
+            y += 14 * s
 
 
 def _moves(record: saves.Record) -> str:

@@ -23,7 +23,7 @@ from ...i18n import _, pgettext
 from ...ui import present, qr, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, RIGHT, UP, Action
 from ...ui.widgets import reach
-from ..base import BackButton, Scene, either
+from ..base import BackButton, Scene, back_key, either
 from .seats import AI_LEVELS, HUMAN, KINDS, Seat, device_label, device_of, level_name
 
 COMPUTER, TWO, PADS = "computer", "two", "pads"
@@ -317,9 +317,16 @@ class SetupScene(Scene):
         width = int(min(w - 40 * s, 980 * s))
         row_h = int(132 * s) if len(choices) == 2 else int(118 * s)
         top = int(128 * s)
-        # the computer's card says what its level beats, from the arena's ratings (a line more)
+        # the computer's card says what its level beats, from the arena's ratings, on as many
+        # lines as it needs (cut to one, German lost its end: "... der immer den ersten Zu…");
+        # the text starts right of the card's two discs
         strength = ratings.words(self.game_id, self.ai_level)
-        extra = int(30 * s) if strength else 0
+        said_size = int(21 * s)
+        said_room = int(width - (22 + 52 + 52 * 0.6 + 22 + 20) * s)
+        said = (theme.wrap(_("{level}: {words}").format(level=level_name(self.ai_level), words=strength),
+                           said_size, said_room) if strength else [])
+        said_step = theme.step(said_size, 26 * s)
+        extra = int(30 * s + (len(said) - 1) * said_step) if said else 0
         y = top
         self.rows, self.arrows = [], []
         self.swap_rect = pygame.Rect(0, 0, 0, 0)
@@ -369,11 +376,9 @@ class SetupScene(Scene):
                 theme.draw_text(surface, swap, self.swap_rect.center, swap_size, theme.INK_DIM, "center")
                 present.parts_line(surface, (x, line_y), line, line_size, self.swap_rect.x - x - 12 * s,
                                    theme.INK_DIM)
-                if strength:
-                    said = _("{level}: {words}").format(level=level_name(self.ai_level), words=strength)
-                    size = theme.fitted(said, int(21 * s), right - x, smallest=theme.MIN_PX)
-                    theme.draw_text(surface, theme.ellipsized(said, size, int(right - x)),
-                                    (x, line_y + int(34 * s)), size, theme.INK_FAINT)
+                for k, line in enumerate(said):
+                    theme.draw_text(surface, line, (x, line_y + int(34 * s) + k * said_step), said_size,
+                                    theme.INK_FAINT)
             else:
                 x = self.swatches(surface, rect, list(self.players), s)
                 if choice == TWO:
@@ -389,12 +394,27 @@ class SetupScene(Scene):
                                 theme.INK, bold=True)
                 present.parts_line(surface, (x, line_y), line, line_size, right - x, theme.INK_DIM)
             self.rows.append(rect)
-        hint = _("{up_down}: choose   {left_right}: the level   {alt}: swap sides   {confirm}: play   "
-                 "{back}: back").format(up_down=either(g, UP, DOWN), left_right=either(g, LEFT, RIGHT),
-                                        alt=g[ALTERNATE], confirm=g[CONFIRM], back=g[BACK])
-        present.parts_line(surface, (w / 2, h - 26 * s), self.message or hint, int(24 * s), w - 20 * s,
-                           theme.ACCENT if self.message else theme.INK_FAINT, "center")
-        self.draw_phone_code(surface, y, int(h - 52 * s), s)
+        # on two lines where one is too narrow (German, large text): every key it names stays
+        line_h = theme.font(int(24 * s)).get_linesize()
+        band = pygame.Rect(int(10 * s), int(h - 8 * s - 2 * line_h), int(w - 20 * s), 2 * line_h)
+        present.message_line(surface, band, self.message or self.hint(choices[self.focus]),
+                             theme.ACCENT if self.message else theme.INK_FAINT, s, 24)
+        self.draw_phone_code(surface, y, int(min(h - 52 * s, band.top - 4 * s)), s)
+
+    def hint(self, choice: str) -> str:
+        """The keys that do something on the card in focus, in the player's bindings: the
+        level's and the swap's only on the computer's card (the line named them on every
+        card, and "the level" read as the board's)."""
+        g = self.app.glyphs()
+        keys = {"up_down": either(g, UP, DOWN), "left_right": either(g, LEFT, RIGHT), "alt": g[ALTERNATE],
+                "confirm": g[CONFIRM], "back": back_key(g, self.app.last_device)}
+        if choice != COMPUTER:
+            return _("{up_down}: choose   {confirm}: play   {back}: back").format(**keys)
+        if keys["up_down"] == keys["left_right"]:  # one word for both (a pad's D-pad)
+            return _("{up_down}: choose, left/right: easier or harder   {alt}: swap sides   "
+                     "{confirm}: play   {back}: back").format(**keys)
+        return _("{up_down}: choose   {left_right}: easier or harder   {alt}: swap sides   {confirm}: play   "
+                 "{back}: back").format(**keys)
 
     def draw_join(self, surface: pygame.Surface, w: int, h: int, s: float) -> None:
         g = self.app.glyphs()

@@ -51,6 +51,9 @@ EXERCISE = Hosting(autosave=False, overlays=False, hints=False, agreements=False
 class Hosted:
     """The host's side of a play scene: the mode it is shown in, and what a host may ask."""
 
+    #: an exercise's side and who answers it (see ``exercise``); None: the seats say who plays
+    exercise_of: tuple[str, str] | None = None
+
     # -- how it is shown, and what a host may ask of it -------------------------------------
     @property
     def hosted(self) -> bool:
@@ -95,6 +98,13 @@ class Hosted:
         if banner:
             self.banner_t = 0.0
         self.result_shown = True
+
+    def exercise(self, player: str, answered_by: str = "") -> None:
+        """The exercise on the board is ``player``'s to solve: the panel says "Blue: you",
+        not "two players" (an exercise's seats are nobody's). ``answered_by``: "computer"
+        where the other side's moves are the computer's (a puzzle's defence); "" where the
+        other side never moves (a lesson's step)."""
+        self.exercise_of = (player, answered_by)
 
     def rewire(self, **actions: Callable[[], None]) -> None:
         """The panel's buttons do the host's ``actions`` instead (``menu=leave``)."""

@@ -126,6 +126,13 @@ class PlayView:
     def who_parts(self, compact: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
         """:meth:`who_is_who` in parts, each in its side's colour."""
         first, second = self.rules.players
+        if self.exercise_of is not None:  # one person against the board, or the computer
+            me, answered_by = self.exercise_of
+            parts = [(_("{side}: you").format(side=self.side_name(me)), self.side_ink(me))]
+            if answered_by == "computer":
+                other = second if me == first else first
+                parts.append((_("{side}: computer").format(side=self.side_name(other)), self.side_ink(other)))
+            return parts
         seats = self.seats
         if self.recorded_seats:  # a replay: who played the game, not the replay's own seats
             seats = {p: Seat(p, kind) for p, kind in self.recorded_seats.items()}
@@ -481,7 +488,7 @@ class PlayView:
         hover = tuple(b.hover for b in self.buttons.values())
         news = (frame.size, i18n.language(), self.app.last_device, finger_px(), self.hosted,
                 self.hints_allowed, tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()),
-                self.ladder, self.details, *self.panel_key())
+                self.ladder, self.details, self.exercise_of, *self.panel_key())
         key = (hover, news)
         kept = self._panel is not None and self._panel[1].get_size() == frame.panel.size
         held = self._panel_held is not None and kept

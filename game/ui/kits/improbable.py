@@ -184,6 +184,11 @@ class Layout:
     supply_col: dict[int, float] = field(default_factory=dict)
     supply_bottom: dict[str, float] = field(default_factory=dict)
     supply_header_y: dict[str, float] = field(default_factory=dict)
+    #: the scale of the die, Roll and Stop and the words under them: ``s``, or larger where
+    #: the window is taller than the design's 16:9 (see ``controls_scale``)
+    c: float = 0.0
+    #: the line under the odds that says what the faces' looks mean has room
+    legend: bool = False
 
     @classmethod
     def of(cls, size: tuple[int, int]) -> Layout:
@@ -202,18 +207,32 @@ class Layout:
         tray_gap = max(24 * s, theme.font(int(22 * s)).get_linesize() + 2 * s)
         row_label_y = {"blue": frame.top.bottom + 4 * s}
         row_y = {"blue": row_label_y["blue"] + label_gap}
-        tray = pygame.Rect(round(lane_x), round(row_y["blue"] + pitch + block_h + 16 * s + tray_gap),
-                           round(lane_w), round(block_h + 22 * s))
         brown_bottom = frame.bottom.top - 8 * s
         row_y["brown"] = brown_bottom - 6 * s - block_h - pitch
         row_label_y["brown"] = row_y["brown"] - label_gap
-        action_top = tray.bottom + 18 * s
-        die_size = 100 * s
-        die_center = (lane_x + 58 * s, action_top + 46 * s)
-        bw, bh = 230 * s, 80 * s
-        roll = pygame.Rect(round(lane_x + 134 * s), round(action_top), round(bw), round(bh))
-        stop = pygame.Rect(round(roll.right + 22 * s), round(action_top), round(bw), round(bh))
-        card = pygame.Rect(round(roll.x), round(action_top - 4 * s), round(lane_x + lane_w - roll.x),
+        # between the rows: the tray, then the die, Roll and Stop with the odds under them.
+        # The room the design leaves there grows with the window's height (at 800x600 a
+        # band of nothing as tall as a row was left under the odds): the controls grow
+        # into it as far as the width allows, and what is left is shared above and below
+        lane_bottom = row_y["blue"] + pitch + block_h + 6 * s
+        tray_h = block_h + 22 * s
+        room = row_label_y["brown"] - 14 * s - lane_bottom - (10 * s + tray_gap + tray_h + 18 * s)
+        legend = controls_height(s, lane_w, True) <= room  # what the faces' looks mean, where it fits
+        c = controls_scale(s, room, lane_w, legend)
+        # what is left, shared as three equal gaps (over the tray, between it and the controls,
+        # under them) with the game-over card, which takes the controls' place at the end,
+        # still whole above the brown row
+        odds, over = controls_heights(c, lane_w, legend)
+        spare = max(0.0, min((room - odds) / 3, (room - over) / 2))
+        tray = pygame.Rect(round(lane_x), round(lane_bottom + 10 * s + tray_gap + spare), round(lane_w),
+                           round(tray_h))
+        action_top = tray.bottom + 18 * s + spare
+        die_size = 100 * c
+        die_center = (lane_x + 58 * c, action_top + 46 * c)
+        bw, bh = 230 * c, 80 * c
+        roll = pygame.Rect(round(lane_x + 134 * c), round(action_top), round(bw), round(bh))
+        stop = pygame.Rect(round(roll.right + 22 * c), round(action_top), round(bw), round(bh))
+        card = pygame.Rect(round(roll.x), round(action_top - 4 * c), round(lane_x + lane_w - roll.x),
                            round(row_label_y["brown"] - 14 * s - action_top))
         # the supplies, in the side panel: six stacks per player, widths proportional to length
         x0, inner_w, cg = panel.x + 20 * s, panel.width - 40 * s, 10 * s
@@ -231,7 +250,8 @@ class Layout:
         headers = {p: frame.panel_body_y + 6 * s + k * pitch_p for k, p in enumerate(PLAYERS)}
         bottoms = {p: headers[p] + head_gap + COPIES * (supply_h + 3 * s) for p in PLAYERS}
         return cls(frame, size, s, panel, left, lane_x, lane_w, unit, block_h, pitch, row_label_y, row_y,
-                   tray, die_center, die_size, roll, stop, card, su, supply_h, cols, bottoms, headers)
+                   tray, die_center, die_size, roll, stop, card, su, supply_h, cols, bottoms, headers, c,
+                   legend)
 
     def row_rect(self, player: str, lengths, index: int) -> Rect4:
         line, at = row_places(lengths[:index + 1])[index]
@@ -263,6 +283,85 @@ class Layout:
         if self.stop.collidepoint(pos):
             return "stop"
         return None
+
+
+#: the controls grow at most this much over the design (a die and buttons larger still
+#: looked like another game's)
+MOST_GROWTH = 1.3
+#: design pixels from Roll's left edge to Stop's right edge, past the die
+CONTROLS_WIDTH = 134 + 230 + 22 + 230
+
+
+#: the lines the faces' legend may take under the odds
+LEGEND_LINES = 2
+
+
+def chip_size(c: float) -> float:
+    """A face chip of the next roll, its number inside at any size."""
+    return max(22 * c, theme.MIN_PX * 1.4)
+
+
+def odds_label_beside(c: float) -> bool:
+    """Whether "next roll:" stands beside the faces under Roll (else above them)."""
+    room = round(230 * c) + round(22 * c) - 8 * c  # from Roll's left edge to just before Stop
+    return theme.text_width(_("next roll:"), int(20 * c)) + 8 * c + chip_size(c) * (6 + 5 * 0.18) <= room
+
+
+def legend_lines(c: float, width: float) -> list[str]:
+    """:data:`FACES_LEGEND` in lines of ``width`` at scale ``c``, a look's meaning never split
+    across two."""
+    size = int(20 * c)
+    lines: list[str] = []
+    for part in _(FACES_LEGEND).split("   "):
+        joined = f"{lines[-1]}   {part}" if lines else part
+        if lines and theme.text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines += theme.wrap(part, size, int(width))
+    return lines
+
+
+def controls_heights(c: float, width: float, legend: bool = False) -> tuple[float, float]:
+    """How tall the die, Roll and Stop and what is said under them stand at scale ``c``
+    in a lane ``width`` wide (pixels from their top): with the odds of the next roll (their
+    label above the faces where it has no room beside them), the two lines of risk and
+    (``legend``) what the faces' looks mean; and as the game-over card that takes their
+    place, with a title and up to four lines of reasons. Measured in the language of the
+    moment, as they are drawn."""
+    step = max(24 * c, theme.font(int(24 * c)).get_linesize())
+    label = 0 if odds_label_beside(c) else theme.font(int(20 * c)).get_linesize() + 4 * c
+    odds = 80 * c + 12 * c + label + chip_size(c) + 12 * c + 2 * step
+    if legend:
+        lines = min(LEGEND_LINES, len(legend_lines(c, width - 134 * c)))
+        odds += 6 * c + lines * theme.step(int(20 * c), 24 * c)
+    over = -4 * c + 28 * c + theme.step(int(34 * c), 42 * c) + 4 * theme.step(int(24 * c), 30 * c)
+    return odds, over
+
+
+def controls_height(c: float, width: float, legend: bool = False) -> float:
+    return max(controls_heights(c, width, legend))
+
+
+def controls_scale(s: float, room: float, width: float, legend: bool = False) -> float:
+    """The controls' scale: ``s``, grown into ``room`` (pixels under the tray) while they fit
+    it and ``width``, by at most ``MOST_GROWTH``."""
+    most = min(s * MOST_GROWTH, width / CONTROLS_WIDTH)
+    c = s
+    while c + 0.02 * s <= most and controls_height(c + 0.02 * s, width, legend) <= room:
+        c += 0.02 * s
+    return c
+
+
+#: what the faces' looks mean, under the odds (the how-to pages say it with the odds)
+FACES_LEGEND = N_("solid: sets a stone aside   hatched: bust   hollow: ends the game")
+
+
+def draw_faces_legend(surface: pygame.Surface, lay: Layout, x: float, y: float, width: float) -> None:
+    """:data:`FACES_LEGEND` from ``(x, y)``, a look's meaning never split across lines."""
+    size = int(20 * lay.c)
+    for line in legend_lines(lay.c, width)[:LEGEND_LINES]:
+        theme.draw_text(surface, line, (x, y), size, theme.INK_DIM)
+        y += theme.step(size, 24 * lay.c)
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -332,14 +431,14 @@ def draw_die(surface: pygame.Surface, lay: Layout, face: int | None, owner: str,
     if ringed:
         r = pygame.Rect(0, 0, round(lay.die_size * 1.16), round(lay.die_size * 1.16))
         r.center = (round(cx), round(cy))
-        pygame.draw.rect(surface, theme.ACCENT, r, max(2, round(4 * lay.s)), border_radius=round(16 * lay.s))
+        pygame.draw.rect(surface, theme.ACCENT, r, max(2, round(4 * lay.c)), border_radius=round(16 * lay.c))
 
 
 def draw_choice(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, label: str, key: str, on: bool,
                 chosen: bool) -> None:
     """One of the two big buttons: the highlighted one with the focus outline (hatched in
     danger's red when it is refused now), its key below the label."""
-    s = lay.s
+    s = lay.c
     fill = (56, 62, 84) if on and chosen else theme.BG_PANEL_HI if on else theme.BG_PANEL
     pygame.draw.rect(surface, fill, rect, border_radius=round(12 * s))
     if chosen:
@@ -360,7 +459,7 @@ def draw_choice(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, label: 
 def draw_game_over(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, palette.RGB]], grow: float
                    ) -> None:
     """Where Roll and Stop were: why the game ended, on a small panel that grows in."""
-    s = lay.s
+    s = lay.c
     width = int(lay.card.width - 30 * s)
     # the title on one line (smaller if need be), the reasons wrapped to the panel's width
     shown = [(text, color, theme.fitted(text, int(34 * s), width, True), True) for text, color in lines[:1]]

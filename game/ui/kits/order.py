@@ -530,11 +530,15 @@ def player_box_height(s: float) -> int:
 
 
 def chain_words(c: int) -> str:
-    """``chain 3: 1+2+3 = 6``, in the current language."""
+    """What a turn's chain of ``c`` connections scores, points first, in the current language:
+    ``6 points (a chain of 3: 1+2+3)``; one connection is no chain ("chain 1: 1 = 1" said
+    nothing to a person): ``1 point (one connection)``."""
     if c <= 0:
         return ""
-    return _("chain {n}: {sum} = {total}").format(n=c, sum="+".join(str(i) for i in range(1, c + 1)),
-                                                  total=triangular(c))
+    if c == 1:
+        return _("1 point (one connection)")
+    return _("{total} points (a chain of {n}: {sum})").format(
+        n=c, sum="+".join(str(i) for i in range(1, c + 1)), total=triangular(c))
 
 
 # -- the how-to pages' fields (levels/howto/order.json) -------------------------------------------

@@ -262,9 +262,9 @@ def draw_again_pill(surface: pygame.Surface, rect: pygame.Rect, player: str, nam
     surface.blit(label, label.get_rect(center=pill.center))
     note = _("2+ connections: same player, one more stone")
     room = rect.right - pill.right - 16 * s
-    if room > 60 * s:
-        theme.draw_text(surface, note, (pill.right + 16 * s, pill.centery),
-                        theme.fitted(note, int(22 * s), room, smallest=10), theme.ACCENT, "midleft")
+    size = theme.fitted(note, int(22 * s), room, smallest=10)
+    if theme.text_width(note, size) <= room:  # whole or not at all: cut, it ran under the panel
+        theme.draw_text(surface, note, (pill.right + 16 * s, pill.centery), size, theme.ACCENT, "midleft")
 
 
 class StoneSprite(pygame.sprite.Sprite):
