@@ -222,17 +222,24 @@ def test_the_end_cards_focus_starts_on_the_way_on(small_app):
     assert focused(card).startswith("Ladder: play")
 
 
-def test_an_online_end_card_starts_on_the_menu_where_no_rematch_is_offered(small_app):
+def test_an_online_end_card_starts_on_the_rematch_and_a_spectators_on_the_menu(small_app):
     from types import SimpleNamespace
 
     from game.scenes.menus.overlay import ResultScene
 
     game, card = end_card(small_app)
     small_app.stack.pop()
-    game.online = SimpleNamespace(ended=SimpleNamespace(check=""))  # the server's game, its dice checked
-    card = ResultScene(small_app, game, card.card)
-    assert focused(card) == "Menu" and "Review the game" in [str(i.label) for i in card.menu.items]
-    game.online = None
+    try:
+        for spectator, first in ((False, "Rematch"), (True, "Menu")):
+            # the server's game, its dice checked
+            game.online = SimpleNamespace(ended=SimpleNamespace(check=""), spectator=spectator,
+                                          close=lambda: None)
+            shown = ResultScene(small_app, game, card.card)
+            labels = [str(i.label) for i in shown.menu.items]
+            assert focused(shown) == first and "Review the game" in labels
+            assert ("Rematch" in labels) is not spectator  # a spectator has no seat to play again
+    finally:
+        game.online = None
 
 
 def test_a_lesson_and_a_puzzle_name_one_player_not_two(small_app, monkeypatch):
