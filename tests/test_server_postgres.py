@@ -135,11 +135,43 @@ def test_the_store_keeps_games_seats_and_moves_as_sqlite_does(database):
             store.append_many([("GAME0003", MoveRow(1, "black", "{}"), "playing", None),
                                ("GAME0001", MoveRow(1, "white", "{}"), "playing", None)])
         assert store.moves("GAME0003") == []
-        assert store.moves("GAME0001") == [MoveRow(1, "black", '{"cell":"e5"}')]
+        assert store.moves("GAME0001") == [MoveRow(1, "black", '{"cell":"e5"}', 1000 * 1000)]  # (its ms)
         assert not store.append("GAME0001", MoveRow(1, "white", "{}"), "playing", None)
         assert store.append("GAME0001", MoveRow(2, "white", "{}"), "over", "white")
         assert [m.ply for m in store.moves("GAME0001", after=1)] == [2]
         assert store.game("GAME0001").result == "white" and store.game("GAME0001").status == "over"
+    finally:
+        store.close()
+
+
+def test_a_schema_1_database_migrates_and_keeps_the_clocks_times_and_ends(database):
+    import psycopg
+
+    from game.server.postgres import MIGRATIONS
+
+    with psycopg.connect(database, autocommit=True) as db:  # as a schema-1 server left it
+        for statement in MIGRATIONS[1]:
+            db.execute(statement)
+        db.execute("INSERT INTO schema_version VALUES (1, 0)")
+        db.execute("INSERT INTO games (id, game, level, level_json, seed, salt, commit_hash, invite, watch, "
+                   "rules_version, status, created, updated) "
+                   "VALUES ('OLD00001', 'rush', '9x9', '{}', 1, 's', 'c', 'INV009', 'WAT009', 'old', "
+                   "'playing', 5, 5)")
+        db.execute("INSERT INTO moves VALUES ('OLD00001', 1, 'black', '{}', 7)")
+    store = PostgresStore(database, clock=lambda: 1000)
+    try:
+        assert store.version() == 2 and store.moves("OLD00001")[0].at_ms == 7000  # its second kept
+        assert store.game("OLD00001").time_control is None and store.clocked() == []
+        clocked = GameRow(**{**row("GAME0009", "INV010", "WAT010").__dict__, "time_control": '{"clock":{}}'})
+        assert store.create(clocked, "black", "h9") and store.add_seat("GAME0009", "white", "h10", 123456)
+        assert store.game("GAME0009").started_ms == 123456 and store.clocked() == ["GAME0009"]
+        store.append_many([("GAME0009", MoveRow(1, "black", "{}", 130000), "playing", None)])
+        assert not store.end("GAME0009", 0, "white", "time", 140000)  # a move after that ply stands
+        assert store.end("GAME0009", 1, "white", "time", 140000)
+        assert not store.end("GAME0009", 1, "black", "abandoned", 150000)  # over already
+        ended = store.game("GAME0009")
+        assert (ended.status, ended.result, ended.reason, ended.ended_ms) == ("over", "white", "time", 140000)
+        assert store.clocked() == []
     finally:
         store.close()
 
@@ -155,7 +187,8 @@ def test_secrets_are_kept_as_hashes_and_the_schema_carries_its_version(shared):
                               for r in db.execute(f"SELECT * FROM {t}").fetchall())  # noqa: S608
         assert made["secret"] not in everything and S.secret_hash(made["secret"]) in everything
         assert "127.0.0.1" not in everything
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert db.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [
+            (v,) for v in range(1, SCHEMA_VERSION + 1)]
 
 
 def test_a_database_of_a_newer_schema_is_refused_in_a_line(database):
@@ -193,7 +226,8 @@ def test_processes_started_together_migrate_the_database_once(database):
     import psycopg
 
     with psycopg.connect(database) as db:
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert db.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [
+            (v,) for v in range(1, SCHEMA_VERSION + 1)]
 
 
 def test_an_unreachable_database_is_one_line_and_exit_2(cluster):

@@ -26,12 +26,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .store import GAME_COLUMNS, Conflict, GameRow, MoveRow, StoreError
+from .store import GAME_COLUMNS, MOVE_COLUMNS, NEW_COLUMNS, Conflict, GameRow, MoveRow, StoreError, move_times
 
 log = logging.getLogger("gauss_arcade.server")
 
-#: the schema this module writes and reads (the same tables as SQLite's schema 1)
-SCHEMA_VERSION = 1
+#: the schema this module writes and reads (the same tables as SQLite's schema 2)
+SCHEMA_VERSION = 2
 #: the channel of LISTEN/NOTIFY
 CHANNEL = "gauss_arcade"
 #: the advisory lock held while a database is migrated ("GAUSSARC" in ASCII, as a bigint)
@@ -77,6 +77,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
         at BIGINT NOT NULL,
         PRIMARY KEY (game_id, ply)
     )""",
+), 2: (  # the clocks (game.server.clock): SQLite's step 2
+    "ALTER TABLE games ADD COLUMN time_control TEXT",
+    "ALTER TABLE games ADD COLUMN started_ms BIGINT",
+    "ALTER TABLE games ADD COLUMN reason TEXT",
+    "ALTER TABLE games ADD COLUMN ended_ms BIGINT",
+    "ALTER TABLE moves ADD COLUMN at_ms BIGINT",
 )}
 
 #: how a commit reaches the disk: ``full`` waits for PostgreSQL's WAL to be flushed (its
@@ -130,6 +136,10 @@ def note(payload: str) -> dict[str, Any] | None:
     ply = found.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 1):
         return None
+    ended = found.get("ended")
+    if ended is not None:  # a game ended by the server (a flag fell, it was claimed) at that ply
+        return found if ply is None and isinstance(ended, int) and not isinstance(ended, bool) \
+            and ended >= 0 and "seated" not in found else None
     seated = found.get("seated")
     if (ply is None) == (seated is None) or (seated is not None and not isinstance(seated, str)):
         return None
@@ -223,10 +233,10 @@ class PostgresStore:
         db = self._db()
         try:
             with db.transaction():
-                db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
                            (game.id, game.game, game.level, game.level_json, game.options_json,
                             game.seed, game.salt, game.commit_hash, game.invite, game.watch,
-                            game.rules_version, game.status, game.result, now, now))
+                            game.rules_version, game.status, game.result, now, now, game.time_control))
                 db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (%s, %s, %s, %s)",
                            (game.id, side, secret_hash, now))
         except psycopg.errors.UniqueViolation:
@@ -255,17 +265,18 @@ class PostgresStore:
         return [r[0] for r in self.read("SELECT side FROM seats WHERE game_id = %s ORDER BY joined, side",
                                         (game_id,))]
 
-    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool:
+    def add_seat(self, game_id: str, side: str, secret_hash: str, started_ms: int | None = None) -> bool:
         import psycopg
 
         now = int(self.clock())
+        started = int(now * 1000) if started_ms is None else started_ms
         db = self._db()
         try:
             with db.transaction():
                 db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (%s, %s, %s, %s)",
                            (game_id, side, secret_hash, now))
-                db.execute("UPDATE games SET status = 'playing', updated = %s "
-                           "WHERE id = %s AND status = 'open'", (now, game_id))
+                db.execute("UPDATE games SET status = 'playing', updated = %s, started_ms = %s "
+                           "WHERE id = %s AND status = 'open'", (now, started, game_id))
                 db.execute("SELECT pg_notify(%s, %s)",
                            (CHANNEL, json.dumps({"game": game_id, "seated": side})))
         except psycopg.IntegrityError:
@@ -276,7 +287,7 @@ class PostgresStore:
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
         """The game's stored moves in order (those after ply ``after``)."""
         return [MoveRow(*r) for r in self.read(
-            "SELECT ply, side, move_json FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
             (game_id, after))]
 
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
@@ -319,15 +330,35 @@ class PostgresStore:
 
     def _append(self, db: Any, moves: list[tuple[str, MoveRow, str, str | None]], now: int) -> None:
         with db.transaction(), db.cursor() as cur:
-            cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) "
-                            "VALUES (%s, %s, %s, %s, %s)",
-                            [(game, move.ply, move.side, move.move_json, now)
+            cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at, at_ms) "
+                            "VALUES (%s, %s, %s, %s, %s, %s)",
+                            [(game, move.ply, move.side, move.move_json, *move_times(move, now))
                              for game, move, _s, _r in moves])
             cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
                             [(status, result, now, game) for game, _m, status, result in moves])
             cur.executemany("SELECT pg_notify(%s, %s)",
                             [(CHANNEL, json.dumps({"game": game, "ply": move.ply}))
                              for game, move, _s, _r in moves])
+
+    def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool:
+        """As SQLite's: the game ended at ply ``ply`` by the server (a flag, a claim), unless it
+        is over already or a move after that ply was stored first; told to every process."""
+        now = int(self.clock())
+        db = self._db()
+        with db.transaction():
+            done = db.execute(
+                "UPDATE games SET status = 'over', result = %s, reason = %s, ended_ms = %s, updated = %s "
+                "WHERE id = %s AND status = 'playing' "
+                "AND (SELECT count(*) FROM moves WHERE game_id = %s) = %s",
+                (result, reason, at_ms, now, game_id, game_id, ply)).rowcount
+            if done:
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "ended": ply})))
+        return bool(done)
+
+    def clocked(self) -> list[str]:
+        """The games being played under a time control (their flags may fall)."""
+        return [r[0] for r in self.read(
+            "SELECT id FROM games WHERE status = 'playing' AND time_control IS NOT NULL", ())]
 
     # -- between processes ------------------------------------------------------------------
     async def listen(self, heard: Callable[[dict[str, Any]], None], connected: Callable[[], None]) -> None:
