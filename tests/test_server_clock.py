@@ -15,6 +15,7 @@ import pytest
 from game import catalogue
 from game.server import clock as C
 from game.server import service as S
+from game.server import timing
 from game.server.store import DB_NAME, SQLiteStore
 
 
@@ -369,14 +370,28 @@ def test_after_the_grace_the_opponent_claims_the_game(tmp_path):
             client.close()
     finally:
         running.stop()
-    # a server started again: the seat that is not there is away from the first hello on
+    # a seat never seen (since the server started, or since it joined) is away from its
+    # opponent's hello on, and told after a notice (it may be on its way)
     running = ServerThread(tmp_path / "data", limits=SHORT_GRACE).start()
     try:
         made, joined = new_game(running)
         alone = Client(running, {"secret": made["secret"], "ply": 0})
-        left = expect(alone, "left")
-        assert left["side"] == joined["seat"] and 0.9 <= left["grace"] <= 1.0
+        hello = time.monotonic()
+        left = expect(alone, "left", seconds=6)
+        assert left["side"] == joined["seat"] and left["grace"] == 0.0
+        assert timing.NOTICE - 0.2 <= time.monotonic() - hello <= timing.NOTICE + 1.5
+        alone.send({"v": 1, "type": "claim"})
+        assert expect(alone, "ended")["reason"] == "abandoned"
         alone.close()
+        made, joined = new_game(running)  # on its way: it comes before the notice, nobody is told
+        alone = Client(running, {"secret": made["secret"], "ply": 0})
+        friend = Client(running, {"secret": joined["secret"], "ply": 0})
+        time.sleep(timing.NOTICE + 0.3)
+        friend.send({"v": 1, "type": "ping"})
+        alone.send({"v": 1, "type": "ping"})
+        expect(alone, "pong")
+        assert not [m for m in alone.received if m["type"] in ("left", "back")]
+        alone.close(), friend.close()
     finally:
         running.stop()
 

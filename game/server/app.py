@@ -207,6 +207,9 @@ class GameServer:
             service = self.service
             if service is None or self.closing:
                 continue
+            if not self.listening:  # a seat never seen since: its opponent is told it left
+                for game, side, grace in self.time.unseen_due():
+                    self.broadcast(game, Timekeeper.envelope("left", game, side, grace))
             for game in self.time.due(service.now_ms()):
                 try:
                     table = service.tables.get(game) or service.table(game)

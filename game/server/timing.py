@@ -16,12 +16,18 @@ from typing import Any
 
 from .service import Table
 
+#: seconds a seat not seen since this server started (or since its game was joined) has to
+#: connect before its opponent is told it left: the friend who just joined is on its way
+NOTICE = 3.0
+
 
 class Timekeeper:
     """The deadlines of the clocks that run, and the seats present in each game."""
 
-    def __init__(self, grace: float, monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, grace: float, monotonic: Callable[[], float] = time.monotonic,
+                 notice: float = NOTICE) -> None:
         self.grace = grace
+        self.notice = notice
         self.monotonic = monotonic
         #: (when the flag falls, ms since the epoch; game): a game's entry may be out of date
         #: (a move came since), it is looked at again then
@@ -30,6 +36,8 @@ class Timekeeper:
         self.present: dict[str, dict[str, int]] = {}
         #: per game, per side: since when (monotonic) that seat has had no socket here
         self.away: dict[str, dict[str, float]] = {}
+        #: seats away that were never seen here, not yet told to their opponent (game, side)
+        self.unseen: set[tuple[str, str]] = set()
 
     # -- the flags ---------------------------------------------------------------------------
     def track(self, table: Table) -> None:
@@ -54,21 +62,41 @@ class Timekeeper:
                 and len(table.seated) >= len(table.match.rules.players))
 
     def came(self, table: Table, side: str) -> tuple[bool, list[tuple[str, float]]]:
-        """A socket of ``side`` said hello: whether the seat was away (it is ``back``), and the
-        other seats away with the grace left to each (seconds), to tell the newcomer."""
+        """A socket of ``side`` said hello: whether the seat was away and its opponent was
+        told so (it is ``back``), and the other seats away with the grace left to each
+        (seconds), to tell the newcomer. A seat never seen here is away from now on, and
+        told after :data:`NOTICE` seconds (:meth:`unseen_due`)."""
         seats = self.present.setdefault(table.id, {})
         seats[side] = seats.get(side, 0) + 1
         away = self.away.get(table.id, {})
-        was_away = away.pop(side, None) is not None
+        was_away = away.pop(side, None) is not None and (table.id, side) not in self.unseen
+        self.unseen.discard((table.id, side))
         others: list[tuple[str, float]] = []
         if self.live(table):
             now = self.monotonic()
             for other in table.match.rules.players:
                 if other != side and not seats.get(other):
-                    since = away.setdefault(other, now)  # not seen since this server started: from now
-                    others.append((other, max(0.0, self.grace - (now - since))))
+                    if other not in away:
+                        away[other] = now
+                        self.unseen.add((table.id, other))
+                    elif (table.id, other) not in self.unseen:
+                        others.append((other, max(0.0, self.grace - (now - away[other]))))
             self.away[table.id] = away
         return was_away and self.live(table), others
+
+    def unseen_due(self) -> list[tuple[str, str, float]]:
+        """The seats never seen that are still away after the notice: ``(game, side, grace
+        left)``, each told once."""
+        now = self.monotonic()
+        out = []
+        for game, side in list(self.unseen):
+            since = self.away.get(game, {}).get(side)
+            if since is None:
+                self.unseen.discard((game, side))
+            elif now - since >= self.notice:
+                self.unseen.discard((game, side))
+                out.append((game, side, max(0.0, self.grace - (now - since))))
+        return out
 
     def went(self, table: Table | None, game: str, side: str, room_empty: bool) -> bool:
         """A socket of ``side`` closed: True when it was the seat's last one here and the game
@@ -78,7 +106,7 @@ class Timekeeper:
         gone = not seats[side]
         if room_empty:  # nobody here follows the game: forgotten (a hello starts the grace again)
             self.present.pop(game, None)
-            self.away.pop(game, None)
+            self.ended(game)
             return False
         if gone and table is not None and self.live(table):
             self.away.setdefault(game, {})[side] = self.monotonic()
@@ -105,7 +133,8 @@ class Timekeeper:
         return None
 
     def ended(self, game: str) -> None:
-        self.away.pop(game, None)
+        for side in self.away.pop(game, {}):
+            self.unseen.discard((game, side))
 
     @staticmethod
     def envelope(kind: str, game: str, side: str, grace: float | None = None, **more: Any) -> dict[str, Any]:

@@ -39,6 +39,15 @@ log = logging.getLogger("gauss_arcade")
 LOCAL = f"http://127.0.0.1:{api.DEFAULT_PORT}"
 #: games listed in "My games" at once (the newest)
 SHOWN_GAMES = 6
+#: the time controls a new game offers (docs/server.md, "Time"): none, live Fischer clocks
+#: (minutes, plus seconds added after each turn), correspondence (days a move, no bank)
+CLOCKS: list[tuple[str, dict[str, Any] | None]] = [
+    (N_("No clock"), None),
+    (N_("5 minutes, plus 3 seconds a move"), {"clock": {"initial": 300, "increment": 3}}),
+    (N_("10 minutes, plus 5 seconds a move"), {"clock": {"initial": 600, "increment": 5}}),
+    (N_("By correspondence: 1 day a move"), {"correspondence": {"days": 1}}),
+    (N_("By correspondence: 3 days a move"), {"correspondence": {"days": 3}}),
+]
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -119,16 +128,24 @@ class OnlineScene(Scene):
     def choose_board(self, game_id: str) -> None:
         names = levels.names(game_id)
         if len(names) <= 1:
-            self.create(game_id, names[0] if names else None)
+            self.choose_clock(game_id, names[0] if names else None)
             return
-        answers = [(level_title(game_id, name), lambda name=name: self.create(game_id, name))
+        answers = [(level_title(game_id, name), lambda name=name: self.choose_clock(game_id, name))
                    for name in names]
         self.app.stack.push(AskScene(self.app, _(catalogue.get(game_id).title), [_("Which board?")],
                                      [*answers, (_("Back"), lambda: None)]))
 
-    def create(self, game_id: str, level: str | None) -> None:
+    def choose_clock(self, game_id: str, level: str | None) -> None:
+        answers = [(_(label), lambda control=control: self.create(game_id, level, control))
+                   for label, control in CLOCKS]
+        self.app.stack.push(AskScene(self.app, _(catalogue.get(game_id).title), [
+            _("Which clock? A live game's clock gains its seconds after each of your turns; a game by "
+              "correspondence waits days for each move, even with nobody connected.")],
+            [*answers, (_("Back"), lambda: None)]))
+
+    def create(self, game_id: str, level: str | None, control: dict[str, Any] | None = None) -> None:
         try:
-            game, answer = client.new_game(self.server, game_id, level)
+            game, answer = client.new_game(self.server, game_id, level, control=control)
         except OnlineError as exc:
             self.failed(exc)
             return

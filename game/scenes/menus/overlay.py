@@ -287,7 +287,9 @@ class ResultScene(Scene):
         if getattr(game, "online", None) is not None:
             # a rematch online is a new game and its code (not built yet); a game whose dice did
             # not check out has no seed to review or save it by
-            checked = game.online.ended is not None and game.online.ended.check == ""
+            # (a game the server ended, on time or abandoned, is no finished game of the rules to review)
+            ended = game.online.ended
+            checked = ended is not None and ended.check == "" and getattr(ended, "reason", None) is None
             self.menu.items = [item for item in self.menu.items[1:] if checked or item.on_choose in (
                 self.to_menu, self.look)]
             self.menu.index = 0

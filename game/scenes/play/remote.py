@@ -17,6 +17,7 @@ from typing import Any
 from ...i18n import _
 from ...match import HUMAN, REMOTE, Seat
 from ...ui import theme
+from .clocks import OnlineTime
 from .effects import MovePlay
 from .hosting import Hosting
 
@@ -30,7 +31,7 @@ ONLINE = Hosting(autosave=False, hints=False, agreements=False)
 POLL_SECONDS = 0.05
 
 
-class Remote:
+class Remote(OnlineTime):
     """The online side of a play scene: ``online`` is the :class:`~game.online.client.OnlineGame`
     (None: a local game)."""
 
@@ -76,6 +77,8 @@ class Remote:
         """The server's news since the last frame, played out."""
         if self.online is not None:
             self.follow_online_events(self.online.poll())
+        if self.online is not None:
+            self.watch_grace()
 
     def follow_online_events(self, events: list[Any]) -> None:
         from ...online import client as C
@@ -111,6 +114,9 @@ class Remote:
                     self.match.seed = game.reveal["seed"]
                 elif event.check:
                     self.say(_("This game's dice do not check out: the server may have cheated."), 8.0)
+                self.online_time_event(event)
+            elif isinstance(event, (C.Left, C.Back)):
+                self.online_time_event(event)
             elif isinstance(event, C.Failed):
                 self.hold(False)
                 self.say(event.words, 30.0)
@@ -141,7 +147,7 @@ class Remote:
             return _("Waiting for the server...")
         if not game.friend_here and not game.spectator:
             return _("Waiting for your opponent to join...")
-        return ""
+        return self.away_news()
 
     def send_online(self, move: Any) -> bool:
         why = self.online.why_not(move)
