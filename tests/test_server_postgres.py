@@ -255,6 +255,33 @@ def test_a_friend_who_joins_on_one_process_is_seen_on_the_other(two):
     creator.close()
 
 
+def test_a_flag_falls_once_and_every_process_tells_its_sockets(two):
+    one, other = two
+    status, made = http("POST", one.url + "/games",
+                        {"game": "sparks", "clock": {"initial": 1.5, "increment": 0}})
+    assert status == 201
+    status, joined = http("POST", other.url + "/join", {"invite": made["invite"]})
+    assert status == 200
+    here = Client(one, {"secret": made["secret"], "ply": 0})
+    there = Client(other, {"secret": joined["secret"], "ply": 0})
+    watcher = Client(other, {"watch": made["watch"], "ply": 0})
+    ends = {}
+    for name, client in (("here", here), ("there", there), ("watcher", watcher)):
+        ends[name] = client.expect("ended")  # both processes time the flag: one end, told everywhere
+    assert {e["reason"] for e in ends.values()} == {"time"} and len({e["winner"] for e in ends.values()}) == 1
+    for client in (here, there, watcher):  # told once: nothing more comes
+        client.send({"v": 1, "type": "ping"})
+        client.expect("pong")
+        assert [m["type"] for m in client.received].count("ended") == 1
+        client.close()
+    status, look = http("GET", one.url + f"/watch/{made['watch']}")
+    assert look["status"] == "over" and look["reason"] == "time" and look["winner"] == ends["here"]["winner"]
+    claim = Client(one, {"secret": made["secret"], "ply": 0})  # and a claim on several processes is refused
+    claim.send({"v": 1, "type": "claim"})
+    assert claim.expect("refused")["reason"] == "grace"
+    claim.close()
+
+
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_a_whole_game_between_a_player_on_each_process(two, game_id):
     one, other = two
