@@ -195,3 +195,29 @@ def test_a_flag_fall_shows_on_the_end_card(app, server):
     assert [i.label for i in card.menu.items] == [_("Menu"), _("Look at the board")]
     assert scene.status()[0] == _("Game over: on time")
     friend.close()
+
+
+def test_the_question_goes_when_the_opponent_comes_back_and_a_claim_ends_the_game(app, server):
+    game, made = client.new_game(server.url, GAME)  # a live game without a clock has the grace too
+    friend, _joined = client.join_game(server.url, made["invite"])
+    friend.start()
+    app.nav.play_online(game)
+    scene = settle_on(app, PlayScene, "the game on screen", [friend])
+    until(lambda _e: friend.ready and scene.online.friend_here, [friend], app=app, what="both in")
+    them = friend.seat
+    assert scene.online.clocks is None and ":" not in scene.who_is_who()  # no clock, none shown
+    friend.close()
+    ask = settle_on(app, AskScene, "the choice after the grace", seconds=6)
+    back = client.OnlineGame.of(friend.entry).start()
+    until(lambda _e: app.stack.top is scene, [back], app=app, what="the question gone")
+    assert scene.banner_text() == _("{side} is back.").format(side=scene.side_name(them))
+    assert ask is not app.stack.top and scene.online.grace_left(them) is None
+    back.close()
+    ask = settle_on(app, AskScene, "the choice again", seconds=6)
+    app.frame([key(pygame.K_RETURN)], DT)  # Claim the game, the first answer
+    card = settle_on(app, ResultScene, "the end card", seconds=6)
+    assert card.card.headline == _("You win!") and card.card.margin == _("by abandonment")
+    assert card.card.reasons == [_("{side} left the game and did not come back.").format(
+        side=scene.side_name(them))]
+    assert scene.status()[0] == _("Game over: abandoned")
+    assert [e.over for e in book.load()[0] if e.secret == game.secret] == [True]  # "My games" says so

@@ -20,15 +20,35 @@ from ...i18n import _
 from ...match import HUMAN, Seat
 from ...ui import theme
 from ...ui.present import EndCard
+from ..menus.overlay import AskScene
 from .hosting import Hosting
 
 #: a game played on here after its opponent left: a game of its own, written nowhere
 PLAYED_ON = Hosting(autosave=False, agreements=False)
 #: the computer's strength at the seat of a player who left
 LEAVER_STRENGTH = "medium"
+#: how often a resting online game looks for the server's news (seconds)
+POLL_SECONDS = 0.05
 #: after "Wait", the choice comes again this much later (seconds)
 ASK_AGAIN = 30.0
 DAY = 86400
+
+
+class GraceQuestion(AskScene):
+    """The choice after the grace, over the play screen: it keeps following the server
+    (only the top scene is updated), and goes by itself when the opponent is back or the
+    game ends."""
+
+    def __init__(self, app, scene: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(app, *args, **kwargs)
+        self.scene = scene
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.scene.follow_online()
+
+    def next_change(self) -> float:
+        return min(super().next_change(), POLL_SECONDS)
 
 
 def clock_words(seconds: float) -> str:
@@ -100,11 +120,10 @@ class OnlineTime:
         elif isinstance(event, C.Back):
             self._asked_at = None
             self._play_on_for = None
-            asked = self.app.stack.top
-            if getattr(asked, "asks_after_grace", False) and self.app.stack.top is not self:
-                self.app.stack.pop()  # the question is moot: the opponent is back
+            self.drop_question()  # moot: the opponent is back
             self.show_banner(_("{side} is back.").format(side=self.side_name(event.side)), 3.0)
         elif isinstance(event, C.Ended) and event.reason is not None:
+            self.drop_question()
             if self._play_on_for is not None and event.reason == C.ABANDONED:
                 self.play_on_here(self._play_on_for)
             else:
@@ -122,17 +141,19 @@ class OnlineTime:
         if self._asked_at is not None and now - self._asked_at < ASK_AGAIN:
             return
         self._asked_at = now
-        from ..menus.overlay import AskScene
-
         side = self.side_name(other)
-        ask = AskScene(self.app, _("{side} left the game").format(side=side), [
+        ask = GraceQuestion(self.app, self, _("{side} left the game").format(side=side), [
             _("{side} did not come back in time. Claim the game, or play on against the computer "
               "(not rated).").format(side=side)],
             [(_("Claim the game"), self.claim_game),
              (_("Play on against the computer"), self.play_on_against_computer),
              (_("Wait for {side}").format(side=side), lambda: None)])
-        ask.asks_after_grace = True
         self.app.stack.push(ask)
+
+    def drop_question(self) -> None:
+        top = self.app.stack.top
+        if isinstance(top, GraceQuestion) and top.scene is self:
+            self.app.stack.pop()
 
     def claim_game(self) -> None:
         why = self.online.claim() if self.online is not None else None

@@ -17,6 +17,7 @@ from typing import Any
 from ...i18n import _
 from ...match import HUMAN, REMOTE, Seat
 from ...ui import theme
+from .clocks import POLL_SECONDS as POLL_SECONDS  # (where it was: the play scene reads it here)
 from .clocks import OnlineTime
 from .effects import MovePlay
 from .hosting import Hosting
@@ -26,9 +27,6 @@ log = logging.getLogger("gauss_arcade")
 #: an online game: nothing autosaved here (the server keeps it), no hints (the computer
 #: does not help against a person), no draw agreed on this screen
 ONLINE = Hosting(autosave=False, hints=False, agreements=False)
-
-#: how often a resting online game looks for the server's news (seconds)
-POLL_SECONDS = 0.05
 
 
 class Remote(OnlineTime):
