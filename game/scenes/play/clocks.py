@@ -24,7 +24,7 @@ from ..menus.overlay import AskScene
 from .hosting import Hosting
 
 #: a game played on here after its opponent left: a game of its own, written nowhere
-PLAYED_ON = Hosting(autosave=False, agreements=False)
+PLAYED_ON = Hosting(autosave=False)
 #: the computer's strength at the seat of a player who left
 LEAVER_STRENGTH = "medium"
 #: how often a resting online game looks for the server's news (seconds)
