@@ -169,6 +169,9 @@ def test_a_schema_1_database_migrates_and_keeps_the_clocks_times_and_ends(databa
         assert not store.end("GAME0009", 0, "white", "time", 140000)  # a move after that ply stands
         assert store.end("GAME0009", 1, "white", "time", 140000)
         assert not store.end("GAME0009", 1, "black", "abandoned", 150000)  # over already
+        with pytest.raises(Conflict):  # a move another process accepted meanwhile is not stored after the end
+            store.append_many([("GAME0009", MoveRow(2, "white", "{}", 141000), "playing", None)])
+        assert [m.ply for m in store.moves("GAME0009")] == [1]
         ended = store.game("GAME0009")
         assert (ended.status, ended.result, ended.reason, ended.ended_ms) == ("over", "white", "time", 140000)
         assert store.clocked() == []

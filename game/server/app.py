@@ -147,6 +147,8 @@ class GameServer:
         self.time = Timekeeper(limits.grace)
         #: games followed here whose sockets were sent the server's end (a flag, a claim)
         self.ends_told: set[str] = set()
+        #: games another process ended while a move of this one waited for the store
+        self.ends_due: set[str] = set()
 
     # -- start and stop ----------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -370,7 +372,9 @@ class GameServer:
             return  # told here already (this process's own end, most often)
         table = service.tables.get(game)
         if table is not None and table.pending:
-            return  # its move's answer reads the game anew (and the move is refused: over)
+            self.ends_due.add(game)  # told once this process's move is settled (catch_up)
+            self.behind.add(game)
+            return
         service.tables.pop(game, None)
         if game in self.rooms:
             self.behind.add(game)
@@ -426,6 +430,9 @@ class GameServer:
             told = self.told.get(game, 0)
             for envelope in service.missed(table, told) if told < table.ply else ():
                 self.broadcast(game, envelope)
+            if game in self.ends_due:
+                self.ends_due.discard(game)
+                self.heard_end(game)
         except Refused as refused:
             log.error("game %s could not be caught up: %s", game, refused.message)
         except Exception:  # the listener goes on, whatever one game does

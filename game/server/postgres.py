@@ -330,6 +330,15 @@ class PostgresStore:
 
     def _append(self, db: Any, moves: list[tuple[str, MoveRow, str, str | None]], now: int) -> None:
         with db.transaction(), db.cursor() as cur:
+            # the games' rows locked first (in one order: no deadlock): a process ending one of
+            # them on time waits for this commit and counts its moves after it; a game it ended
+            # first takes no more moves
+            games = sorted({game for game, _m, _s, _r in moves})
+            ended = [row[0] for row in cur.execute(
+                "SELECT id, reason FROM games WHERE id = ANY(%s) ORDER BY id FOR UPDATE", (games,)).fetchall()
+                if row[1] is not None]
+            if ended:
+                raise Conflict(f"ended by the server meanwhile: {', '.join(ended)}")
             cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at, at_ms) "
                             "VALUES (%s, %s, %s, %s, %s, %s)",
                             [(game, move.ply, move.side, move.move_json, *move_times(move, now))
@@ -346,14 +355,17 @@ class PostgresStore:
         now = int(self.clock())
         db = self._db()
         with db.transaction():
-            done = db.execute(
-                "UPDATE games SET status = 'over', result = %s, reason = %s, ended_ms = %s, updated = %s "
-                "WHERE id = %s AND status = 'playing' "
-                "AND (SELECT count(*) FROM moves WHERE game_id = %s) = %s",
-                (result, reason, at_ms, now, game_id, game_id, ply)).rowcount
-            if done:
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "ended": ply})))
-        return bool(done)
+            # the row locked, then the moves counted (a new snapshot: a move committed while
+            # this waited for the lock is seen, and stands)
+            row = db.execute("SELECT status FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            if row is None or row[0] != "playing":
+                return False
+            if db.execute("SELECT count(*) FROM moves WHERE game_id = %s", (game_id,)).fetchone()[0] != ply:
+                return False
+            db.execute("UPDATE games SET status = 'over', result = %s, reason = %s, ended_ms = %s, "
+                       "updated = %s WHERE id = %s", (result, reason, at_ms, now, game_id))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "ended": ply})))
+        return True
 
     def clocked(self) -> list[str]:
         """The games being played under a time control (their flags may fall)."""
