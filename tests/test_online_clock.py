@@ -21,7 +21,7 @@ from game import catalogue  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.online import book, client  # noqa: E402
 from game.online.client import Back, Ended, Left  # noqa: E402
-from game.scenes.menus.online import CLOCKS, LobbyScene, OnlineScene  # noqa: E402
+from game.scenes.menus.online import CLOCKS, LobbyScene, OnlineScene, control_words  # noqa: E402
 from game.scenes.menus.overlay import AskScene, ResultScene  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.scenes.play.clocks import clock_words  # noqa: E402
@@ -134,16 +134,18 @@ def test_a_new_game_with_a_clock_shows_both_clocks_and_the_leavers_choice(app, s
     app.stack.top.menu.index = [a for a in range(len(app.stack.top.menu.items))
                                 if app.stack.top.menu.items[a].label == _(catalogue.get(GAME).title)][0]
     app.frame([key(pygame.K_RETURN)], DT)
-    while isinstance(app.stack.top, AskScene) and _(CLOCKS[1][0]) not in [
+    while isinstance(app.stack.top, AskScene) and control_words(CLOCKS[1]) not in [
             i.label for i in app.stack.top.menu.items]:
         app.frame([key(pygame.K_RETURN)], DT)  # the board: the first
     ask = app.stack.top
     labels = [i.label for i in ask.menu.items]
-    assert labels[:len(CLOCKS)] == [_(label) for label, _c in CLOCKS]
+    assert labels[:len(CLOCKS)] == [control_words(c) for c in CLOCKS] == [  # (the tests speak English)
+        "No clock", "5 minutes, plus 3 seconds a move", "10 minutes, plus 5 seconds a move",
+        "By correspondence: 1 day a move", "By correspondence: 3 days a move"]
     ask.menu.index = 1  # 5 minutes, plus 3 seconds a move
     app.frame([key(pygame.K_RETURN)], DT)
     lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    assert isinstance(lobby, LobbyScene) and lobby.control == {"clock": {"initial": 300.0, "increment": 3.0}}
     friend, _joined = client.join_game(server.url, lobby.code)
     friend.start()
     scene = settle_on(app, PlayScene, "the game on screen", [friend])

@@ -291,7 +291,8 @@ def online_tour(app, game_id: str) -> Iterator[str]:
     yield "online-code"
     app.stack.pop()
     app.stack.push(LobbyScene(app, OnlineGame.of(entry), {"invite": entry.invite, "watch": entry.watch,
-                                                          "game": game_id, "seat": side}, entry.server))
+                                                          "game": game_id, "seat": side,
+                                                          "correspondence": {"days": 3}}, entry.server))
     frames(app)
     yield "online-lobby"
     app.stack.pop()

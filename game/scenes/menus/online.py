@@ -23,7 +23,7 @@ import pygame
 
 from ... import catalogue
 from ...content import levels
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...online import api, book, client, host, missing
 from ...online.api import OnlineError
 from ...ui import theme
@@ -41,13 +41,27 @@ LOCAL = f"http://127.0.0.1:{api.DEFAULT_PORT}"
 SHOWN_GAMES = 6
 #: the time controls a new game offers (docs/server.md, "Time"): none, live Fischer clocks
 #: (minutes, plus seconds added after each turn), correspondence (days a move, no bank)
-CLOCKS: list[tuple[str, dict[str, Any] | None]] = [
-    (N_("No clock"), None),
-    (N_("5 minutes, plus 3 seconds a move"), {"clock": {"initial": 300, "increment": 3}}),
-    (N_("10 minutes, plus 5 seconds a move"), {"clock": {"initial": 600, "increment": 5}}),
-    (N_("By correspondence: 1 day a move"), {"correspondence": {"days": 1}}),
-    (N_("By correspondence: 3 days a move"), {"correspondence": {"days": 3}}),
+CLOCKS: list[dict[str, Any] | None] = [
+    None,
+    {"clock": {"initial": 300, "increment": 3}},
+    {"clock": {"initial": 600, "increment": 5}},
+    {"correspondence": {"days": 1}},
+    {"correspondence": {"days": 3}},
 ]
+
+
+def control_words(control: dict[str, Any] | None) -> str:
+    """A time control as a player reads it: "5 minutes, plus 3 seconds a move", "By
+    correspondence: 3 days a move", "No clock"."""
+    clock = (control or {}).get("clock")
+    if isinstance(clock, dict):
+        return _("{minutes} minutes, plus {seconds} seconds a move").format(
+            minutes=f"{clock.get('initial', 0) / 60:g}", seconds=f"{clock.get('increment', 0):g}")
+    days = ((control or {}).get("correspondence") or {}).get("days")
+    if isinstance(days, int):
+        return ngettext("By correspondence: {days} day a move", "By correspondence: {days} days a move",
+                        days).format(days=days)
+    return _("No clock")
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -136,8 +150,8 @@ class OnlineScene(Scene):
                                      [*answers, (_("Back"), lambda: None)]))
 
     def choose_clock(self, game_id: str, level: str | None) -> None:
-        answers = [(_(label), lambda control=control: self.create(game_id, level, control))
-                   for label, control in CLOCKS]
+        answers = [(control_words(control), lambda control=control: self.create(game_id, level, control))
+                   for control in CLOCKS]
         self.app.stack.push(AskScene(self.app, _(catalogue.get(game_id).title), [
             _("Which clock? A live game's clock gains its seconds after each of your turns; a game by "
               "correspondence waits days for each move, even with nobody connected.")],
@@ -267,6 +281,8 @@ class LobbyScene(Scene):
         self.watch = answer["watch"]
         self.game_id = answer["game"]
         self.seat = answer["seat"]
+        #: its time control, as the server took it ({} : none)
+        self.control = {k: answer[k] for k in ("clock", "correspondence") if isinstance(answer.get(k), dict)}
         self.server = server
         self.back = BackButton()
         self.problem = ""
@@ -302,6 +318,10 @@ class LobbyScene(Scene):
                         theme.INK, "midtop", True)
         you = _("You play {side}.").format(side=side_words(self.game_id, self.seat))
         theme.draw_text(surface, you, (w / 2, 100 * s), int(28 * s), theme.INK_DIM, "midtop")
+        if self.control:
+            words = control_words(self.control)
+            theme.draw_text(surface, words, (w / 2, 100 * s + theme.step(int(28 * s), 34 * s)),
+                            theme.fitted(words, int(24 * s), w - 80 * s), theme.INK_DIM, "midtop")
         theme.draw_text(surface, _("Invite code"), (w / 2, h * 0.27), int(30 * s), theme.INK, "center")
         shown = api.spaced(self.code)
         size = theme.fitted(shown, int(150 * s), w - 80 * s, True)
