@@ -383,6 +383,14 @@ def test_after_the_grace_the_opponent_claims_the_game(tmp_path):
         alone.send({"v": 1, "type": "claim"})
         assert expect(alone, "ended")["reason"] == "abandoned"
         alone.close()
+        status, made = http("POST", running.url + "/games", {"game": "sparks"})  # the creator waits...
+        alone = Client(running, {"secret": made["secret"], "ply": 0})
+        # ...the friend joins, and never comes
+        status, joined = http("POST", running.url + "/join", {"invite": made["invite"]})
+        assert expect(alone, "seated")["side"] == joined["seat"]
+        left = expect(alone, "left", seconds=6)
+        assert left["side"] == joined["seat"] and left["grace"] == 0.0
+        alone.close()
         made, joined = new_game(running)  # on its way: it comes before the notice, nobody is told
         alone = Client(running, {"secret": made["secret"], "ply": 0})
         friend = Client(running, {"secret": joined["secret"], "ply": 0})

@@ -611,6 +611,8 @@ class GameServer:
             table = self.svc().tables.get(answer["match"])
             if table is not None:
                 self.time.track(table)
+                if not self.listening:
+                    self.time.joined(table, answer["seat"])
             self.broadcast(answer["match"], {"v": PROTOCOL, "type": "seated", "match": answer["match"],
                                             "side": answer["seat"], "seated": answer["seated"]})
             return answer

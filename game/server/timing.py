@@ -84,6 +84,14 @@ class Timekeeper:
             self.away[table.id] = away
         return was_away and self.live(table), others
 
+    def joined(self, table: Table, side: str) -> None:
+        """``side`` was taken (over HTTP): with its opponent's socket here and none of its own,
+        it is on its way, and told as left if it does not come within the notice."""
+        seats = self.present.get(table.id, {})
+        if self.live(table) and not seats.get(side) and any(seats.values()):
+            self.away.setdefault(table.id, {}).setdefault(side, self.monotonic())
+            self.unseen.add((table.id, side))
+
     def unseen_due(self) -> list[tuple[str, str, float]]:
         """The seats never seen that are still away after the notice: ``(game, side, grace
         left)``, each told once."""
