@@ -91,7 +91,7 @@ def test_a_new_game_shows_its_code_the_friend_joins_and_both_play_it_out(app, se
     assert isinstance(app.stack.top, OnlineScene)
     choose(app, _("New game"))
     choose(app, _(catalogue.get(game_id).title))
-    if isinstance(app.stack.top, AskScene):  # which board: the first
+    while isinstance(app.stack.top, AskScene):  # which board, which clock: the first (no clock)
         press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, WaitScene)  # the request in a thread, the screen says so
     through_the_wait(app)
@@ -203,7 +203,7 @@ def test_hosting_a_game_on_this_network_serves_it_from_inside_the_game(app, monk
         assert hosted is not None and hosted.address == "127.0.0.1" and hosted.port > 0
         assert hosted.data == storage.home() / "server"  # its games in the player's folder
         choose(app, _(catalogue.get(catalogue.GAME_IDS[1]).title))
-        if isinstance(app.stack.top, AskScene):
+        while isinstance(app.stack.top, AskScene):  # which board, which clock
             press(app, pygame.K_RETURN)
         through_the_wait(app)
         lobby = app.stack.top

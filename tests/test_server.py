@@ -365,8 +365,10 @@ def test_the_server_stores_hashes_of_the_secrets_and_no_address(server, tmp_path
         assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         with pytest.raises(sqlite3.IntegrityError):  # one move per (game, ply), whatever races
-            db.execute("INSERT INTO moves VALUES (?, 1, 'x', '{}', 0)", (made["match"],))
-            db.execute("INSERT INTO moves VALUES (?, 1, 'y', '{}', 0)", (made["match"],))
+            db.execute("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, 1, 'x', '{}', 0)",
+                       (made["match"],))
+            db.execute("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, 1, 'y', '{}', 0)",
+                       (made["match"],))
     finally:
         db.close()
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) <= sorted(

@@ -135,11 +135,46 @@ def test_the_store_keeps_games_seats_and_moves_as_sqlite_does(database):
             store.append_many([("GAME0003", MoveRow(1, "black", "{}"), "playing", None),
                                ("GAME0001", MoveRow(1, "white", "{}"), "playing", None)])
         assert store.moves("GAME0003") == []
-        assert store.moves("GAME0001") == [MoveRow(1, "black", '{"cell":"e5"}')]
+        assert store.moves("GAME0001") == [MoveRow(1, "black", '{"cell":"e5"}', 1000 * 1000)]  # (its ms)
         assert not store.append("GAME0001", MoveRow(1, "white", "{}"), "playing", None)
         assert store.append("GAME0001", MoveRow(2, "white", "{}"), "over", "white")
         assert [m.ply for m in store.moves("GAME0001", after=1)] == [2]
         assert store.game("GAME0001").result == "white" and store.game("GAME0001").status == "over"
+    finally:
+        store.close()
+
+
+def test_a_schema_1_database_migrates_and_keeps_the_clocks_times_and_ends(database):
+    import psycopg
+
+    from game.server.postgres import MIGRATIONS
+
+    with psycopg.connect(database, autocommit=True) as db:  # as a schema-1 server left it
+        for statement in MIGRATIONS[1]:
+            db.execute(statement)
+        db.execute("INSERT INTO schema_version VALUES (1, 0)")
+        db.execute("INSERT INTO games (id, game, level, level_json, seed, salt, commit_hash, invite, watch, "
+                   "rules_version, status, created, updated) "
+                   "VALUES ('OLD00001', 'rush', '9x9', '{}', 1, 's', 'c', 'INV009', 'WAT009', 'old', "
+                   "'playing', 5, 5)")
+        db.execute("INSERT INTO moves VALUES ('OLD00001', 1, 'black', '{}', 7)")
+    store = PostgresStore(database, clock=lambda: 1000)
+    try:
+        assert store.version() == 2 and store.moves("OLD00001")[0].at_ms == 7000  # its second kept
+        assert store.game("OLD00001").time_control is None and store.clocked() == []
+        clocked = GameRow(**{**row("GAME0009", "INV010", "WAT010").__dict__, "time_control": '{"clock":{}}'})
+        assert store.create(clocked, "black", "h9") and store.add_seat("GAME0009", "white", "h10", 123456)
+        assert store.game("GAME0009").started_ms == 123456 and store.clocked() == ["GAME0009"]
+        store.append_many([("GAME0009", MoveRow(1, "black", "{}", 130000), "playing", None)])
+        assert not store.end("GAME0009", 0, "white", "time", 140000)  # a move after that ply stands
+        assert store.end("GAME0009", 1, "white", "time", 140000)
+        assert not store.end("GAME0009", 1, "black", "abandoned", 150000)  # over already
+        with pytest.raises(Conflict):  # a move another process accepted meanwhile is not stored after the end
+            store.append_many([("GAME0009", MoveRow(2, "white", "{}", 141000), "playing", None)])
+        assert [m.ply for m in store.moves("GAME0009")] == [1]
+        ended = store.game("GAME0009")
+        assert (ended.status, ended.result, ended.reason, ended.ended_ms) == ("over", "white", "time", 140000)
+        assert store.clocked() == []
     finally:
         store.close()
 
@@ -241,6 +276,33 @@ def test_a_friend_who_joins_on_one_process_is_seen_on_the_other(two):
         creator.move(pick("rush", made["level"], creator.state, random.Random(1)), id=1)
         assert creator.expect("ack")["ply"] == 1
     creator.close()
+
+
+def test_a_flag_falls_once_and_every_process_tells_its_sockets(two):
+    one, other = two
+    status, made = http("POST", one.url + "/games",
+                        {"game": "sparks", "clock": {"initial": 1.5, "increment": 0}})
+    assert status == 201
+    status, joined = http("POST", other.url + "/join", {"invite": made["invite"]})
+    assert status == 200
+    here = Client(one, {"secret": made["secret"], "ply": 0})
+    there = Client(other, {"secret": joined["secret"], "ply": 0})
+    watcher = Client(other, {"watch": made["watch"], "ply": 0})
+    ends = {}
+    for name, client in (("here", here), ("there", there), ("watcher", watcher)):
+        ends[name] = client.expect("ended")  # both processes time the flag: one end, told everywhere
+    assert {e["reason"] for e in ends.values()} == {"time"} and len({e["winner"] for e in ends.values()}) == 1
+    for client in (here, there, watcher):  # told once: nothing more comes
+        client.send({"v": 1, "type": "ping"})
+        client.expect("pong")
+        assert [m["type"] for m in client.received].count("ended") == 1
+        client.close()
+    status, look = http("GET", one.url + f"/watch/{made['watch']}")
+    assert look["status"] == "over" and look["reason"] == "time" and look["winner"] == ends["here"]["winner"]
+    claim = Client(one, {"secret": made["secret"], "ply": 0})  # and a claim on several processes is refused
+    claim.send({"v": 1, "type": "claim"})
+    assert claim.expect("refused")["reason"] == "grace"
+    claim.close()
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)

@@ -61,7 +61,7 @@ def test_bad_options_and_an_unusable_data_folder_are_one_line_and_exit_2(tmp_pat
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     for args in (["--port", "70000"], ["--rate", "0"], ["--data", str(blocker / "sub")],
-                 ["--host", "nowhere.invalid"]):
+                 ["--host", "nowhere.invalid"], ["--grace", "0"], ["--grace", "nan"]):
         done = subprocess.run([sys.executable, "-m", "game.server", *args], capture_output=True, text=True,
                               cwd=ROOT, timeout=PATIENCE * 2, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode == 2, (args, done.stderr)
@@ -140,3 +140,39 @@ def test_no_accepted_move_is_lost_when_the_server_is_killed(tmp_path):
         code, err = again.stop()
     assert code == 0 and "Traceback" not in err
     assert {p.name for p in data.iterdir()} <= {"games.sqlite3", "games.sqlite3-shm", "games.sqlite3-wal"}
+
+
+def test_a_killed_server_gives_back_the_same_clocks(tmp_path):
+    data = tmp_path / "data"
+    server = Process(data)
+    status, made = http("POST", server.url + "/games",
+                        {"game": "sparks", "clock": {"initial": 600, "increment": 7}})
+    status, joined = http("POST", server.url + "/join", {"invite": made["invite"]})
+    assert status == 200
+    secrets = {made["seat"]: made["secret"], joined["seat"]: joined["secret"]}
+    rng = random.Random(8)
+    look = http("GET", f"{server.url}/watch/{made['watch']}")[1]
+    last = None
+    for ply in range(5):
+        time.sleep(0.05)
+        move = pick("sparks", made["level"], look["state"], rng)
+        status, last = http("POST", server.url + "/move", {"secret": secrets[look["state"]["to_move"]],
+                                                           "ply": ply, "move": move})
+        assert status == 200 and last["clocks"]["running"] == last["state"]["to_move"]
+        look = last
+    code, _err = server.stop(signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    again = Process(data)
+    try:
+        status, back = http("GET", f"{again.url}/watch/{made['watch']}")
+        assert status == 200 and back["ply"] == 5
+        told, now = last["clocks"], back["clocks"]
+        running = told["running"]
+        assert now["running"] == running and now["clock"] == {"initial": 600, "increment": 7}
+        waiting = next(p for p in told["left"] if p != running)
+        assert now["left"][waiting] == told["left"][waiting]  # still: not its turn
+        spent = (now["now"] - told["now"]) / 1000
+        assert now["left"][running] == pytest.approx(told["left"][running] - spent, abs=0.01)
+    finally:
+        code, err = again.stop()
+        assert code == 0 and "Traceback" not in err

@@ -52,6 +52,7 @@ REASONS = {
     "over": N_("The game is over."),
     "full": N_("The server is full; try again later."),
     "internal": N_("The server failed; nothing changed. Try again."),
+    "grace": N_("Your opponent may still come back."),
 }
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -161,9 +162,11 @@ def offered(server: str) -> dict[str, Any]:
     return checked(request(server, "GET", "/"), "server", ("games",))
 
 
-def create(server: str, game: str, level: str | None = None, side: str | None = None) -> dict[str, Any]:
-    """``POST /games``: a new game; its invite and spectator codes and the creator's seat."""
-    body: dict[str, Any] = {"game": game}
+def create(server: str, game: str, level: str | None = None, side: str | None = None,
+           control: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``POST /games``: a new game; its invite and spectator codes and the creator's seat.
+    ``control``: its time control (``{"clock": {...}}`` or ``{"correspondence": {...}}``)."""
+    body: dict[str, Any] = {"game": game, **(control or {})}
     if level is not None:
         body["level"] = level
     if side is not None:

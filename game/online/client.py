@@ -59,6 +59,9 @@ TAKEBACK_ID, REMATCH_ID = "takeback", "rematch"
 
 # the link's states
 CONNECTING, OPEN, LOST = "connecting", "open", "lost"
+#: why the server ends a game the rules did not end: a flag fell, the game was claimed
+TIME, ABANDONED = "time", "abandoned"
+SERVER_ENDS = (TIME, ABANDONED)
 
 NEEDS_EXTRA = N_("Online play needs the websockets package: pip install 'gauss-arcade[server]'")
 
@@ -113,10 +116,57 @@ class Seated:
 class Ended:
     """The game is over; ``check`` is "" when the server's revealed seed and the moves check
     out (docs/server.md, "The Improbable's dice"), else what is wrong; None when this client
-    has not seen every move to check them."""
+    has not seen every move to check them. ``reason``: why, when the server ended it and not
+    the rules (``time``: the loser's flag fell; ``abandoned``: the winner claimed it)."""
 
     winner: str | None
     check: str | None
+    reason: str | None = None
+
+
+@dataclass
+class Left:
+    """Every connection of ``side``'s seat went (a live game): it may come back within
+    ``grace`` seconds; after that its opponent may claim the game."""
+
+    side: str
+    grace: float
+
+
+@dataclass
+class Back:
+    """``side``'s seat, which had left, is connected again."""
+
+    side: str
+
+
+@dataclass
+class Clocks:
+    """The clocks as the server last told them: each side's time (seconds) at ``at`` (this
+    machine's monotonic time when it came), and whose clock runs from then."""
+
+    left: dict[str, float]
+    running: str | None
+    at: float
+
+    def now(self, side: str, at: float | None = None) -> float:
+        """``side``'s time now (counted down here since the server's word; never below 0)."""
+        spent = (time.monotonic() if at is None else at) - self.at if side == self.running else 0.0
+        return max(0.0, self.left.get(side, 0.0) - spent)
+
+
+def clocks_of(told: Any, players: list[str]) -> Clocks | None:
+    """The ``clocks`` of an envelope, checked (None: none, or not the server's)."""
+    if not isinstance(told, dict) or not isinstance(told.get("left"), dict):
+        return None
+    left = {}
+    for side in players:
+        value = told["left"].get(side)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
+            return None
+        left[side] = float(value)
+    running = told.get("running")
+    return Clocks(left, running if running in players else None, time.monotonic())
 
 
 @dataclass
@@ -196,6 +246,12 @@ class OnlineGame:
         #: the server's ply of the match's state (the match's history may start later: a resync)
         self.ply = 0
         self.pending: Pending | None = None
+        #: the time control as the server told it (``{"clock": {...}}``, ``{"correspondence": {...}}``, or {})
+        self.control: dict[str, Any] = {}
+        #: the clocks (None: the game has none)
+        self.clocks: Clocks | None = None
+        #: the seats that left a live game: when their grace runs out (monotonic)
+        self.away: dict[str, float] = {}
         self.link = CONNECTING
         self.failed: Failed | None = None
         self.ended: Ended | None = None
@@ -269,9 +325,41 @@ class OnlineGame:
         return bool(self.players) and len(self.seated) >= len(self.players)
 
     @property
+    def over(self) -> bool:
+        """The game is over: by the rules, or by the server (a flag fell, a game claimed)."""
+        return self.ended is not None or (self.match is not None and self.match.over)
+
+    @property
     def my_turn(self) -> bool:
-        return (self.match is not None and not self.match.over and self.seat is not None
+        return (self.match is not None and not self.over and self.seat is not None
                 and self.match.state.to_move == self.seat)
+
+    @property
+    def correspondence(self) -> bool:
+        return "correspondence" in self.control
+
+    def grace_left(self, side: str) -> float | None:
+        """Seconds until ``side``, which left, may be claimed (0: it may now); None: it is here."""
+        until = self.away.get(side)
+        return None if until is None else max(0.0, until - time.monotonic())
+
+    def opponent(self) -> str | None:
+        return next((p for p in self.players if p != self.seat), None) if self.seat else None
+
+    def claim(self) -> str | None:
+        """Claim the game the opponent left (after the grace): the server ends it, and says
+        so with an ``Ended`` event. Returns None, or why not (the player's words)."""
+        other = self.opponent()
+        if self.spectator or other is None:
+            return _("Spectators watch; they cannot move.")
+        if self.over:
+            return _("The game is over.")
+        left = self.grace_left(other)
+        if left is None or left > 0:
+            return _("Your opponent may still come back.")
+        if not self._send({"v": api.PROTOCOL, "type": "claim"}):
+            return _("Connection lost: reconnecting...")
+        return None
 
     def why_not(self, move: Any = None) -> str | None:
         """Why this client cannot send ``move`` (or any move) now, in the player's words; None if it can."""
@@ -281,7 +369,7 @@ class OnlineGame:
             return _("Waiting for the server...")
         if self.spectator:
             return _("Spectators watch; they cannot move.")
-        if self.match.over:
+        if self.over:
             return _("The game is over.")
         if self.pending is not None:
             return _("Waiting for the server...")
@@ -458,6 +546,10 @@ class OnlineGame:
         self.players = list(welcome["players"])
         self.seated = list(welcome["seated"])
         self.commit = welcome["commit"]
+        self.control = {k: welcome[k] for k in ("clock", "correspondence")
+                        if isinstance(welcome.get(k), dict)}
+        self._clocks(welcome)
+        self.away = {}  # the server says again who is away (a "left" after the welcome)
         if first and missed and missed[0]["ply"] == 1:
             # the whole game from its start: the move list as it was played
             state = welcome["state"]
@@ -489,7 +581,7 @@ class OnlineGame:
                 events.append(Answered("stale", api.words_for("stale")))
         self.link = OPEN
         events.append(Link(OPEN))
-        if match.over and self.ended is None:
+        if (match.over or welcome.get("status") == "over") and self.ended is None:
             self._end(welcome, events)
 
     def _message(self, message: dict[str, Any], events: list[Any]) -> None:
@@ -524,6 +616,20 @@ class OnlineGame:
             self._taken_back(message, events)
         elif kind == "rematch":
             self._rematch(message, events)
+        elif kind == "ended":
+            self._clocks(message)
+            if self.ended is None and message.get("ply") == self.ply:
+                self._end(message, events)
+            elif self.ended is None:  # moves not yet seen here: the welcome after a reconnection tells
+                self.drop()
+        elif kind == "left" and message.get("side") in self.players and message.get("side") != self.seat:
+            grace = message.get("grace")
+            grace = float(grace) if isinstance(grace, (int, float)) and 0 <= grace < 1e6 else 60.0
+            self.away[message["side"]] = time.monotonic() + grace
+            events.append(Left(message["side"], grace))
+        elif kind == "back" and message.get("side") in self.players and message.get("side") != self.seat:
+            if self.away.pop(message["side"], None) is not None:
+                events.append(Back(message["side"]))
 
     def _played(self, envelope: dict[str, Any], events: list[Any], late: bool = False) -> None:
         match = self.match
@@ -545,6 +651,7 @@ class OnlineGame:
             # move at that ply, by the same seat open elsewhere, leaves it pending: the
             # server's refusal follows and takes it back
             self.pending = None
+        self._clocks(envelope)
         events.append(Moved(before, after, move, effects, by, by == self.seat, late))
         if after.over:
             self._end(envelope, events)
@@ -588,12 +695,25 @@ class OnlineGame:
                 move = match.rules.parse_move(shown["move"])
                 match.history[index] = Played(before, move, self._note(before, move, list(shown["effects"])))
 
+    def _clocks(self, told: dict[str, Any]) -> None:
+        if "clocks" in told:
+            found = clocks_of(told["clocks"], self.players)
+            if found is not None:
+                self.clocks = found
+
     def _end(self, told: dict[str, Any], events: list[Any]) -> None:
         match = self.match
         assert match is not None
         self.reveal = told.get("reveal")
         outcome = match.outcome()
         winner = None if outcome is None else outcome.winner
+        reason = told.get("reason") if outcome is None and told.get("reason") in SERVER_ENDS else None
+        if reason is not None:  # the server ended it (a flag, a claim), not the rules
+            winner = told.get("winner") if told.get("winner") in self.players else None
+            self.pending = None
+        if self.clocks is not None:  # nobody's runs on
+            self.clocks = Clocks({p: self.clocks.now(p) for p in self.players}, None, time.monotonic())
+        self.away = {}
         check: str | None = None
         if len(match.history) == self.ply:
             moves = [match.rules.move_json(p.move) for p in match.history]
@@ -601,7 +721,7 @@ class OnlineGame:
                                dice.public(match.rules, match.state))
             if check:
                 log.warning("online: game %s does not check out: %s", told.get("match"), check)
-        self.ended = Ended(winner, check)
+        self.ended = Ended(winner, check, reason)
         events.append(self.ended)
 
     # -- the network's thread ----------------------------------------------------------------
@@ -738,12 +858,14 @@ def kept(entry: book.Entry) -> str:
         return str(exc)
 
 
-def new_game(server: str, game_id: str, level: str | None = None, side: str | None = None
-             ) -> tuple[OnlineGame, dict[str, Any]]:
+def new_game(server: str, game_id: str, level: str | None = None, side: str | None = None,
+             control: dict[str, Any] | None = None) -> tuple[OnlineGame, dict[str, Any]]:
     """A game made on ``server`` (not yet connected) and the server's answer (its invite and
-    spectator codes); the seat kept in "my online games". OnlineError when it cannot be."""
+    spectator codes); the seat kept in "my online games". ``control``: its time control,
+    ``{"clock": {"initial", "increment"}}`` or ``{"correspondence": {"days"}}`` (None: none).
+    OnlineError when it cannot be."""
     server = api.normal_address(server)
-    answer = api.create(server, game_id, level, side)
+    answer = api.create(server, game_id, level, side, control)
     entry = seat_of(server, answer)
     kept(entry)
     return OnlineGame.of(entry), answer

@@ -43,6 +43,7 @@ from . import service as S
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .status import answer as seats_status
 from .store import Conflict, SQLiteStore, Store
+from .timing import Timekeeper
 from .views import Views
 
 #: the messages of a seat besides its moves (takeback.py, rematch.py)
@@ -53,7 +54,7 @@ log = logging.getLogger("gauss_arcade.server")
 #: the HTTP status of each refusal
 STATUS = {S.MALFORMED: 400, S.TOO_BIG: 413, S.RATE: 429, S.UNKNOWN: 404, S.SECRET: 403, S.SPECTATOR: 403,
           S.WAITING: 409, S.STALE: 409, S.DUPLICATE: 409, S.TURN: 409, S.ILLEGAL: 422, S.OVER: 409,
-          S.TAKEN: 409, S.FULL: 503, S.HELLO: 400, S.INTERNAL: 500}
+          S.TAKEN: 409, S.FULL: 503, S.HELLO: 400, S.INTERNAL: 500, S.GRACE: 409}
 #: WebSocket close codes: a policy broken (too many refusals), the server too busy or the
 #: client too far behind (reconnect with the last ply seen)
 POLICY, TRY_LATER = 1008, 1013
@@ -91,6 +92,8 @@ class Conn:
     secret: str | None = None
     strikes: int = 0
     dropped: bool = False
+    #: a seat's socket counted among the seats present (until it leaves)
+    counted: bool = False
     #: the code the socket closes with once what waits for it is sent (None: as it comes)
     close_code: int | None = None
     writer: asyncio.Task[None] | None = field(default=None, repr=False)
@@ -149,6 +152,12 @@ class GameServer:
         self.moves = 0
         #: (when, how long) of the last moves, for ``GET /stats``
         self.move_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100000)
+        #: the flags of the clocks that run, the seats present (the grace and the claim)
+        self.time = Timekeeper(limits.grace)
+        #: games followed here whose sockets were sent the server's end (a flag, a claim)
+        self.ends_told: set[str] = set()
+        #: games another process ended while a move of this one waited for the store
+        self.ends_due: set[str] = set()
 
     # -- start and stop ----------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -161,9 +170,15 @@ class GameServer:
         listen = getattr(self.service.store, "listen", None)
         listener = asyncio.create_task(listen(self.heard, self.reconnected)) if listen else None
         self.listening = listener is not None
+        self.time = Timekeeper(self.limits.grace)
+        self.clocks_running()
+        keeper = asyncio.create_task(self.keep_time())
         try:
             yield
         finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await keeper
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -179,6 +194,55 @@ class GameServer:
                 log.error("moves were still being stored at the stop")
             self.service.store.close()
             self.service = None
+
+    # -- time: the flags ------------------------------------------------------------------------
+    def clocks_running(self) -> None:
+        """At the start: every game under a clock that is being played (a flag may fall in a
+        game nobody connects to, a correspondence game's above all)."""
+        service = self.svc()
+        try:
+            games = service.store.clocked()
+        except Exception:  # the server serves on; those games' flags fall when next looked at
+            log.exception("the games with clocks could not be read")
+            return
+        for game in games:
+            try:
+                self.time.track(service.table(game))
+            except Refused as refused:
+                log.error("game %s: its clock cannot be followed: %s", game, refused.message)
+
+    async def keep_time(self) -> None:
+        """Forever: the games whose flag may have fallen, ended on time and told."""
+        while True:
+            await asyncio.sleep(self.limits.tick)
+            service = self.service
+            if service is None or self.closing:
+                continue
+            if not self.listening:  # a seat never seen since: its opponent is told it left
+                for game, side, grace in self.time.unseen_due():
+                    self.broadcast(game, Timekeeper.envelope("left", game, side, grace))
+            for game in self.time.due(service.now_ms()):
+                try:
+                    table = service.tables.get(game) or service.table(game)
+                    self.flag(table)
+                    self.time.track(service.tables.get(game) or service.table(game))
+                except Refused as refused:
+                    log.error("game %s: its clock could not be looked at: %s", game, refused.message)
+                except Exception:  # one game's trouble never stops the clocks of the others
+                    log.exception("game %s: its clock could not be looked at", game)
+
+    def flag(self, table: Table) -> None:
+        """``table`` ended on time if its running side's flag has fallen; everyone told."""
+        ended = self.svc().flag(table)
+        if ended is not None:
+            self.tell_end(ended)
+
+    def tell_end(self, ended: dict[str, Any]) -> None:
+        game = ended["match"]
+        self.time.ended(game)
+        if game in self.rooms:
+            self.ends_told.add(game)
+        self.broadcast(game, ended)
 
     # -- storing moves -------------------------------------------------------------------------
     async def store_moves(self) -> None:
@@ -299,6 +363,9 @@ class GameServer:
         if found.get("undone") is not None:
             self.undone(game, found["undone"])
             return
+        if "ended" in found:
+            self.heard_end(game)
+            return
         if game not in self.rooms:
             # nobody here follows it: a copy in memory is dropped (read anew when asked for)
             table = service.tables.get(game)
@@ -332,6 +399,24 @@ class GameServer:
         was = self.told.get(game, 0)
         self.told[game] = table.ply
         self.broadcast(game, takeback.taken_back(service, table, None, was))
+
+    def heard_end(self, game: str) -> None:
+        """A process ended ``game`` (a flag, a claim): read anew, its sockets here told."""
+        service = self.svc()
+        if game in self.ends_told:
+            return  # told here already (this process's own end, most often)
+        table = service.tables.get(game)
+        if table is not None and table.pending:
+            self.ends_due.add(game)  # told once this process's move is settled (catch_up)
+            self.behind.add(game)
+            return
+        service.tables.pop(game, None)
+        if game in self.rooms:
+            self.behind.add(game)
+            self.catch_up(game)
+            table = service.tables.get(game) or service.table(game)
+            if table.ended is not None:
+                self.tell_end(service.ended(table))
 
     def fresh(self, table: Table) -> Table:
         """The game with what other processes stored since it was read (on a shared database;
@@ -368,6 +453,7 @@ class GameServer:
                 table = service.table(game)
             else:
                 service.catch_up(table)
+            self.time.track(table)
             if game not in self.rooms:
                 return
             seated = service.store.seats(game)
@@ -379,6 +465,9 @@ class GameServer:
             told = self.told.get(game, 0)
             for envelope in service.missed(table, told) if told < table.ply else ():
                 self.broadcast(game, envelope)
+            if game in self.ends_due:
+                self.ends_due.discard(game)
+                self.heard_end(game)
         except Refused as refused:
             log.error("game %s could not be caught up: %s", game, refused.message)
         except Exception:  # the listener goes on, whatever one game does
@@ -390,7 +479,9 @@ class GameServer:
         sent to every socket of its game once stored, right after ``stored()`` (the ack)."""
         if self.closing:
             raise Refused(S.INTERNAL, "The server is stopping; the move was not played.")
+        self.flag(table)  # (a move after the flag fell, before the timer looked, ends the game)
         pending = self.svc().prepare(table, side, ply, move)
+        self.time.track(table)
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiting.append((pending, future, stored))
         assert self.wake is not None
@@ -467,8 +558,48 @@ class GameServer:
                 if not room:
                     del self.rooms[conn.game]
                     self.told.pop(conn.game, None)
+                    self.ends_told.discard(conn.game)
+            if conn.counted and conn.side is not None:
+                conn.counted = False
+                self.seat_went(conn.game, conn.side)
         if conn.dropped and conn.writer is not None:
             conn.writer.cancel()
+
+    # -- the seats present: the grace and the claim -----------------------------------------------
+    def seat_came(self, conn: Conn, table: Table, side: str) -> None:
+        """A seat's socket said hello: if the seat had left, its opponent hears it is ``back``;
+        if the opponent is away, the newcomer hears it ``left`` and the grace left. (On a
+        shared database a seat may be on another process: presence is not judged there.)"""
+        if self.listening:
+            return
+        conn.counted = True
+        back, others = self.time.came(table, side)
+        if back:
+            self.broadcast(table.id, Timekeeper.envelope("back", table.id, side))
+        for other, grace in others:
+            conn.push(dumps(Timekeeper.envelope("left", table.id, other, grace)))
+
+    def seat_went(self, game: str, side: str) -> None:
+        service = self.service
+        table = service.tables.get(game) if service is not None else None
+        if self.time.went(table, game, side, game not in self.rooms):
+            self.broadcast(game, Timekeeper.envelope("left", game, side, self.limits.grace))
+
+    def claim(self, conn: Conn) -> None:
+        """The opponent left a live game and its grace ran out: the seat takes the game."""
+        if conn.game is None:
+            raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
+        service = self.svc()
+        table = service.table(conn.game)
+        if conn.side is None:
+            raise Refused(S.SPECTATOR, "Spectators watch; they cannot claim a game.", table.ply)
+        if self.listening:
+            raise Refused(S.GRACE, "On several server processes a game cannot be claimed yet.", table.ply)
+        self.flag(table)
+        why = self.time.claimable(table, conn.side) if not table.over else None
+        if why is not None:
+            raise Refused(S.GRACE, why, table.ply)
+        self.tell_end(service.claim(table, conn.side))
 
     # -- HTTP ------------------------------------------------------------------------------------
     def rated(self, request: Request) -> None:
@@ -520,6 +651,11 @@ class GameServer:
     async def join(self, request: Request) -> JSONResponse:
         async def act() -> dict[str, Any]:
             answer = self.svc().join(await self.body(request))
+            table = self.svc().tables.get(answer["match"])
+            if table is not None:
+                self.time.track(table)
+                if not self.listening:
+                    self.time.joined(table, answer["seat"])
             self.broadcast(answer["match"], {"v": PROTOCOL, "type": "seated", "match": answer["match"],
                                             "side": answer["seat"], "seated": answer["seated"]})
             return answer
@@ -643,6 +779,7 @@ class GameServer:
                 raise Refused(S.HELLO, "A hello carries a seat's \"secret\" or a spectator code, \"watch\".")
             if isinstance(obj.get("ply"), int) and obj["ply"] > table.ply:  # seen on another process
                 table = self.fresh(table)
+            self.flag(table)
             self.follow(conn, table.id)
             conn.side = side
             conn.secret = obj["secret"] if side is not None else None
@@ -651,6 +788,8 @@ class GameServer:
             again = rematch.welcome(service, table, side, conn.secret)  # made while this seat was away
             if again is not None:
                 conn.push(dumps(again))
+            if side is not None:
+                self.seat_came(conn, table, side)
         elif kind == "move":
             if conn.game is None:
                 raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
@@ -666,6 +805,8 @@ class GameServer:
             await self.play(table, conn.side, obj.get("ply"), obj.get("move"),
                             stored=lambda: conn.push(dumps(ack)))
             self.timed(started)
+        elif kind == "claim":
+            self.claim(conn)
         elif kind == "ping":
             conn.push(dumps({"v": PROTOCOL, "type": "pong"}))
         elif kind in SEAT_MESSAGES:
@@ -673,8 +814,8 @@ class GameServer:
                 raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")
             self.seat_message(conn, kind, obj)
         else:
-            raise Refused(S.MALFORMED, "The message types are hello, move, ping, " + ", ".join(SEAT_MESSAGES)
-                          + ".")
+            raise Refused(S.MALFORMED, "The message types are hello, move, claim, ping, "
+                          + ", ".join(SEAT_MESSAGES) + ".")
 
     def seat_message(self, conn: Conn, kind: str, obj: dict[str, Any]) -> None:
         """A take-back asked or answered (takeback.py), a rematch offered (rematch.py)."""

@@ -67,6 +67,9 @@ def parser() -> argparse.ArgumentParser:
                         f"(default {limits.rate:g})")
     p.add_argument("--burst", type=int, default=limits.burst,
                    help=f"messages at once above the rate (default {limits.burst})")
+    p.add_argument("--grace", type=float, default=limits.grace, metavar="SECONDS",
+                   help=f"a live game: how long a player whose connection went may be away before the "
+                        f"opponent may claim the game (default {limits.grace:g})")
     return p
 
 
@@ -83,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     if not (0 < args.rate <= 100000 and 1 <= args.burst <= 100000):
         print("gauss-arcade-server: --rate must be above 0 and --burst 1 or more (up to 100000)",
               file=sys.stderr)
+        return 2
+    if not 1 <= args.grace <= 3600:
+        print("gauss-arcade-server: --grace must be 1 to 3600 seconds", file=sys.stderr)
         return 2
     database = args.database if args.database is not None else os.environ.get("GAUSS_ARCADE_DATABASE") or None
     if database is not None and args.data is not None and args.database is not None:
@@ -140,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
-    limits = replace(Limits(), rate=args.rate, burst=args.burst)
+    limits = replace(Limits(), rate=args.rate, burst=args.burst, grace=args.grace)
     app = create_app(store=lambda: store, limits=limits)
     config = uvicorn.Config(app, log_level="info", access_log=False, ws="websockets-sansio",
                             ws_max_size=limits.frame, lifespan="on", server_header=False)

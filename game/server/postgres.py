@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .store import GAME_COLUMNS, NEW_COLUMNS, Conflict, GameRow, MoveRow, StoreError
+from .store import GAME_COLUMNS, MOVE_COLUMNS, NEW_COLUMNS, Conflict, GameRow, MoveRow, StoreError, move_times
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -77,9 +77,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
         at BIGINT NOT NULL,
         PRIMARY KEY (game_id, ply)
     )""",
-), 2: (
-    # the game a rematch made of this one
+), 2: (  # SQLite's step 2: the game a rematch made of this one, and the clocks (game.server.clock)
     "ALTER TABLE games ADD COLUMN rematch TEXT",
+    "ALTER TABLE games ADD COLUMN time_control TEXT",
+    "ALTER TABLE games ADD COLUMN started_ms BIGINT",
+    "ALTER TABLE games ADD COLUMN reason TEXT",
+    "ALTER TABLE games ADD COLUMN ended_ms BIGINT",
+    "ALTER TABLE moves ADD COLUMN at_ms BIGINT",
 )}
 
 #: how a commit reaches the disk: ``full`` waits for PostgreSQL's WAL to be flushed (its
@@ -133,6 +137,10 @@ def note(payload: str) -> dict[str, Any] | None:
     ply = found.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 1):
         return None
+    ended = found.get("ended")
+    if ended is not None:  # a game ended by the server (a flag fell, it was claimed) at that ply
+        return found if ply is None and isinstance(ended, int) and not isinstance(ended, bool) \
+            and ended >= 0 and "seated" not in found else None
     seated = found.get("seated")
     undone = found.get("undone")
     if undone is not None:  # a take-back: the game's moves after that ply are gone
@@ -232,10 +240,10 @@ class PostgresStore:
         db = self._db()
         try:
             with db.transaction():
-                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
                            (game.id, game.game, game.level, game.level_json, game.options_json,
                             game.seed, game.salt, game.commit_hash, game.invite, game.watch,
-                            game.rules_version, game.status, game.result, now, now))
+                            game.rules_version, game.status, game.result, now, now, game.time_control))
                 db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (%s, %s, %s, %s)",
                            (game.id, side, secret_hash, now))
         except psycopg.errors.UniqueViolation:
@@ -264,17 +272,18 @@ class PostgresStore:
         return [r[0] for r in self.read("SELECT side FROM seats WHERE game_id = %s ORDER BY joined, side",
                                         (game_id,))]
 
-    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool:
+    def add_seat(self, game_id: str, side: str, secret_hash: str, started_ms: int | None = None) -> bool:
         import psycopg
 
         now = int(self.clock())
+        started = int(now * 1000) if started_ms is None else started_ms
         db = self._db()
         try:
             with db.transaction():
                 db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (%s, %s, %s, %s)",
                            (game_id, side, secret_hash, now))
-                db.execute("UPDATE games SET status = 'playing', updated = %s "
-                           "WHERE id = %s AND status = 'open'", (now, game_id))
+                db.execute("UPDATE games SET status = 'playing', updated = %s, started_ms = %s "
+                           "WHERE id = %s AND status = 'open'", (now, started, game_id))
                 db.execute("SELECT pg_notify(%s, %s)",
                            (CHANNEL, json.dumps({"game": game_id, "seated": side})))
         except psycopg.IntegrityError:
@@ -285,7 +294,7 @@ class PostgresStore:
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
         """The game's stored moves in order (those after ply ``after``)."""
         return [MoveRow(*r) for r in self.read(
-            "SELECT ply, side, move_json FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
             (game_id, after))]
 
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
@@ -358,10 +367,11 @@ class PostgresStore:
                                     "WHERE id = %s AND rematch IS NULL", (game.id, now, old_id)).rowcount
                 if linked != 1:
                     raise _Undone()
-                db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join(['%s'] * 15)})",
+                db.execute(f"INSERT INTO games ({NEW_COLUMNS}, started_ms) VALUES ({', '.join(['%s'] * 17)})",
                            (game.id, game.game, game.level, game.level_json, game.options_json,
                             game.seed, game.salt, game.commit_hash, game.invite, game.watch,
-                            game.rules_version, "playing", None, now, now))
+                            game.rules_version, "playing", None, now, now, game.time_control,
+                            game.started_ms))
                 for side, hashed in seats.items():
                     db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) "
                                "VALUES (%s, %s, %s, %s)", (game.id, side, hashed, now))
@@ -379,12 +389,20 @@ class PostgresStore:
 
     def _append(self, db: Any, moves: list[tuple[str, MoveRow, str, str | None]], now: int) -> None:
         with db.transaction(), db.cursor() as cur:
-            # the games' rows first: a take-back (take_back) locks them first too
+            # the games' rows locked first (in one order: no deadlock): a process ending one of
+            # them on time waits for this commit and counts its moves after it; a game it ended
+            # first takes no more moves; a take-back (take_back) locks them first too
+            games = sorted({game for game, _m, _s, _r in moves})
+            ended = [row[0] for row in cur.execute(
+                "SELECT id, reason FROM games WHERE id = ANY(%s) ORDER BY id FOR UPDATE", (games,)).fetchall()
+                if row[1] is not None]
+            if ended:
+                raise Conflict(f"ended by the server meanwhile: {', '.join(ended)}")
             cur.executemany("UPDATE games SET status = %s, result = %s, updated = %s WHERE id = %s",
                             [(status, result, now, game) for game, _m, status, result in moves])
-            cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) "
-                            "VALUES (%s, %s, %s, %s, %s)",
-                            [(game, move.ply, move.side, move.move_json, now)
+            cur.executemany("INSERT INTO moves (game_id, ply, side, move_json, at, at_ms) "
+                            "VALUES (%s, %s, %s, %s, %s, %s)",
+                            [(game, move.ply, move.side, move.move_json, *move_times(move, now))
                              for game, move, _s, _r in moves])
             first: dict[str, int] = {}
             for game, move, _s, _r in moves:
@@ -397,6 +415,29 @@ class PostgresStore:
             cur.executemany("SELECT pg_notify(%s, %s)",
                             [(CHANNEL, json.dumps({"game": game, "ply": move.ply}))
                              for game, move, _s, _r in moves])
+
+    def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool:
+        """As SQLite's: the game ended at ply ``ply`` by the server (a flag, a claim), unless it
+        is over already or a move after that ply was stored first; told to every process."""
+        now = int(self.clock())
+        db = self._db()
+        with db.transaction():
+            # the row locked, then the moves counted (a new snapshot: a move committed while
+            # this waited for the lock is seen, and stands)
+            row = db.execute("SELECT status FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            if row is None or row[0] != "playing":
+                return False
+            if db.execute("SELECT count(*) FROM moves WHERE game_id = %s", (game_id,)).fetchone()[0] != ply:
+                return False
+            db.execute("UPDATE games SET status = 'over', result = %s, reason = %s, ended_ms = %s, "
+                       "updated = %s WHERE id = %s", (result, reason, at_ms, now, game_id))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "ended": ply})))
+        return True
+
+    def clocked(self) -> list[str]:
+        """The games being played under a time control (their flags may fall)."""
+        return [r[0] for r in self.read(
+            "SELECT id FROM games WHERE status = 'playing' AND time_control IS NOT NULL", ())]
 
     # -- between processes ------------------------------------------------------------------
     async def listen(self, heard: Callable[[dict[str, Any]], None], connected: Callable[[], None]) -> None:

@@ -82,7 +82,9 @@ def make(service: Service, table: Table, offers: dict[str, str]) -> None:
     for _attempt in range(8):  # a code in use: draw again
         row = GameRow(id=make_code(GAME_ID_LENGTH), game=old.game, level=old.level, level_json=old.level_json,
                       options_json=old.options_json, seed=seed, salt=salt, commit_hash=commitment(seed, salt),
-                      invite=make_code(), watch=make_code(), rules_version=service.version, status="playing")
+                      invite=make_code(), watch=make_code(), rules_version=service.version, status="playing",
+                      # the same clock, running from now: both seats are taken at once
+                      time_control=old.time_control, started_ms=service.now_ms())
         seats = {other(rules.players, side): secret_hash(derived(secret, row.id))
                  for side, secret in offers.items()}
         if service.store.create_rematch(old.id, row, seats):

@@ -23,6 +23,7 @@ import hashlib
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +32,9 @@ from .. import catalogue
 from ..content import levels
 from ..match import Match
 from ..rules.core import Game, RulesError
+from . import clock as C
 from . import views
+from .clock import Clock
 from .store import GameRow, MoveRow, Store
 from .views import Views
 
@@ -58,6 +61,8 @@ MALFORMED, TOO_BIG, RATE, UNKNOWN, SECRET, SPECTATOR, WAITING = (
     "malformed", "too_big", "rate", "unknown", "secret", "spectator", "waiting")
 STALE, DUPLICATE, TURN, ILLEGAL, OVER, TAKEN, FULL, HELLO, INTERNAL = (
     "stale", "duplicate", "turn", "illegal", "over", "taken", "full", "hello", "internal")
+#: a claim refused: the opponent is here, or its grace has not run out (or the game has none)
+GRACE = "grace"
 
 
 class Refused(Exception):
@@ -166,12 +171,28 @@ class Limits:
     hello_seconds: float = 10.0
     queue: int = 256
     addresses: int = 10000
+    #: a live game: seconds a seat whose every socket went may be away before it may be claimed
+    grace: float = C.GRACE
+    #: seconds between two looks at the clocks that run (a flag falls at most this late)
+    tick: float = 0.1
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A game the server ended, not the rules: ``reason`` ``time`` (``loser``'s flag fell) or
+    ``abandoned`` (``winner`` claimed it after the grace), at ``at_ms``."""
+
+    winner: str
+    loser: str
+    reason: str
+    at_ms: int
 
 
 @dataclass
 class Table:
     """A game in memory: its row, the match its moves rebuild, the sides taken, and who
-    played each move (``by[n - 1]`` played ply ``n``)."""
+    played each move (``by[n - 1]`` played ply ``n``); its clock (None: no time control)
+    and its end when the server ended it (a flag, a claim)."""
 
     row: GameRow
     match: Match
@@ -179,6 +200,8 @@ class Table:
     by: list[str]
     #: moves played in memory and not yet stored (the table stays in memory meanwhile)
     pending: int = 0
+    clock: Clock | None = None
+    ended: Ending | None = None
 
     @property
     def id(self) -> str:
@@ -187,6 +210,18 @@ class Table:
     @property
     def ply(self) -> int:
         return len(self.match.history)
+
+    @property
+    def over(self) -> bool:
+        return self.match.over or self.ended is not None
+
+    def turn_goes_on(self, side: str, after: Any) -> bool:
+        """Whether ``side``'s turn goes on in ``after`` (the rules' turns: Rush's placing
+        again, The Improbable's rolling on)."""
+        return bool(after.to_move == side and self.match.rules.mid_turn(after))
+
+    def other(self, side: str) -> str:
+        return next(p for p in self.match.rules.players if p != side)
 
 
 @dataclass
@@ -210,17 +245,27 @@ class Pending:
 
 
 class Service:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Any = time.time) -> None:
         self.store = store
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.version = rules_version()
+        #: the wall clock (seconds since the epoch): the games' clocks are worked out from it
+        self.clock = clock
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
 
     # -- creating and joining -------------------------------------------------------------
     def create(self, body: Any) -> dict[str, Any]:
-        """A new game: ``{"game": ID, "level": NAME?, "side": SIDE?, "options": {...}?}`` ->
-        the game's id, its invite and spectator codes, the creator's side and secret, and the
-        commitment to its seed."""
-        body = self._object(body, {"game", "level", "side", "options"})
+        """A new game: ``{"game": ID, "level": NAME?, "side": SIDE?, "options": {...}?}`` and a
+        time control, ``"clock": {"initial", "increment"}`` or ``"correspondence": {"days"}``
+        (:mod:`game.server.clock`) -> the game's id, its invite and spectator codes, the
+        creator's side and secret, and the commitment to its seed."""
+        body = self._object(body, {"game", "level", "side", "options", C.CLOCK, C.CORRESPONDENCE})
+        try:
+            control = C.control_of(body.get(C.CLOCK), body.get(C.CORRESPONDENCE))
+        except C.BadControl as exc:
+            raise Refused(MALFORMED, str(exc)) from None
         game_id = body.get("game")
         if not isinstance(game_id, str) or game_id not in catalogue.GAME_IDS:
             raise Refused(MALFORMED, "\"game\" must be one of " + ", ".join(catalogue.GAME_IDS) + ".")
@@ -248,12 +293,14 @@ class Service:
                           level_json=json.dumps(level, separators=(",", ":")),
                           options_json=options_json,
                           seed=seed, salt=salt, commit_hash=commitment(seed, salt), invite=make_code(),
-                          watch=make_code(), rules_version=self.version)
+                          watch=make_code(), rules_version=self.version,
+                          time_control=C.stored_text(control))
             if self.store.create(row, side, secret_hash(secret)):
                 break
         else:  # pragma: no cover - eight collisions in a billion codes
             raise Refused(INTERNAL, "No free code could be drawn; try again.")
-        table = Table(self.store.game(row.id) or row, match, [side], [])
+        table = Table(self.store.game(row.id) or row, match, [side], [],
+                      clock=None if control is None else Clock.new(control, match.rules.players))
         self._keep(table)
         log.info("game %s created (%s, %s)", row.id, game_id, row.level)
         return {"v": PROTOCOL, "type": "created", **self.info(table), "invite": row.invite,
@@ -271,10 +318,12 @@ class Service:
         if not free:
             raise Refused(TAKEN, "That invite was used already: both seats are taken.")
         secret = new_secret()
-        if not self.store.add_seat(row.id, free[0], secret_hash(secret)):
+        started = self.now_ms()
+        if not self.store.add_seat(row.id, free[0], secret_hash(secret), started_ms=started):
             raise Refused(TAKEN, "That invite was used already: both seats are taken.")
         table.seated.append(free[0])
         table.row = self.store.game(row.id) or table.row
+        self._start_clock(table)
         log.info("game %s: %s joined", row.id, free[0])
         return {"v": PROTOCOL, "type": "joined", **self.info(table), "watch": row.watch, "seat": free[0],
                 "secret": secret}
@@ -309,18 +358,43 @@ class Service:
             level = json.loads(row.level_json)
             options = None if row.options_json is None else json.loads(row.options_json)
             match = Match(row.game, level, row.seed, options, notes=False)
-            by = []
+            control = C.stored(row.time_control)
+            table = Table(row, match, self.store.seats(game_id), [],
+                          clock=None if control is None else Clock.new(control, match.rules.players))
+            self._start_clock(table)
             for number, stored in enumerate(self.store.moves(game_id), start=1):
                 if stored.ply != number:
                     raise RulesError(f"ply {number} is missing")
-                match.play(match.rules.parse_move(json.loads(stored.move_json)))
-                by.append(stored.side)
+                self._replay(table, stored)
         except (RulesError, ValueError, KeyError) as exc:
             log.error("game %s cannot be rebuilt: %s", game_id, exc)
             raise Refused(INTERNAL, "This game cannot be rebuilt by this server's rules.") from None
-        table = Table(row, match, self.store.seats(game_id), by)
+        self._ended_as_stored(table)
         self._keep(table)
         return table
+
+    def _replay(self, table: Table, stored: MoveRow) -> None:
+        """A stored move played on the game in memory, its clock with it."""
+        rules = table.match.rules
+        _before, after, _effects = table.match.play(rules.parse_move(json.loads(stored.move_json)))
+        side = stored.side
+        table.by.append(side)
+        if table.clock is not None and stored.at_ms is not None:
+            table.clock.moved(side, stored.at_ms, after.to_move, table.turn_goes_on(side, after))
+
+    def _start_clock(self, table: Table) -> None:
+        """Both seats in: the first turn's clock runs from when the second was taken."""
+        if table.clock is not None and table.row.started_ms is not None and not table.ply:
+            table.clock.start(table.row.started_ms, table.match.state.to_move)
+
+    def _ended_as_stored(self, table: Table) -> None:
+        row = table.row
+        if row.status == "over" and row.reason in (C.TIME, C.ABANDONED) \
+                and row.result in table.match.rules.players:
+            at = row.ended_ms if row.ended_ms is not None else row.updated * 1000
+            table.ended = Ending(row.result, table.other(row.result), row.reason, at)
+            if table.clock is not None:
+                table.clock.stop(at)
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -380,8 +454,11 @@ class Service:
             table.seated = self.store.seats(table.id)  # (the friend may have joined on another process)
         if len(table.seated) < len(rules.players):
             raise Refused(WAITING, "Your friend has not joined yet.", now)
-        if match.over:
+        if table.over:
             raise Refused(OVER, "The game is over.", now)
+        at = self.now_ms()
+        if table.clock is not None and table.clock.fallen(at) is not None:
+            raise Refused(OVER, "The time is up: the game is over.", now)
         if match.state.to_move != side:
             raise Refused(TURN, f"It is {match.state.to_move}'s turn, not {side}'s.", now)
         why = rules.why_illegal(match.state, move)
@@ -402,8 +479,10 @@ class Service:
             raise Refused(ILLEGAL, str(exc), now) from None
         table.by.append(side)
         table.pending += 1
+        if table.clock is not None:
+            table.clock.moved(side, at, after.to_move, table.turn_goes_on(side, after))
         outcome = match.outcome()
-        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")))
+        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")), at)
         return Pending(table, stored, "over" if after.over else "playing",
                        None if outcome is None else str(outcome.winner),
                        self.played(table, now + 1, list(effects)))
@@ -432,18 +511,88 @@ class Service:
         out: dict[str, Any] = {"match": row.id, "game": row.game, "level": row.level,
                                "players": list(rules.players), "seated": list(table.seated),
                                "commit": row.commit_hash, "ply": table.ply,
-                               "status": "over" if table.match.over else row.status}
-        if table.match.over:
+                               "status": "over" if table.over else row.status}
+        if table.clock is not None:  # "clock" or "correspondence": the time control, and the clocks now
+            out.update(table.clock.control.json())
+            out["clocks"] = self.clocks(table)
+        if table.ended is not None:
+            out["reveal"] = {"seed": row.seed, "salt": row.salt}
+            out["winner"], out["reason"] = table.ended.winner, table.ended.reason
+        elif table.match.over:
             out["reveal"] = {"seed": row.seed, "salt": row.salt}
             outcome = table.match.outcome()
             if outcome is not None:
                 out["winner"] = outcome.winner
+                out["reason"] = str(outcome.reason)
         return out
 
+    def clocks(self, table: Table) -> dict[str, Any] | None:
+        """Each side's time now, whose clock runs and the server's time (None: no clock)."""
+        return None if table.clock is None else table.clock.json(self.now_ms())
+
     def played(self, table: Table, ply: int, effects: list[dict[str, Any]] | None = None) -> Views:
-        """The ``played`` envelope of ply ``ply`` as each audience sees it (:mod:`.views`)."""
-        return views.played(table.id, table.match, table.by, ply, effects,
-                            {"seed": table.row.seed, "salt": table.row.salt})
+        """The ``played`` envelope of ply ``ply`` as each audience sees it (:mod:`.views`),
+        with the clocks when it is the last move (those of a missed move are not kept: the
+        welcome's are now's)."""
+        out = views.played(table.id, table.match, table.by, ply, effects,
+                           {"seed": table.row.seed, "salt": table.row.salt})
+        if table.clock is not None and ply == table.ply:
+            clocks = self.clocks(table)
+            for message in (out, *out.sides.values()):
+                message["clocks"] = clocks
+        return out
+
+    # -- the server's own ends: a flag, a claim --------------------------------------------------
+    def flag(self, table: Table) -> dict[str, Any] | None:
+        """The game ended on time if the running side's flag has fallen (and no move of it
+        waits for the store): the ``ended`` envelope to tell everyone, else None."""
+        if table.clock is None or table.over or table.pending:
+            return None
+        at = self.now_ms()
+        loser = table.clock.fallen(at)
+        if loser is None:
+            return None
+        return self.end(table, table.other(loser), C.TIME, min(at, table.clock.deadline() or at))
+
+    def claim(self, table: Table, side: str | None) -> dict[str, Any]:
+        """``side`` takes the game its opponent left (the application checks the grace):
+        the ``ended`` envelope, reason ``abandoned``."""
+        if side is None:
+            raise Refused(SPECTATOR, "Spectators watch; they cannot claim a game.", table.ply)
+        if table.over:
+            raise Refused(OVER, "The game is over.", table.ply)
+        if table.pending:
+            raise Refused(STALE, "A move is being stored; claim again.", table.ply)
+        ended = self.end(table, side, C.ABANDONED, self.now_ms())
+        if ended is None:
+            raise Refused(STALE, "The game went on meanwhile; it was not claimed.", table.ply)
+        return ended
+
+    def end(self, table: Table, winner: str, reason: str, at: int) -> dict[str, Any] | None:
+        """The game ended by the server for ``reason``, stored first; its ``ended`` envelope,
+        or None when the store has it otherwise (another process's move or end came first:
+        the game is read anew)."""
+        if not self.store.end(table.id, table.ply, winner, reason, at):
+            self.tables.pop(table.id, None)
+            return None
+        table.ended = Ending(winner, table.other(winner), reason, at)
+        if table.clock is not None:
+            table.clock.stop(at)
+        table.row = self.store.game(table.id) or table.row
+        log.info("game %s over after %d plies: %s (%s)", table.id, table.ply, winner, reason)
+        return self.ended(table)
+
+    def ended(self, table: Table) -> dict[str, Any]:
+        """The ``ended`` envelope of a game the server ended: who won, who lost, why, the
+        clocks as they stopped, the seed revealed."""
+        ending = table.ended
+        assert ending is not None
+        out: dict[str, Any] = {"v": PROTOCOL, "type": "ended", "match": table.id, "ply": table.ply,
+                               "winner": ending.winner, "loser": ending.loser, "reason": ending.reason,
+                               "reveal": {"seed": table.row.seed, "salt": table.row.salt}}
+        if table.clock is not None:
+            out["clocks"] = self.clocks(table)
+        return out
 
     def welcome(self, table: Table, side: str | None, seen: Any) -> list[dict[str, Any]]:
         """What a client that says hello is sent: the welcome (the game, its state and ply,
@@ -477,8 +626,7 @@ class Service:
             for stored in self.store.moves(table.id, after=table.ply):
                 if stored.ply != table.ply + 1:
                     raise RulesError(f"ply {table.ply + 1} is missing")
-                table.match.play(table.match.rules.parse_move(json.loads(stored.move_json)))
-                table.by.append(stored.side)
+                self._replay(table, stored)
                 added += 1
         except (RulesError, ValueError, KeyError) as exc:
             log.error("game %s cannot be caught up: %s", table.id, exc)

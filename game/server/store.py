@@ -13,6 +13,11 @@ A game is kept as what rebuilds it and nothing more:
   at the same ply cannot be stored whatever raced it. The position is rebuilt by replaying
   the moves through the rules engine.
 
+Schema 2 adds what the clocks are worked out from (:mod:`game.server.clock`): a game's
+time control, when its second seat was taken (``started_ms``), why and when it ended when
+the rules did not end it (``reason``: ``time``, ``abandoned``; ``ended_ms``), and when each
+move was accepted to the millisecond (``moves.at_ms``; ``at`` keeps the second).
+
 No address, no name, no e-mail is stored. The schema carries its version (``PRAGMA
 user_version`` and the ``schema_version`` table): a later version migrates step by step.
 """
@@ -24,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-#: the schema this module writes and reads (2: ``games.rematch``, the game that followed it)
+#: the schema this module writes and reads (2: ``games.rematch``, the game that followed it,
+#: and the time control, the clock's start, a server's reason to end and the moves' ms)
 SCHEMA_VERSION = 2
 #: the database file inside the data folder
 DB_NAME = "games.sqlite3"
@@ -68,10 +74,17 @@ CREATE TABLE IF NOT EXISTS moves (
 ) WITHOUT ROWID;
 """
 
-#: each step after schema 1, from the version before it: STEPS[n] takes a database from n - 1 to n
-STEPS: dict[int, tuple[str, ...]] = {
-    2: ("ALTER TABLE games ADD COLUMN rematch TEXT",),
-}
+#: each step after schema 1, from the version before it: MIGRATIONS[n] takes a database from
+#: n - 1 to n (the same steps as PostgreSQL's, :mod:`game.server.postgres`)
+MIGRATIONS: dict[int, tuple[str, ...]] = {2: (
+    "ALTER TABLE games ADD COLUMN rematch TEXT",
+    "ALTER TABLE games ADD COLUMN time_control TEXT",
+    "ALTER TABLE games ADD COLUMN started_ms INTEGER",
+    "ALTER TABLE games ADD COLUMN reason TEXT",
+    "ALTER TABLE games ADD COLUMN ended_ms INTEGER",
+    "ALTER TABLE moves ADD COLUMN at_ms INTEGER",
+)}
+
 
 #: how a transaction reaches the disk: ``full`` syncs the WAL at every commit (a stored move
 #: survives a power cut); ``normal`` only at checkpoints (a stored move survives the server's
@@ -109,6 +122,13 @@ class GameRow:
     updated: int = 0
     #: the game a rematch made of this one (its id), once both seats asked for it
     rematch: str | None = None
+    #: the time control's JSON (None: no clock), :func:`game.server.clock.stored`
+    time_control: str | None = None
+    #: when the second seat was taken (ms since the epoch): the first turn's clock starts
+    started_ms: int | None = None
+    #: why the game ended when the rules did not end it (``time``, ``abandoned``), and when
+    reason: str | None = None
+    ended_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -116,6 +136,8 @@ class MoveRow:
     ply: int
     side: str
     move_json: str
+    #: when the server accepted it (ms since the epoch; a move stored before schema 2: its second)
+    at_ms: int | None = None
 
 
 class Store(Protocol):
@@ -131,20 +153,26 @@ class Store(Protocol):
     def by_watch(self, code: str) -> GameRow | None: ...
     def seat_of(self, secret_hash: str) -> tuple[str, str] | None: ...
     def seats(self, game_id: str) -> list[str]: ...
-    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool: ...
+    def add_seat(self, game_id: str, side: str, secret_hash: str, started_ms: int | None = None) -> bool: ...
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]: ...
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
     def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
     def take_back(self, game_id: str, keep: int, last: int) -> bool: ...
     def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool: ...
+    def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool: ...
+    def clocked(self) -> list[str]: ...
     def close(self) -> None: ...
 
 
-#: the columns a new game is written with
+#: the columns a new game is written with (its end is not known yet)
 NEW_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_hash, invite, watch, "
-               "rules_version, status, result, created, updated")
+               "rules_version, status, result, created, updated, time_control")
 #: the columns a game is read with (a GameRow's fields, in order)
-GAME_COLUMNS = NEW_COLUMNS + ", rematch"
+GAME_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_hash, invite, watch, "
+                "rules_version, status, result, created, updated, rematch, time_control, started_ms, reason, "
+                "ended_ms")
+#: a move's time to the millisecond, that of a move stored before schema 2 from its second
+MOVE_COLUMNS = "ply, side, move_json, coalesce(at_ms, at * 1000)"
 
 
 class SQLiteStore:
@@ -193,11 +221,10 @@ class SQLiteStore:
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self.db.execute(statement)
-                version = 1
                 self.db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
-                                (version, int(self.clock())))
-            for step in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in STEPS[step]:
+                                (1, int(self.clock())))
+            for step in range(max(version, 1) + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[step]:
                     self.db.execute(statement)
                 self.db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
                                 (step, int(self.clock())))
@@ -211,10 +238,10 @@ class SQLiteStore:
         now = int(self.clock())
         try:
             with self.transaction():
-                self.db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                self.db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join('?' * 16)})",
                                 (game.id, game.game, game.level, game.level_json, game.options_json,
                                  game.seed, game.salt, game.commit_hash, game.invite, game.watch,
-                                 game.rules_version, game.status, game.result, now, now))
+                                 game.rules_version, game.status, game.result, now, now, game.time_control))
                 self.db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (?, ?, ?, ?)",
                                 (game.id, side, secret_hash, now))
         except sqlite3.IntegrityError:
@@ -244,14 +271,17 @@ class SQLiteStore:
         found = self.db.execute("SELECT side FROM seats WHERE game_id = ? ORDER BY joined, side", (game_id,))
         return [r[0] for r in found]
 
-    def add_seat(self, game_id: str, side: str, secret_hash: str) -> bool:
+    def add_seat(self, game_id: str, side: str, secret_hash: str, started_ms: int | None = None) -> bool:
+        """The other seat taken; the game is ``playing`` from ``started_ms`` (its first
+        turn's clock starts then; by default now)."""
         now = int(self.clock())
+        started = int(now * 1000) if started_ms is None else started_ms
         try:
             with self.transaction():
                 self.db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) VALUES (?, ?, ?, ?)",
                                 (game_id, side, secret_hash, now))
-                self.db.execute("UPDATE games SET status = 'playing', updated = ? "
-                                "WHERE id = ? AND status = 'open'", (now, game_id))
+                self.db.execute("UPDATE games SET status = 'playing', updated = ?, started_ms = ? "
+                                "WHERE id = ? AND status = 'open'", (now, started, game_id))
         except sqlite3.IntegrityError:
             return False
         return True
@@ -260,15 +290,16 @@ class SQLiteStore:
     def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
         """The game's stored moves in order (those after ply ``after``)."""
         return [MoveRow(*r) for r in self.db.execute(
-            "SELECT ply, side, move_json FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply",
             (game_id, after))]
 
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
         now = int(self.clock())
         try:
             with self.transaction():
-                self.db.execute("INSERT INTO moves (game_id, ply, side, move_json, at) "
-                                "VALUES (?, ?, ?, ?, ?)", (game_id, move.ply, move.side, move.move_json, now))
+                self.db.execute("INSERT INTO moves (game_id, ply, side, move_json, at, at_ms) "
+                                "VALUES (?, ?, ?, ?, ?, ?)", (game_id, move.ply, move.side, move.move_json,
+                                                              *move_times(move, now)))
                 self.db.execute("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
                                 (status, result, now, game_id))
         except sqlite3.IntegrityError:
@@ -286,8 +317,9 @@ class SQLiteStore:
         db = self.writer
         try:
             with _Transaction(db):
-                db.executemany("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, ?, ?, ?, ?)",
-                               [(game, move.ply, move.side, move.move_json, now)
+                db.executemany("INSERT INTO moves (game_id, ply, side, move_json, at, at_ms) "
+                               "VALUES (?, ?, ?, ?, ?, ?)",
+                               [(game, move.ply, move.side, move.move_json, *move_times(move, now))
                                 for game, move, _s, _r in moves])
                 db.executemany("UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
                                [(status, result, now, game) for game, _m, status, result in moves])
@@ -320,16 +352,36 @@ class SQLiteStore:
                                          "WHERE id = ? AND rematch IS NULL", (game.id, now, old_id)).rowcount
                 if linked != 1:
                     raise _NotLinked()
-                self.db.execute(f"INSERT INTO games ({NEW_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                self.db.execute(f"INSERT INTO games ({NEW_COLUMNS}, started_ms) "
+                                f"VALUES ({', '.join('?' * 17)})",
                                 (game.id, game.game, game.level, game.level_json, game.options_json,
                                  game.seed, game.salt, game.commit_hash, game.invite, game.watch,
-                                 game.rules_version, "playing", None, now, now))
+                                 game.rules_version, "playing", None, now, now, game.time_control,
+                                 game.started_ms))
                 self.db.executemany("INSERT INTO seats (game_id, side, secret_hash, joined) "
                                     "VALUES (?, ?, ?, ?)",
                                     [(game.id, side, hashed, now) for side, hashed in seats.items()])
         except (sqlite3.IntegrityError, _NotLinked):
             return False
         return True
+
+    def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool:
+        """The game ended at ply ``ply`` for a reason of the server's (a flag fell, the game
+        was claimed): False when it is over already or has moves after that ply (a move
+        stored first stands; the end is worked out again)."""
+        now = int(self.clock())
+        with self.transaction():
+            done = self.db.execute(
+                "UPDATE games SET status = 'over', result = ?, reason = ?, ended_ms = ?, updated = ? "
+                "WHERE id = ? AND status = 'playing' "
+                "AND (SELECT count(*) FROM moves WHERE game_id = ?) = ?",
+                (result, reason, at_ms, now, game_id, game_id, ply)).rowcount
+        return bool(done)
+
+    def clocked(self) -> list[str]:
+        """The games being played under a time control (their flags may fall)."""
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM games WHERE status = 'playing' AND time_control IS NOT NULL")]
 
     def close(self) -> None:
         for db in (self.db, self.writer):
@@ -342,6 +394,12 @@ class SQLiteStore:
 
 class _NotLinked(Exception):
     """A rematch whose old game has one already: its transaction rolled back."""
+
+
+def move_times(move: MoveRow, now: int) -> tuple[int, int]:
+    """``(at, at_ms)`` of a move stored now: the time the server accepted it, else now."""
+    at_ms = int(now * 1000) if move.at_ms is None else move.at_ms
+    return at_ms // 1000, at_ms
 
 
 class _Transaction:

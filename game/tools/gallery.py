@@ -329,7 +329,8 @@ def online_tour(app, game_id: str) -> Iterator[str]:
     app.stack.top.cancel()
     answer.set()
     app.stack.push(LobbyScene(app, OnlineGame.of(entry), {"invite": entry.invite, "watch": entry.watch,
-                                                          "game": game_id, "seat": side}, entry.server))
+                                                          "game": game_id, "seat": side,
+                                                          "correspondence": {"days": 3}}, entry.server))
     frames(app)
     yield "online-lobby"
     lobby = app.stack.top
@@ -344,7 +345,66 @@ def online_tour(app, game_id: str) -> Iterator[str]:
     nav.play_online(OnlineGame.of(entry))  # nobody listens on that port: it tries again and says so
     frames(app, 10)
     yield "online-connecting"
+    nav.title()
+    nav.online()
+    app.stack.top.choose_clock(game_id, entry.level)
+    frames(app)
+    yield "online-new-clock"
+    yield from online_time_tour(app, entry)
     online_book.forget(entry)
+
+
+class Pictured(OnlineGame):
+    """An online game with no server: what it is told comes from :meth:`told`, as the
+    network's thread would put it, for the pictures of a game being played."""
+
+    def start(self) -> OnlineGame:
+        return self
+
+    @property
+    def started(self) -> bool:
+        return True
+
+    def told(self, message: dict) -> None:
+        if message["type"] == "welcome":
+            self._post("welcome", (message, [], 0))
+        else:
+            self._post("message", message)
+
+
+def online_time_tour(app, entry: online_book.Entry) -> Iterator[str]:
+    """A live game with clocks: the panel's clocks, the opponent gone with its grace counting
+    down, the choice after the grace, and a flag fallen on the end card."""
+    from ..content import levels
+    from ..match import Match
+    from ..online import dice
+
+    seed, salt = 5, "ab" * 16
+    match = Match(entry.game, levels.load(entry.game, entry.level), seed, notes=False)
+    players = list(match.rules.players)
+    me = entry.seat
+    other = next(p for p in players if p != me)
+    clocks = {"left": {me: 287.4, other: 300.0}, "running": match.state.to_move, "now": 0}
+    game = Pictured(entry.server, secret=entry.secret, entry=entry)
+    game.told({"v": 1, "type": "welcome", "match": entry.match, "game": entry.game, "level": entry.level,
+               "players": players, "seated": players, "commit": dice.commitment(seed, salt), "ply": 0,
+               "status": "playing", "seat": me, "state": dice.public(match.rules, match.state),
+               "clock": {"initial": 300, "increment": 3}, "clocks": clocks})
+    app.nav.play_online(game)
+    frames(app, 5)
+    yield "online-clocks"
+    game.told({"v": 1, "type": "left", "match": entry.match, "side": other, "grace": 47.0})
+    frames(app, 5)
+    yield "online-left"
+    game.told({"v": 1, "type": "left", "match": entry.match, "side": other, "grace": 0})
+    frames(app, 5)
+    yield "online-grace-over"
+    app.stack.pop()
+    game.told({"v": 1, "type": "ended", "match": entry.match, "ply": 0, "winner": other, "loser": me,
+               "reason": "time", "reveal": {"seed": seed, "salt": salt},
+               "clocks": {**clocks, "left": {me: 0, other: 300.0}, "running": None}})
+    frames(app, 10)
+    yield "online-on-time"
 
 
 def shoot(out: Path, language: str, size: tuple[int, int], games: list[str] | None = None,

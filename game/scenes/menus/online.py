@@ -23,7 +23,7 @@ import pygame
 
 from ... import catalogue
 from ...content import levels
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...online import api, book, client, host, missing
 from ...online.api import OnlineError
 from ...online.errand import Errand
@@ -41,6 +41,29 @@ log = logging.getLogger("gauss_arcade")
 
 #: the server used when none was chosen: a server on this machine, on its default port
 LOCAL = f"http://127.0.0.1:{api.DEFAULT_PORT}"
+#: the time controls a new game offers (docs/server.md, "Time"): none, live Fischer clocks
+#: (minutes, plus seconds added after each turn), correspondence (days a move, no bank)
+CLOCKS: list[dict[str, Any] | None] = [
+    None,
+    {"clock": {"initial": 300, "increment": 3}},
+    {"clock": {"initial": 600, "increment": 5}},
+    {"correspondence": {"days": 1}},
+    {"correspondence": {"days": 3}},
+]
+
+
+def control_words(control: dict[str, Any] | None) -> str:
+    """A time control as a player reads it: "5 minutes, plus 3 seconds a move", "By
+    correspondence: 3 days a move", "No clock"."""
+    clock = (control or {}).get("clock")
+    if isinstance(clock, dict):
+        return _("{minutes} minutes, plus {seconds} seconds a move").format(
+            minutes=f"{clock.get('initial', 0) / 60:g}", seconds=f"{clock.get('increment', 0):g}")
+    days = ((control or {}).get("correspondence") or {}).get("days")
+    if isinstance(days, int):
+        return ngettext("By correspondence: {days} day a move", "By correspondence: {days} days a move",
+                        days).format(days=days)
+    return _("No clock")
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -128,21 +151,29 @@ class OnlineScene(Scene):
     def choose_board(self, game_id: str) -> None:
         names = levels.names(game_id)
         if len(names) <= 1:
-            self.create(game_id, names[0] if names else None)
+            self.choose_clock(game_id, names[0] if names else None)
             return
-        answers = [(level_title(game_id, name), lambda name=name: self.create(game_id, name))
+        answers = [(level_title(game_id, name), lambda name=name: self.choose_clock(game_id, name))
                    for name in names]
         self.app.stack.push(AskScene(self.app, _(catalogue.get(game_id).title), [_("Which board?")],
                                      [*answers, (_("Back"), lambda: None)]))
 
-    def create(self, game_id: str, level: str | None) -> None:
+    def choose_clock(self, game_id: str, level: str | None) -> None:
+        answers = [(control_words(control), lambda control=control: self.create(game_id, level, control))
+                   for control in CLOCKS]
+        self.app.stack.push(AskScene(self.app, _(catalogue.get(game_id).title), [
+            _("Which clock? A live game's clock gains its seconds after each of your turns; a game by "
+              "correspondence waits days for each move, even with nobody connected.")],
+            [*answers, (_("Back"), lambda: None)]))
+
+    def create(self, game_id: str, level: str | None, control: dict[str, Any] | None = None) -> None:
         server = self.server
 
         def made(result: tuple[client.OnlineGame, dict[str, Any]]) -> None:
             game, answer = result
             self.notice = ""
             self.app.stack.push(LobbyScene(self.app, game.start(), answer, server))
-        self.wait(Errand(lambda: client.new_game(server, game_id, level)), made)
+        self.wait(Errand(lambda: client.new_game(server, game_id, level, control=control)), made)
 
     # -- joining -----------------------------------------------------------------------------
     def join(self) -> None:
@@ -270,6 +301,8 @@ class LobbyScene(Scene):
         self.watch = answer["watch"]
         self.game_id = answer["game"]
         self.seat = answer["seat"]
+        #: its time control, as the server took it ({} : none)
+        self.control = {k: answer[k] for k in ("clock", "correspondence") if isinstance(answer.get(k), dict)}
         self.server = server
         self.back = BackButton()
         self.problem = ""
@@ -314,6 +347,10 @@ class LobbyScene(Scene):
                         theme.INK, "midtop", True)
         you = _("You play {side}.").format(side=side_words(self.game_id, self.seat))
         theme.draw_text(surface, you, (w / 2, 100 * s), int(28 * s), theme.INK_DIM, "midtop")
+        if self.control:
+            words = control_words(self.control)
+            theme.draw_text(surface, words, (w / 2, 100 * s + theme.step(int(28 * s), 34 * s)),
+                            theme.fitted(words, int(24 * s), w - 80 * s), theme.INK_DIM, "midtop")
         # the code in the middle; beside a QR code, the two side by side
         cx, room = (w * 0.36, w * 0.6) if self.invite_qr is not None else (w / 2, w - 80 * s)
         theme.draw_text(surface, _("Invite code"), (cx, h * 0.27), int(30 * s), theme.INK, "center")

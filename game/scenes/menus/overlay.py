@@ -287,8 +287,10 @@ class ResultScene(Scene):
                          size=32)
         if getattr(game, "online", None) is not None:
             # a rematch online asks the opponent (a seat's, not a spectator's); a game whose dice
-            # did not check out has no seed to review or save it by
-            checked = game.online.ended is not None and game.online.ended.check == ""
+            # did not check out has no seed to review or save it by, and a game the server ended
+            # (on time, abandoned) is no finished game of the rules to review
+            ended = game.online.ended
+            checked = ended is not None and ended.check == "" and getattr(ended, "reason", None) is None
             self.menu.items = [item for item in self.menu.items if (
                 item is again and not game.online.spectator) or (item is not again and (
                     checked or item.on_choose in (self.to_menu, self.look)))]

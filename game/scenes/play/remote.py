@@ -17,6 +17,8 @@ from typing import Any
 from ...i18n import _
 from ...match import HUMAN, REMOTE, Seat
 from ...ui import theme
+from .clocks import POLL_SECONDS as POLL_SECONDS  # (where it was: the play scene reads it here)
+from .clocks import OnlineTime
 from .consent import Consent
 from .effects import MovePlay
 from .hosting import Hosting
@@ -28,11 +30,9 @@ log = logging.getLogger("gauss_arcade")
 #: Surges: a move like any other, answered on the opponent's screen)
 ONLINE = Hosting(autosave=False, hints=False)
 
-#: how often a resting online game looks for the server's news (seconds)
-POLL_SECONDS = 0.05
 
 
-class Remote(Consent):
+class Remote(Consent, OnlineTime):
     """The online side of a play scene: ``online`` is the :class:`~game.online.client.OnlineGame`
     (None: a local game)."""
 
@@ -78,6 +78,8 @@ class Remote(Consent):
         """The server's news since the last frame, played out."""
         if self.online is not None:
             self.follow_online_events(self.online.poll())
+        if self.online is not None:
+            self.watch_grace()
 
     def follow_online_events(self, events: list[Any]) -> None:
         from ...online import client as C
@@ -113,6 +115,9 @@ class Remote(Consent):
                     self.match.seed = game.reveal["seed"]
                 elif event.check:
                     self.say(_("This game's dice do not check out: the server may have cheated."), 8.0)
+                self.online_time_event(event)
+            elif isinstance(event, (C.Left, C.Back)):
+                self.online_time_event(event)
             elif isinstance(event, C.Failed):
                 self.hold(False)
                 self.say(event.words, 30.0)
@@ -147,7 +152,7 @@ class Remote(Consent):
             return self.consent_news()
         if not game.friend_here and not game.spectator:
             return _("Waiting for your opponent to join...")
-        return ""
+        return self.away_news()
 
     def send_online(self, move: Any) -> bool:
         why = self.online.why_not(move)

@@ -136,6 +136,9 @@ class PlayView:
         seats = self.seats
         if self.recorded_seats:  # a replay: who played the game, not the replay's own seats
             seats = {p: Seat(p, kind) for p, kind in self.recorded_seats.items()}
+        online = self.online_who_parts(compact)
+        if online is not None:
+            return online
         humans = [p for p in (first, second) if not seats[p].is_ai]
         if len(humans) == 2 and all(seats[p].device in (None, OPEN) for p in humans):
             return [(_("{first} and {second}: two players").format(
@@ -339,6 +342,8 @@ class PlayView:
 
     # the status bar: whose turn, and the news of the moment
     def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.online_over():  # a flag fell, the game was claimed: the server's end, not the rules'
+            return self.server_end_status()
         if self.state.over:
             return self.over_status or (_("Game over"), theme.ACCENT)
         p = self.state.to_move
@@ -488,7 +493,7 @@ class PlayView:
         hover = tuple(b.hover for b in self.buttons.values())
         news = (frame.size, i18n.language(), self.app.last_device, finger_px(), self.hosted,
                 self.hints_allowed, tuple((p, seat.kind, seat.device) for p, seat in self.seats.items()),
-                self.ladder, self.details, self.exercise_of, *self.panel_key())
+                self.ladder, self.details, self.exercise_of, *self.panel_key(), *self.online_time_key())
         key = (hover, news)
         kept = self._panel is not None and self._panel[1].get_size() == frame.panel.size
         held = self._panel_held is not None and kept
