@@ -16,6 +16,7 @@ for _name in ("starlette", "uvicorn", "websockets"):
 
 from driver import DT, key  # noqa: E402
 from server_client import FAST, PATIENCE, ServerThread  # noqa: E402
+from test_online_screens import through_the_wait  # noqa: E402
 
 from game import catalogue  # noqa: E402
 from game.i18n import _  # noqa: E402
@@ -144,6 +145,7 @@ def test_a_new_game_with_a_clock_shows_both_clocks_and_the_leavers_choice(app, s
         "By correspondence: 1 day a move", "By correspondence: 3 days a move"]
     ask.menu.index = 1  # 5 minutes, plus 3 seconds a move
     app.frame([key(pygame.K_RETURN)], DT)
+    through_the_wait(app)  # the game is made in a thread, behind its panel
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.control == {"clock": {"initial": 300.0, "increment": 3.0}}
     friend, _joined = client.join_game(server.url, lobby.code)
@@ -194,7 +196,8 @@ def test_a_flag_fall_shows_on_the_end_card(app, server):
     assert card.card.margin == _("on time")
     loser = next(p for p in scene.rules.players if p != scene.online.ended.winner)
     assert card.card.reasons == [_("{side} ran out of time.").format(side=scene.side_name(loser))]
-    assert [i.label for i in card.menu.items] == [_("Menu"), _("Look at the board")]
+    # no review or save of a game the rules did not end; a rematch, as after any game
+    assert [i.label for i in card.menu.items] == [_("Rematch"), _("Menu"), _("Look at the board")]
     assert scene.status()[0] == _("Game over: on time")
     friend.close()
 

@@ -290,7 +290,7 @@ def test_a_hosted_games_qr_code_carries_its_address_and_code(app, monkeypatch, t
         through_the_wait(app, "the hosted server started")
         hosted = host.running()
         choose(app, _(catalogue.get(catalogue.GAME_IDS[0]).title))
-        if isinstance(app.stack.top, AskScene):
+        while isinstance(app.stack.top, AskScene):  # which board, which clock
             press(app, pygame.K_RETURN)
         through_the_wait(app)
         lobby = app.stack.top

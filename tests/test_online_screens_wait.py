@@ -91,7 +91,7 @@ def test_a_server_that_never_answers_holds_no_frame_and_back_cancels(app, silent
     # a new game: the request waits on the silent server, the frames go on
     choose(app, _("New game"))
     choose(app, _(catalogue.get(catalogue.GAME_IDS[0]).title))
-    if isinstance(app.stack.top, AskScene):
+    while isinstance(app.stack.top, AskScene):  # which board, which clock: the first (no clock)
         press(app, pygame.K_RETURN)
     wait = app.stack.top
     assert isinstance(wait, WaitScene) and wait.server == silent.url
@@ -134,7 +134,7 @@ def test_a_server_that_is_not_there_is_said_on_the_screen_that_asked(app, tmp_pa
     menu = app.stack.top
     choose(app, _("New game"))
     choose(app, _(catalogue.get(catalogue.GAME_IDS[0]).title))
-    if isinstance(app.stack.top, AskScene):
+    while isinstance(app.stack.top, AskScene):  # which board, which clock: the first (no clock)
         press(app, pygame.K_RETURN)
     deadline = time.monotonic() + 10
     while isinstance(app.stack.top, WaitScene):

@@ -60,7 +60,7 @@ def offer(service: Service, table: Table, side: str | None, secret: str | None) 
     """``side`` (its socket said hello with ``secret``) offers a rematch of the finished game."""
     if side is None or secret is None:
         raise Refused(SPECTATOR, "Spectators watch; they cannot ask for a rematch.", table.ply)
-    if not table.match.over:
+    if not table.over:  # the rules ended it, or the server (a flag, a claim)
         raise Refused(OVER, "A rematch is offered once the game is over.", table.ply)
     row = service.store.game(table.id) or table.row
     table.row = row
@@ -119,7 +119,7 @@ def made(service: Service, table: Table, secrets_of: dict[str, str]) -> Views:
 
 def welcome(service: Service, table: Table, side: str | None, secret: Any) -> dict[str, Any] | None:
     """What a socket saying hello to a finished game learns of its rematch (None: none yet)."""
-    if not table.match.over:
+    if not table.over:  # the rules ended it, or the server (a flag, a claim)
         return None
     row = service.store.game(table.id)
     if row is None or row.rematch is None:

@@ -57,13 +57,15 @@ def answer(service: Service, body: Any, fresh: Callable[[Table], Table] = lambda
 def seat_status(table: Table, side: str) -> dict[str, Any]:
     match = table.match
     players = match.rules.players
-    over = match.over
+    over = table.over  # the rules ended it, or the server (a flag, a claim)
     status = "over" if over else "playing" if len(table.seated) >= len(players) else "open"
     to_move = None if over else match.state.to_move
     out: dict[str, Any] = {"match": table.id, "game": table.row.game, "seat": side, "ply": table.ply,
                            "status": status, "to_move": to_move,
                            "your_move": status == "playing" and to_move == side}
-    if over:
+    if table.ended is not None:
+        out["winner"] = table.ended.winner
+    elif over:
         outcome = match.outcome()
         out["winner"] = None if outcome is None else outcome.winner
     return out

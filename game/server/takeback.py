@@ -78,7 +78,7 @@ def check(table: Table, side: str | None, ply: Any) -> None:
         raise Refused(MALFORMED, "A take-back needs \"ply\": the last ply this client saw.", table.ply)
     if ply != table.ply:
         raise Refused(STALE, f"The game is at ply {table.ply}, not {ply}: catch up first.", table.ply)
-    if table.match.over:
+    if table.over:  # the rules ended it, or the server (a flag, a claim)
         raise Refused(OVER, "The game is over.", table.ply)
     if len(table.seated) < len(table.match.rules.players):
         raise Refused(WAITING, "Your friend has not joined yet.", table.ply)
