@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue
 from . import service as S
+from .probe import LoopLag
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .store import Conflict, SQLiteStore, Store
 
@@ -140,6 +141,8 @@ class GameServer:
         self.moves = 0
         #: (when, how long) of the last moves, for ``GET /stats``
         self.move_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100000)
+        #: the event loop's lateness and the collector's pauses, for ``GET /stats``
+        self.probe = LoopLag()
 
     # -- start and stop ----------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -152,9 +155,13 @@ class GameServer:
         listen = getattr(self.service.store, "listen", None)
         listener = asyncio.create_task(listen(self.heard, self.reconnected)) if listen else None
         self.listening = listener is not None
+        probe = asyncio.create_task(self.probe.run())
+        self.probe.watch_collector()
         try:
             yield
         finally:
+            probe.cancel()
+            self.probe.stop_watching()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -385,9 +392,10 @@ class GameServer:
             def ms(q: float) -> float:
                 return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 2) if times else 0.0
             return {"v": PROTOCOL, "type": "stats", "moves": self.moves, "timed": len(times),
-                    "sockets": self.sockets,
+                    "sockets": self.sockets, "cpu_s": round(time.process_time(), 2),
                     "games_in_memory": len(self.service.tables) if self.service else 0,
-                    "move_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}}
+                    "move_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)},
+                    **self.probe.figures(window)}
         return await self.http(request, act)
 
     def svc(self) -> Service:
