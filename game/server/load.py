@@ -316,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         cpu, cpu_before = stats_after["cpu_s"], stats_before["cpu_s"]
     # moves a second over the window the clients counted in (up to their last counted move)
     round_trip = quantiles(rtt)
+    # the moves the server played over the whole run (warm-up included, as its CPU time is)
+    served = stats_after.get("moves", 0) - stats_before.get("moves", 0)
     window = max([one["last"] for one in found if one["rtt"]] or [counted])
     figures = {"sync": args.sync if process is not None else "?", "games_at_once": args.games,
                "players": 2 * args.games, "think_s": args.think, "clients": args.clients,
@@ -325,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
                "moves_per_s": round(len(rtt) / max(window, 1e-9), 1),
                "server_cpu_share": None if cpu is None or cpu_before is None
                else round((cpu - cpu_before) / elapsed, 2),
+               "server_cpu_ms_per_move": None if cpu is None or cpu_before is None or not served
+               else round(1000 * (cpu - cpu_before) / served, 2),
                "client_cpu_share": round(sum(one["cpu_s"] for one in found) / elapsed, 2),
                "games_finished": sum(one["games"] for one in found),
                "p50_ms": round_trip["p50"], "p99_ms": round_trip["p99"], "max_ms": round_trip["max"],

@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import catalogue
@@ -46,6 +46,11 @@ GAME_ID_LENGTH = 8
 MAX_MISSED = 500
 #: games kept rebuilt in memory (least recently used go first; a game is rebuilt from its moves)
 MAX_TABLES = 2000
+#: the positions kept in memory per game, of its last moves (what a reconnecting client or
+#: another server process's move most often needs): a game's whole history, a few objects a
+#: move, made the collector's passes over a thousand games last a quarter of a second
+#: (docs/server.md); older positions are rebuilt from the moves when asked for
+KEEP_POSITIONS = 16
 #: the longest a refusal's sentence gets (a sentence quoting a request quotes its start)
 MAX_SENTENCE = 300
 #: how deep a request's JSON may nest (the deepest real move nests 3 levels)
@@ -177,6 +182,9 @@ class Table:
     by: list[str]
     #: moves played in memory and not yet stored (the table stays in memory meanwhile)
     pending: int = 0
+    #: every move played, as its compact JSON (``moves[n - 1]`` is ply ``n``); the match's
+    #: ``history`` keeps only the last positions (:data:`KEEP_POSITIONS`)
+    moves: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -184,7 +192,18 @@ class Table:
 
     @property
     def ply(self) -> int:
-        return len(self.match.history)
+        return len(self.by)
+
+    def add(self, move: Any, side: str) -> tuple[Any, Any, list[dict[str, Any]]]:
+        """``move`` played on the match for ``side`` (the caller checked it); as ``Match.play``."""
+        rules = self.match.rules
+        before, after, effects = self.match.play(move)
+        self.by.append(side)
+        self.moves.append(json.dumps(rules.move_json(move), separators=(",", ":")))
+        history = self.match.history
+        if len(history) >= 2 * KEEP_POSITIONS:  # (trimmed now and then, not at every move)
+            del history[:len(history) - KEEP_POSITIONS]
+        return before, after, effects
 
 
 @dataclass
@@ -303,21 +322,23 @@ class Service:
         if row is None:
             raise Refused(UNKNOWN, "No such game.")
         try:
-            level = json.loads(row.level_json)
-            options = None if row.options_json is None else json.loads(row.options_json)
-            match = Match(row.game, level, row.seed, options, notes=False)
-            by = []
+            table = Table(row, self.new_match(row), self.store.seats(game_id), [])
             for number, stored in enumerate(self.store.moves(game_id), start=1):
                 if stored.ply != number:
                     raise RulesError(f"ply {number} is missing")
-                match.play(match.rules.parse_move(json.loads(stored.move_json)))
-                by.append(stored.side)
+                table.add(table.match.rules.parse_move(json.loads(stored.move_json)), stored.side)
         except (RulesError, ValueError, KeyError) as exc:
             log.error("game %s cannot be rebuilt: %s", game_id, exc)
             raise Refused(INTERNAL, "This game cannot be rebuilt by this server's rules.") from None
-        table = Table(row, match, self.store.seats(game_id), by)
         self._keep(table)
         return table
+
+    @staticmethod
+    def new_match(row: GameRow) -> Match:
+        """The game of ``row`` at its start (raises RulesError, ValueError for a row the rules refuse)."""
+        level = json.loads(row.level_json)
+        options = None if row.options_json is None else json.loads(row.options_json)
+        return Match(row.game, level, row.seed, options, notes=False)
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -391,13 +412,12 @@ class Service:
                               "result.", now)
             raise Refused(ILLEGAL, "That move is not legal here.", now)
         try:
-            _before, after, effects = match.play(move)
+            _before, after, effects = table.add(move, side)
         except RulesError as exc:
             raise Refused(ILLEGAL, str(exc), now) from None
-        table.by.append(side)
         table.pending += 1
         outcome = match.outcome()
-        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")))
+        stored = MoveRow(now + 1, side, table.moves[-1])
         return Pending(table, stored, "over" if after.over else "playing",
                        None if outcome is None else str(outcome.winner),
                        self.played(table, now + 1, move_json, after, list(effects)))
@@ -413,7 +433,7 @@ class Service:
                 log.info("game %s over after %d plies: %s", pending.table.id, pending.ply, pending.result)
 
     def _same(self, table: Table, ply: int, move_json: dict[str, Any]) -> bool:
-        return bool(table.match.rules.move_json(table.match.history[ply].move) == move_json)
+        return table.moves[ply] == json.dumps(move_json, separators=(",", ":"))
 
     # -- what clients are told ------------------------------------------------------------
     def client_state(self, table: Table, state: Any) -> dict[str, Any]:
@@ -464,9 +484,15 @@ class Service:
         now = table.ply
         out = []
         rules = table.match.rules
+        history, first = table.match.history, now - len(table.match.history)  # history[0]: ply first + 1
+        if seen < first:  # further back than the positions kept: the game replayed from its moves
+            match = self.new_match(table.row)
+            for text in table.moves:
+                match.play(rules.parse_move(json.loads(text)))
+            history, first = match.history, 0
         for ply in range(seen + 1, now + 1):
-            before, move, _text = table.match.history[ply - 1]
-            after = table.match.history[ply].before if ply < now else table.match.state
+            before, move, _text = history[ply - 1 - first]
+            after = history[ply - first].before if ply < now else table.match.state
             _again, effects = rules.play(before, move)
             out.append(self.played(table, ply, rules.move_json(move), after, list(effects)))
         return out
@@ -484,8 +510,7 @@ class Service:
             for stored in self.store.moves(table.id, after=table.ply):
                 if stored.ply != table.ply + 1:
                     raise RulesError(f"ply {table.ply + 1} is missing")
-                table.match.play(table.match.rules.parse_move(json.loads(stored.move_json)))
-                table.by.append(stored.side)
+                table.add(table.match.rules.parse_move(json.loads(stored.move_json)), stored.side)
                 added += 1
         except (RulesError, ValueError, KeyError) as exc:
             log.error("game %s cannot be caught up: %s", table.id, exc)
