@@ -93,3 +93,18 @@ def test_the_load_test_sends_nothing_beyond_this_machine():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "this machine" in done.stderr
 
+
+
+def test_a_client_that_offers_compression_gets_none(tmp_path):
+    pytest.importorskip("uvicorn", reason="the server extra is not installed: pip install '.[server]'")
+    from server_client import ServerThread
+    from websockets.sync.client import connect
+
+    server = ServerThread(tmp_path / "data").start()
+    try:
+        with connect(server.url.replace("http", "ws") + "/ws", compression="deflate", proxy=None,
+                     open_timeout=15) as ws:
+            assert ws.request.headers.get("Sec-WebSocket-Extensions")  # offered...
+            assert ws.response.headers.get("Sec-WebSocket-Extensions") is None  # ...and declined
+    finally:
+        server.stop()

@@ -638,6 +638,16 @@ async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:
                         status_code=status)
 
 
+def uvicorn_settings(limits: Limits) -> dict[str, Any]:
+    """uvicorn's settings for this application, the same for the command, a hosted game and
+    the tests. Without ``ws_per_message_deflate`` off, a client that offers compression (most
+    WebSocket libraries do by default; this project's client does not) costs a compressor and a
+    decompressor per socket (some 40 KB of memory as uvicorn sets them, and CPU for every
+    envelope) for messages of a few hundred bytes to a few kilobytes."""
+    return {"ws": "websockets-sansio", "ws_max_size": limits.frame, "ws_per_message_deflate": False,
+            "lifespan": "on", "server_header": False, "access_log": False}
+
+
 def create_app(data: Path | None = None, store: Callable[[], Store] | None = None,
                limits: Limits | None = None) -> Starlette:
     """The server as an ASGI application over the SQLite store in ``data`` (or the store

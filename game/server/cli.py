@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from ..content import levels
-    from .app import create_app
+    from .app import create_app, uvicorn_settings
     from .store import SQLiteStore, Store, StoreError
 
     levels.set_aside_bad_files = False  # the server writes in its data folder only
@@ -142,8 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     port = sock.getsockname()[1]
     limits = replace(Limits(), rate=args.rate, burst=args.burst)
     app = create_app(store=lambda: store, limits=limits)
-    config = uvicorn.Config(app, log_level="info", access_log=False, ws="websockets-sansio",
-                            ws_max_size=limits.frame, lifespan="on", server_header=False)
+    config = uvicorn.Config(app, log_level="info", **uvicorn_settings(limits))
     print(f"gauss-arcade-server: listening on http://{args.host}:{port} ({where})", flush=True)
     # the collector: a server holds every game's positions (thousands of objects a game), and
     # Python's default thresholds walked them all often, in pauses of up to half a second
