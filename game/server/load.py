@@ -276,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         workers = []
         for i, games in enumerate(shares):
-            command = [sys.executable, "-m", "game.server.load", "--worker", "--url", url,
+            command = [sys.executable, "-m", "game.server.load", "--worker", "--url", url, "--clients", "1",
                        "--games", str(games), "--think", str(args.think), "--seed", str(args.seed * 1000 + i),
                        "--stop-at", repr(stop_at), "--count-from", repr(count_from),
                        *[f"--game={g}" for g in args.game or ()]]
@@ -339,12 +339,13 @@ def main(argv: list[str] | None = None) -> int:
                "client_loop_lag_ms": quantiles([late for one in found for late in one["lag"]]),
                "load_average": None if load_before is None or load_after is None
                else [round(load_before[0], 2), round(load_after[0], 2)],
-               "refused": refused, "errors": len(errors)}
+               "refused": refused, "errors": len(errors), "first_errors": [e[:300] for e in errors[:5]]}
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:>18}: {value}")
+            if key != "first_errors":
+                print(f"{key:>18}: {value}")
         for error in errors[:5]:
             print("error:", error[:300])
     return 1 if errors or not rtt else 0
