@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 
 from game import catalogue
 from game.content import levels
-from game.server.app import Limits, create_app
+from game.server.app import Limits, create_app, uvicorn_settings
 
 #: how long any one wait of a test may take (seconds); every wait has one
 PATIENCE = 15.0
@@ -40,8 +40,7 @@ class ServerThread:
         self.sock.listen(128)
         self.port = self.sock.getsockname()[1]
         self.app = create_app(data, store=store, limits=limits)
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, ws="websockets-sansio",
-                                ws_max_size=limits.frame, lifespan="on")
+        config = uvicorn.Config(self.app, log_level="warning", **uvicorn_settings(limits))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

@@ -262,7 +262,7 @@ def test_every_chance_game_refuses_a_take_back_over_its_rolls(game_id):
     row = GameRow("X", game_id, "", "{}", None, 5, "", "", "A", "B", "")
     table = Table(row, match, list(rules.players), by)
     with pytest.raises(S.Refused, match="dice"):
-        takeback.target(table, by[-1])
+        takeback.target(S.Service(None), table, by[-1])  # (no store: the table keeps every position)
 
 
 def test_a_client_away_during_a_take_back_comes_back_to_the_game_as_it_is(server, monkeypatch):

@@ -63,7 +63,7 @@ class Host:
             raise HostError(_(NOT_INSTALLED))
         import uvicorn
 
-        from ..server.app import create_app
+        from ..server.app import create_app, uvicorn_settings
         from ..server.service import Limits
         from ..server.store import StoreError
 
@@ -92,8 +92,7 @@ class Host:
         except StoreError as exc:
             sock.close()
             raise HostError(str(exc)) from None
-        config = uvicorn.Config(app, log_level="warning", access_log=False, ws="websockets-sansio",
-                                ws_max_size=limits.frame, lifespan="on", server_header=False)
+        config = uvicorn.Config(app, log_level="warning", **uvicorn_settings(limits))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._serve, name="online-host", daemon=True)
         self.thread.start()

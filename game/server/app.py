@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import catalogue
 from . import rematch, takeback
 from . import service as S
+from .probe import LoopLag
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .status import answer as seats_status
 from .store import Conflict, SQLiteStore, Store
@@ -158,6 +159,8 @@ class GameServer:
         self.ends_told: set[str] = set()
         #: games another process ended while a move of this one waited for the store
         self.ends_due: set[str] = set()
+        #: the event loop's lateness and the collector's pauses, for ``GET /stats``
+        self.probe = LoopLag()
 
     # -- start and stop ----------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -173,12 +176,16 @@ class GameServer:
         self.time = Timekeeper(self.limits.grace)
         self.clocks_running()
         keeper = asyncio.create_task(self.keep_time())
+        probe = asyncio.create_task(self.probe.run())
+        self.probe.watch_collector()
         try:
             yield
         finally:
             keeper.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await keeper
+            probe.cancel()
+            self.probe.stop_watching()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -511,9 +518,10 @@ class GameServer:
             def ms(q: float) -> float:
                 return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 2) if times else 0.0
             return {"v": PROTOCOL, "type": "stats", "moves": self.moves, "timed": len(times),
-                    "sockets": self.sockets,
+                    "sockets": self.sockets, "cpu_s": round(time.process_time(), 2),
                     "games_in_memory": len(self.service.tables) if self.service else 0,
-                    "move_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}}
+                    "move_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)},
+                    **self.probe.figures(window)}
         return await self.http(request, act)
 
     def svc(self) -> Service:
@@ -823,7 +831,7 @@ class GameServer:
         service = self.svc()
         table = service.table(conn.game)
         if kind == "takeback":
-            self.broadcast(table.id, takeback.ask(table, conn.side, obj.get("ply")))
+            self.broadcast(table.id, takeback.ask(service, table, conn.side, obj.get("ply")))
         elif kind == "takeback_answer":
             told = takeback.answer(service, table, conn.side, obj.get("ply"), obj.get("accept"))
             if told["type"] == "takenback":
@@ -842,6 +850,16 @@ async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:
              405: "That path does not take this method."}
     return JSONResponse(Refused(reason, words.get(status, "The request was refused.")).envelope(),
                         status_code=status)
+
+
+def uvicorn_settings(limits: Limits) -> dict[str, Any]:
+    """uvicorn's settings for this application, the same for the command, a hosted game and
+    the tests. Without ``ws_per_message_deflate`` off, a client that offers compression (most
+    WebSocket libraries do by default; this project's client does not) costs a compressor and a
+    decompressor per socket (some 40 KB of memory as uvicorn sets them, and CPU for every
+    envelope) for messages of a few hundred bytes to a few kilobytes."""
+    return {"ws": "websockets-sansio", "ws_max_size": limits.frame, "ws_per_message_deflate": False,
+            "lifespan": "on", "server_header": False, "access_log": False}
 
 
 def create_app(data: Path | None = None, store: Callable[[], Store] | None = None,

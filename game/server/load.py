@@ -2,20 +2,26 @@
 
 Starts ``gauss-arcade-server`` in a process of its own on 127.0.0.1 (a free port, a fresh data
 folder in a temporary directory, removed after) unless ``--url`` names one already running on
-this machine, then keeps ``--games`` games going at once from this one process: two WebSocket
-players each, random legal moves picked from the state the server sent (as a client would),
-a player waiting ``--think`` seconds before each move. A game that ends is replaced by a new
-one. After ``--seconds`` it stops and prints the move round trip (a move sent to its ``played``
-envelope back at the mover: p50, p99, max) and how many moves were accepted a second.
+this machine, then keeps ``--games`` games going at once from ``--clients`` processes of their
+own (the games shared out between them): two WebSocket players each, random legal moves picked
+from the state the server sent (as a client would), a player waiting ``--think`` seconds before
+each move. A game that ends is replaced by a new one. After ``--seconds`` it stops and prints
+the move round trip measured at the mover (a move sent to its ``played`` envelope back: p50,
+p99, max, the clients' figures merged), how many moves were accepted a second, the server's
+own time per move, how late the server's event loop and the clients' were (a late client
+inflates the round trip it measures), and the share of a core each side used.
 
-    python -m game.server.load --games 500 --think 2 --seconds 60
+    python -m game.server.load --games 500 --think 2 --seconds 60 --clients 2 --pin
 
+``--pin`` puts the server on one core and the clients on the others (``os.sched_setaffinity``,
+Linux): on a 2-core machine the load generator then cannot take the server's core.
 Only loopback addresses are accepted: the test never sends traffic anywhere else.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import ipaddress
 import json
@@ -32,6 +38,7 @@ from typing import Any
 
 from .. import catalogue
 from ..content import levels
+from .probe import LoopLag, quantiles
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 PATIENCE = 20.0
@@ -65,6 +72,8 @@ class Stats:
         self.games = 0
         self.refused: dict[str, int] = {}
         self.errors: list[str] = []
+        #: when the last move was counted (moves a second are counted up to it)
+        self.last = counting_from
 
 
 async def play_games(url: str, ws_url: str, game_ids: list[str], stop_at: float, think: float,
@@ -103,6 +112,7 @@ async def play_games(url: str, ws_url: str, game_ids: list[str], stop_at: float,
                             break
                     if sock is mover and time.monotonic() >= stats.counting_from:
                         stats.rtt.append(time.perf_counter() - sent)
+                        stats.last = time.monotonic()
                 state, ply = message["state"], ply + 1
             stats.games += 1
 
@@ -119,18 +129,86 @@ def cpu_seconds(process: subprocess.Popen[str] | None) -> float | None:
         return None
 
 
-def start_server(rate: float, sync: str
+def cores() -> list[int]:
+    """The cores this process may run on (all of them where the system does not say)."""
+    try:
+        return sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return list(range(os.cpu_count() or 1))
+
+
+def pinned_to(cpus: set[int] | None) -> Any:
+    """What a started process runs first: keep to ``cpus`` (None: anywhere)."""
+    if not cpus:
+        return None
+    return functools.partial(os.sched_setaffinity, 0, cpus)
+
+
+def start_server(rate: float, sync: str, cpus: set[int] | None = None
                  ) -> tuple[subprocess.Popen[str], str, tempfile.TemporaryDirectory[str]]:
     folder = tempfile.TemporaryDirectory(prefix="gauss-arcade-load-")
     command = [sys.executable, "-m", __package__ or "game.server", "--port", "0", "--data", folder.name,
                "--rate", str(rate), "--burst", str(int(rate * 2)), "--sync", sync]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               preexec_fn=pinned_to(cpus))
     assert process.stdout is not None
     line = process.stdout.readline()  # "...: listening on http://127.0.0.1:PORT (data: ...)"
     if "listening on " not in line:
         process.kill()
+        folder.cleanup()
         raise SystemExit(f"the server did not start: {line!r}")
     return process, line.split("listening on ")[1].split()[0], folder
+
+
+def server_stats(url: str, seconds: float) -> dict[str, Any]:
+    """The server's ``GET /stats`` over the last ``seconds`` (empty when it does not answer)."""
+    try:
+        with NO_PROXY.open(f"{url}/stats?seconds={seconds:.1f}", timeout=PATIENCE) as answer:
+            out: dict[str, Any] = json.loads(answer.read())
+            return out
+    except (OSError, ValueError):
+        return {}
+
+
+def run_games(url: str, games: int, game_ids: list[str], stop_at: float, counting_from: float,
+              think: float, seed: int) -> dict[str, Any]:
+    """``games`` games at once in this process until ``stop_at`` (``time.monotonic``): the
+    round trips counted from ``counting_from`` (seconds), this loop's lateness, the games
+    finished, the refusals and errors."""
+    ws_url = "ws" + url[len("http"):] + "/ws"
+    stats = Stats(counting_from)
+    probe = LoopLag()
+
+    async def run() -> None:
+        rng = random.Random(seed)
+        watch = asyncio.create_task(probe.run())
+        tasks = [play_games(url, ws_url, game_ids, stop_at, think, random.Random(rng.random()), stats)
+                 for _ in range(games)]
+        for done in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(done, BaseException):
+                stats.errors.append(f"{type(done).__name__}: {done}")
+        watch.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watch
+
+    asyncio.run(run())
+    mine = os.times()
+    counting_perf = time.perf_counter() - (time.monotonic() - counting_from)  # (the probe's clock)
+    return {"rtt": [round(r, 6) for r in stats.rtt], "last": stats.last - counting_from,
+            "lag": [round(late, 6) for when, late in probe.late if when >= counting_perf],
+            "games": stats.games, "refused": stats.refused, "errors": stats.errors,
+            "cpu_s": mine.user + mine.system}
+
+
+def worker(args: argparse.Namespace) -> int:
+    """One client process (``--worker``, started by :func:`main`): plays its share of the
+    games against ``--url`` within the wall-clock window it was given, and prints what
+    :func:`run_games` found as one line of JSON."""
+    now_wall, now = time.time(), time.monotonic()
+    found = run_games(args.url, args.games, args.game or list(catalogue.GAME_IDS),
+                      now + args.stop_at - now_wall, now + args.count_from - now_wall, args.think, args.seed)
+    print(json.dumps(found))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,11 +223,21 @@ def main(argv: list[str] | None = None) -> int:
                    help="seconds at the start not counted (the games being made), default 5")
     p.add_argument("--sync", choices=["full", "normal"], default="full",
                    help="the started server's --sync (default full)")
+    p.add_argument("--clients", type=int, default=2,
+                   help="client processes sharing out the games (default 2; 1 to 16)")
+    p.add_argument("--pin", action="store_true",
+                   help="the started server on one core, the client processes on the others (Linux)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    # a client process started by this one: its window in wall-clock seconds (time.time())
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--stop-at", type=float, help=argparse.SUPPRESS)
+    p.add_argument("--count-from", type=float, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if not 1 <= args.games <= 5000 or not 0 < args.seconds <= 600 or args.think < 0:
         p.error("--games 1 to 5000, --seconds up to 600, --think 0 or more")
+    if not 1 <= args.clients <= min(16, args.games):
+        p.error("--clients 1 to 16, and no more than --games")
     process = folder = None
     if args.url:
         host = urllib.parse.urlsplit(args.url).hostname or ""
@@ -160,33 +248,54 @@ def main(argv: list[str] | None = None) -> int:
         if not loopback:
             p.error("--url must be a server on this machine (127.0.0.1, ::1 or localhost)")
         url = args.url.rstrip("/")
-    else:
-        process, url, folder = start_server(rate=1000.0, sync=args.sync)
-    ws_url = "ws" + url[len("http"):] + "/ws"
-    started = time.monotonic()
-    stats = Stats(started + min(args.warmup, args.seconds / 2))
-    stop_at = started + args.seconds
+    elif args.worker:
+        p.error("--worker needs --url")
+    if args.worker:
+        if args.stop_at is None or args.count_from is None:
+            p.error("--worker needs --stop-at and --count-from")
+        return worker(args)
+    server_cpus = client_cpus = None
+    if args.pin:
+        if args.url:
+            p.error("--pin pins the server it starts: leave out --url")
+        allowed = cores()
+        if len(allowed) < 2 or not hasattr(os, "sched_setaffinity"):
+            p.error("--pin needs two cores or more, and Linux")
+        server_cpus, client_cpus = {allowed[0]}, set(allowed[1:])
+    load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
+    if not args.url:
+        process, url, folder = start_server(rate=1000.0, sync=args.sync, cpus=server_cpus)
+    started_wall = time.time()
+    count_from = started_wall + min(args.warmup, args.seconds / 2)
+    stop_at = started_wall + args.seconds
     cpu_before = cpu_seconds(process)
-    mine_before = os.times()
-
-    async def run() -> None:
-        rng = random.Random(args.seed)
-        tasks = [play_games(url, ws_url, args.game or list(catalogue.GAME_IDS), stop_at, args.think,
-                            random.Random(rng.random()), stats) for _ in range(args.games)]
-        for done in await asyncio.gather(*tasks, return_exceptions=True):
-            if isinstance(done, BaseException):
-                stats.errors.append(f"{type(done).__name__}: {done}")
-
+    stats_before = server_stats(url, 1.0)
+    shares = [args.games // args.clients + (i < args.games % args.clients) for i in range(args.clients)]
+    found: list[dict[str, Any]] = []
+    errors: list[str] = []
     try:
-        asyncio.run(run())
+        workers = []
+        for i, games in enumerate(shares):
+            command = [sys.executable, "-m", "game.server.load", "--worker", "--url", url, "--clients", "1",
+                       "--games", str(games), "--think", str(args.think), "--seed", str(args.seed * 1000 + i),
+                       "--stop-at", repr(stop_at), "--count-from", repr(count_from),
+                       *[f"--game={g}" for g in args.game or ()]]
+            workers.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                            text=True, preexec_fn=pinned_to(client_cpus)))
+        for i, child in enumerate(workers):
+            try:
+                out, err = child.communicate(timeout=args.seconds + 4 * PATIENCE)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                out, err = child.communicate()
+            try:
+                found.append(json.loads(out.strip().splitlines()[-1]))
+            except (ValueError, IndexError):
+                errors.append(f"client {i} failed (exit {child.returncode}): {err.strip()[-300:]}")
+        elapsed = time.time() - started_wall
+        counted = max(1e-9, time.time() - count_from)
         cpu = cpu_seconds(process)
-        mine = os.times()
-        try:  # the server's own time per move, over the counted seconds
-            counted_s = time.monotonic() - stats.counting_from
-            with NO_PROXY.open(f"{url}/stats?seconds={counted_s:.1f}", timeout=PATIENCE) as answer:
-                server_ms = json.loads(answer.read()).get("move_ms")
-        except (OSError, ValueError):
-            server_ms = None
+        stats_after = server_stats(url, counted)
     finally:
         if process is not None:
             process.terminate()
@@ -196,33 +305,50 @@ def main(argv: list[str] | None = None) -> int:
                 process.kill()
         if folder is not None:
             folder.cleanup()
-    elapsed = time.monotonic() - started
-    counted = time.monotonic() - stats.counting_from
-    rtt = sorted(stats.rtt)
-
-    def ms(q: float) -> float:
-        return round(1000 * rtt[min(len(rtt) - 1, int(q * len(rtt)))], 2) if rtt else 0.0
-
+    load_after = os.getloadavg() if hasattr(os, "getloadavg") else None
+    rtt = sorted(r for one in found for r in one["rtt"])
+    refused: dict[str, int] = {}
+    for one in found:
+        errors.extend(one["errors"])
+        for reason, n in one["refused"].items():
+            refused[reason] = refused.get(reason, 0) + n
+    if cpu is None and "cpu_s" in stats_after and "cpu_s" in stats_before:  # a server of --url
+        cpu, cpu_before = stats_after["cpu_s"], stats_before["cpu_s"]
+    # moves a second over the window the clients counted in (up to their last counted move)
+    round_trip = quantiles(rtt)
+    # the moves the server played over the whole run (warm-up included, as its CPU time is)
+    served = stats_after.get("moves", 0) - stats_before.get("moves", 0)
+    window = max([one["last"] for one in found if one["rtt"]] or [counted])
     figures = {"sync": args.sync if process is not None else "?", "games_at_once": args.games,
-               "players": 2 * args.games, "think_s": args.think,
+               "players": 2 * args.games, "think_s": args.think, "clients": args.clients,
+               "pinned": None if server_cpus is None else {"server": sorted(server_cpus),
+                                                          "clients": sorted(client_cpus or ())},
                "seconds": round(elapsed, 1), "counted_s": round(counted, 1), "moves": len(rtt),
-               "moves_per_s": round(len(rtt) / counted, 1),
+               "moves_per_s": round(len(rtt) / max(window, 1e-9), 1),
                "server_cpu_share": None if cpu is None or cpu_before is None
                else round((cpu - cpu_before) / elapsed, 2),
-               "client_cpu_share": round((mine.user + mine.system - mine_before.user - mine_before.system)
-                                         / elapsed, 2),
-               "games_finished": stats.games, "p50_ms": ms(0.5), "p99_ms": ms(0.99),
-               "max_ms": round(1000 * rtt[-1], 2) if rtt else 0.0,
+               "server_cpu_ms_per_move": None if cpu is None or cpu_before is None or not served
+               else round(1000 * (cpu - cpu_before) / served, 2),
+               "client_cpu_share": round(sum(one["cpu_s"] for one in found) / elapsed, 2),
+               "games_finished": sum(one["games"] for one in found),
+               "p50_ms": round_trip["p50"], "p99_ms": round_trip["p99"], "max_ms": round_trip["max"],
                "mean_ms": round(1000 * statistics.fmean(rtt), 2) if rtt else 0.0,
-               "server_move_ms": server_ms, "refused": stats.refused, "errors": len(stats.errors)}
+               "server_move_ms": stats_after.get("move_ms"),
+               "server_loop_lag_ms": stats_after.get("loop_lag_ms"),
+               "server_gc_ms": stats_after.get("gc_ms"),
+               "client_loop_lag_ms": quantiles([late for one in found for late in one["lag"]]),
+               "load_average": None if load_before is None or load_after is None
+               else [round(load_before[0], 2), round(load_after[0], 2)],
+               "refused": refused, "errors": len(errors), "first_errors": [e[:300] for e in errors[:5]]}
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:>15}: {value}")
-        for error in stats.errors[:5]:
-            print("error:", error[:200])
-    return 1 if stats.errors else 0
+            if key != "first_errors":
+                print(f"{key:>18}: {value}")
+        for error in errors[:5]:
+            print("error:", error[:300])
+    return 1 if errors or not rtt else 0
 
 
 if __name__ == "__main__":

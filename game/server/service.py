@@ -25,7 +25,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import catalogue
@@ -51,6 +51,11 @@ GAME_ID_LENGTH = 8
 MAX_MISSED = 500
 #: games kept rebuilt in memory (least recently used go first; a game is rebuilt from its moves)
 MAX_TABLES = 2000
+#: the positions kept in memory per game, of its last moves (what a reconnecting client or
+#: another server process's move most often needs): a game's whole history, a few objects a
+#: move, made the collector's passes over a thousand games last a quarter of a second
+#: (docs/server.md); older positions are rebuilt from the moves when asked for
+KEEP_POSITIONS = 16
 #: the longest a refusal's sentence gets (a sentence quoting a request quotes its start)
 MAX_SENTENCE = 300
 #: how deep a request's JSON may nest (the deepest real move nests 3 levels)
@@ -202,6 +207,9 @@ class Table:
     pending: int = 0
     clock: Clock | None = None
     ended: Ending | None = None
+    #: every move played, as its compact JSON (``moves[n - 1]`` is ply ``n``); the match's
+    #: ``history`` keeps only the last positions (:data:`KEEP_POSITIONS`)
+    moves: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -209,7 +217,18 @@ class Table:
 
     @property
     def ply(self) -> int:
-        return len(self.match.history)
+        return len(self.by)
+
+    def add(self, move: Any, side: str) -> tuple[Any, Any, list[dict[str, Any]]]:
+        """``move`` played on the match for ``side`` (the caller checked it); as ``Match.play``."""
+        rules = self.match.rules
+        before, after, effects = self.match.play(move)
+        self.by.append(side)
+        self.moves.append(json.dumps(rules.move_json(move), separators=(",", ":")))
+        history = self.match.history
+        if len(history) >= 2 * KEEP_POSITIONS:  # (trimmed now and then, not at every move)
+            del history[:len(history) - KEEP_POSITIONS]
+        return before, after, effects
 
     @property
     def over(self) -> bool:
@@ -355,9 +374,7 @@ class Service:
         if row is None:
             raise Refused(UNKNOWN, "No such game.")
         try:
-            level = json.loads(row.level_json)
-            options = None if row.options_json is None else json.loads(row.options_json)
-            match = Match(row.game, level, row.seed, options, notes=False)
+            match = self.new_match(row)
             control = C.stored(row.time_control)
             table = Table(row, match, self.store.seats(game_id), [],
                           clock=None if control is None else Clock.new(control, match.rules.players))
@@ -373,12 +390,27 @@ class Service:
         self._keep(table)
         return table
 
+    @staticmethod
+    def new_match(row: GameRow) -> Match:
+        """The game of ``row`` at its start (raises RulesError, ValueError for a row the rules refuse)."""
+        level = json.loads(row.level_json)
+        options = None if row.options_json is None else json.loads(row.options_json)
+        return Match(row.game, level, row.seed, options, notes=False)
+
+    def full_match(self, table: Table) -> Match:
+        """The game of ``table`` replayed from its moves with every position kept (the table's
+        own keeps the last ones only): for a client further behind, or a take-back or a reveal
+        that reaches back further."""
+        match = self.new_match(table.row)
+        for text in table.moves:
+            match.play(match.rules.parse_move(json.loads(text)))
+        return match
+
     def _replay(self, table: Table, stored: MoveRow) -> None:
         """A stored move played on the game in memory, its clock with it."""
         rules = table.match.rules
-        _before, after, _effects = table.match.play(rules.parse_move(json.loads(stored.move_json)))
         side = stored.side
-        table.by.append(side)
+        _before, after, _effects = table.add(rules.parse_move(json.loads(stored.move_json)), side)
         if table.clock is not None and stored.at_ms is not None:
             table.clock.moved(side, stored.at_ms, after.to_move, table.turn_goes_on(side, after))
 
@@ -474,15 +506,14 @@ class Service:
                               "result.", now)
             raise Refused(ILLEGAL, "That move is not legal here.", now)
         try:
-            _before, after, effects = match.play(move)
+            _before, after, effects = table.add(move, side)
         except RulesError as exc:
             raise Refused(ILLEGAL, str(exc), now) from None
-        table.by.append(side)
         table.pending += 1
         if table.clock is not None:
             table.clock.moved(side, at, after.to_move, table.turn_goes_on(side, after))
         outcome = match.outcome()
-        stored = MoveRow(now + 1, side, json.dumps(move_json, separators=(",", ":")), at)
+        stored = MoveRow(now + 1, side, table.moves[-1], at)
         return Pending(table, stored, "over" if after.over else "playing",
                        None if outcome is None else str(outcome.winner),
                        self.played(table, now + 1, list(effects)))
@@ -498,7 +529,7 @@ class Service:
                 log.info("game %s over after %d plies: %s", pending.table.id, pending.ply, pending.result)
 
     def _same(self, table: Table, ply: int, move_json: dict[str, Any]) -> bool:
-        return bool(table.match.rules.move_json(table.match.history[ply].move) == move_json)
+        return table.moves[ply] == json.dumps(move_json, separators=(",", ":"))
 
     # -- what clients are told ------------------------------------------------------------
     def client_state(self, table: Table, state: Any, side: str | None = None) -> dict[str, Any]:
@@ -530,12 +561,24 @@ class Service:
         """Each side's time now, whose clock runs and the server's time (None: no clock)."""
         return None if table.clock is None else table.clock.json(self.now_ms())
 
-    def played(self, table: Table, ply: int, effects: list[dict[str, Any]] | None = None) -> Views:
+    def history(self, table: Table, ply: int) -> tuple[Match, int]:
+        """A match whose history holds ply ``ply`` on (and, where the position before it
+        hides something, every ply before: a reveal names them), and the ply its history
+        starts after: the table's own, or the game replayed when that reaches back too far."""
+        match = table.match
+        first = table.ply - len(match.history)
+        if first and (ply - 1 < first or match.rules.private(match.history[ply - 1 - first].before)):
+            return self.full_match(table), 0
+        return match, first
+
+    def played(self, table: Table, ply: int, effects: list[dict[str, Any]] | None = None,
+               history: tuple[Match, int] | None = None) -> Views:
         """The ``played`` envelope of ply ``ply`` as each audience sees it (:mod:`.views`),
         with the clocks when it is the last move (those of a missed move are not kept: the
-        welcome's are now's)."""
-        out = views.played(table.id, table.match, table.by, ply, effects,
-                           {"seed": table.row.seed, "salt": table.row.salt})
+        welcome's are now's). ``history``: see :meth:`history`."""
+        match, first = history if history is not None else self.history(table, ply)
+        out = views.played(table.id, match, table.by, ply, effects,
+                           {"seed": table.row.seed, "salt": table.row.salt}, first)
         if table.clock is not None and ply == table.ply:
             clocks = self.clocks(table)
             for message in (out, *out.sides.values()):
@@ -610,8 +653,9 @@ class Service:
 
     def missed(self, table: Table, seen: int) -> list[Views]:
         """The ``played`` envelopes of the moves after ply ``seen``, in order, as each
-        audience sees them."""
-        return [self.played(table, ply) for ply in range(seen + 1, table.ply + 1)]
+        audience sees them (further back than the positions kept: from the game replayed)."""
+        history = self.history(table, seen + 1)
+        return [self.played(table, ply, history=history) for ply in range(seen + 1, table.ply + 1)]
 
     # -- several server processes on one database ---------------------------------------------
     def catch_up(self, table: Table) -> int:

@@ -49,7 +49,7 @@ class Offer:
 OFFERS: dict[str, Offer] = {}
 
 
-def target(table: Table, side: str) -> int:
+def target(service: Service, table: Table, side: str) -> int:
     """The ply the game goes back to when ``side`` takes back its last move: the position
     before it. Refused when there is none, or when a move to undo was left to chance."""
     rules = table.match.rules
@@ -57,7 +57,8 @@ def target(table: Table, side: str) -> int:
     if not mine:
         raise Refused(ILLEGAL, "You have no move to take back.", table.ply)
     to = mine[-1]
-    for played in table.match.history[to:]:
+    match, first = service.history(table, to + 1)  # (the table keeps its last positions only)
+    for played in match.history[to - first:]:
         if rules.chance_outcomes(played.before, played.move) is not None:
             raise Refused(ILLEGAL, "No take-back across a roll of the dice.", table.ply)
     return to
@@ -84,7 +85,7 @@ def check(table: Table, side: str | None, ply: Any) -> None:
         raise Refused(WAITING, "Your friend has not joined yet.", table.ply)
 
 
-def ask(table: Table, side: str | None, ply: Any) -> dict[str, Any]:
+def ask(service: Service, table: Table, side: str | None, ply: Any) -> dict[str, Any]:
     """``side`` asks to take back its last move: the question, to tell every socket."""
     check(table, side, ply)
     assert side is not None
@@ -93,7 +94,7 @@ def ask(table: Table, side: str | None, ply: Any) -> dict[str, Any]:
     offer = OFFERS.get(table.id)
     if offer is not None and offer.ply == table.ply:
         raise Refused(TURN, "A take-back is asked already; wait for its answer.", table.ply)
-    made = Offer(side, table.ply, target(table, side))
+    made = Offer(side, table.ply, target(service, table, side))
     OFFERS[table.id] = made
     return envelope(table, made, ASKED)
 
@@ -118,23 +119,22 @@ def answer(service: Service, table: Table, side: str | None, ply: Any, accept: A
         return Views(envelope(table, offer, REFUSED))
     if table.pending:
         raise Refused(STALE, "A move is being stored; answer again.", table.ply)
-    target(table, offer.by)  # (still no roll to cross)
+    target(service, table, offer.by)  # (still no roll to cross)
     if not service.store.take_back(table.id, offer.to, offer.ply):
         # the game went on elsewhere (another process): it is read anew when next asked for
         del OFFERS[table.id]
         service.tables.pop(table.id, None)
         raise Refused(STALE, "The game went on meanwhile; the take-back expired.", table.ply)
     del OFFERS[table.id]
-    undo(table, offer.to)
-    return taken_back(service, table, offer.by, offer.ply)
+    return taken_back(service, undo(service, table), offer.by, offer.ply)
 
 
-def undo(table: Table, to: int) -> None:
-    """The game in memory back at ply ``to`` (the moves after it gone for good)."""
-    while table.ply > to:
-        table.match.take_back()
-        table.by.pop()
-    table.match.branch()
+def undo(service: Service, table: Table) -> Table:
+    """The game in memory as the store has it after a take-back (the moves after its ply
+    gone for good): rebuilt from its stored moves, its clocks worked out again from their
+    times."""
+    service.tables.pop(table.id, None)
+    return service.table(table.id)
 
 
 def taken_back(service: Service, table: Table, by: str | None, was: int) -> Views:

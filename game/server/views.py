@@ -45,19 +45,21 @@ def of(message: dict[str, Any], side: str | None) -> dict[str, Any]:
     return message.to(side) if isinstance(message, Views) else message
 
 
-def after_ply(match: Match, ply: int) -> Any:
-    """The position after ply ``ply`` of the match (``history[ply].before``, or the state now)."""
-    return match.history[ply].before if ply < len(match.history) else match.state
+def after_ply(match: Match, ply: int, first: int = 0) -> Any:
+    """The position after ply ``ply`` of the match (``history[ply].before``, or the state now),
+    whose history starts after ply ``first`` (a server keeps the last positions only)."""
+    return match.history[ply - first].before if ply - first < len(match.history) else match.state
 
 
 def played(game_id: str, match: Match, by: list[str], ply: int, effects: list[dict[str, Any]] | None,
-           reveal: dict[str, Any]) -> Views:
+           reveal: dict[str, Any], first: int = 0) -> Views:
     """The ``played`` envelope of ply ``ply`` of ``match`` (``effects``: the move's, when
     known; else worked out again), for every audience; ``reveal`` goes with a move that
-    ends the game."""
+    ends the game. ``match.history[0]`` is ply ``first + 1`` (the caller gives a history
+    that starts at the beginning where the position before ``ply`` hides something)."""
     rules = match.rules
-    before, move, _text = match.history[ply - 1]
-    after = after_ply(match, ply)
+    before, move, _text = match.history[ply - 1 - first]
+    after = after_ply(match, ply, first)
     if effects is None:
         _again, effects = rules.play(before, move)
     base: dict[str, Any] = {"v": PROTOCOL, "type": "played", "match": game_id, "ply": ply, "by": by[ply - 1]}
