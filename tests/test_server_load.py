@@ -32,10 +32,7 @@ def played_by_replay(service, table):
         match.play(match.rules.parse_move(json.loads(text)))
     out = []
     for ply in range(1, table.ply + 1):
-        before, move, _text = match.history[ply - 1]
-        after = match.history[ply].before if ply < table.ply else match.state
-        _again, effects = match.rules.play(before, move)
-        out.append(service.played(table, ply, match.rules.move_json(move), after, list(effects)))
+        out.append(service.played(table, ply, history=(match, 0)))
     return out
 
 
@@ -108,3 +105,30 @@ def test_a_client_that_offers_compression_gets_none(tmp_path):
             assert ws.response.headers.get("Sec-WebSocket-Extensions") is None  # ...and declined
     finally:
         server.stop()
+
+
+def test_a_take_back_after_the_positions_were_trimmed_is_the_game_replayed_to_its_ply(service, monkeypatch):
+    from game.server import takeback
+
+    monkeypatch.setattr(S, "KEEP_POSITIONS", 4)
+    made = service.create({"game": "gauss"})
+    service.join({"invite": made["invite"]})
+    table, _side = service.seat(made["secret"])
+    rng = random.Random(4)
+    while table.ply < 3 * S.KEEP_POSITIONS and not table.match.over:
+        state = table.match.state
+        service.play(table, state.to_move, table.ply, table.match.rules.move_json(
+            table.match.rules.random_move(state, rng)))
+    assert len(table.match.history) < table.ply  # trimmed
+    asker = table.by[-1]
+    other = next(p for p in table.match.rules.players if p != asker)
+    takeback.ask(service, table, asker, table.ply)
+    told = takeback.answer(service, table, other, table.ply, True)
+    assert told["type"] == "takenback" and told["ply"] == table.ply - 1
+    again = service.table(table.id)
+    replay = Match("gauss", json.loads(table.row.level_json), table.row.seed, notes=False)
+    for text in again.moves:
+        replay.play(replay.rules.parse_move(json.loads(text)))
+    assert again.ply == table.ply - 1 == len(again.moves)
+    assert replay.rules.state_json(replay.state) == again.match.rules.state_json(again.match.state)
+    assert again.match.state.to_move == asker
