@@ -241,3 +241,20 @@ def test_at_800x600_no_label_of_the_panel_is_under_the_floor(monkeypatch, langua
             small.stack.pop()
     finally:
         small.shutdown()
+
+
+def test_two_phones_taking_turns_do_not_paint_the_panel_anew(app):
+    """Two phones (or pads) playing each other are in turn the device used last; the panel
+    shows the same glyphs for both, so it is not painted again at every tap of the other."""
+    app.start_game("gauss", seed=2)
+    game = app.stack.top
+    for device in ("phone1", "pad0"):
+        app.last_device = device
+        game.draw(app.screen)
+        painted = game._panel
+        app.last_device = device[:-1] + "2"
+        game.blit_panel(app.screen, only_changed=True)
+        assert game._panel is painted
+    app.last_device = "keyboard"  # another kind: its own glyphs
+    game.blit_panel(app.screen, only_changed=True)
+    assert game._panel is not painted
