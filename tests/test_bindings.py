@@ -464,3 +464,26 @@ def test_the_title_says_the_keys_were_bad_within_the_smallest_window(monkeypatch
         assert "pad_buttons" in said and ".bad-" in said
     finally:
         app.shutdown()
+
+
+def test_the_online_screens_lines_of_keys_name_the_players_keys(app):
+    """Play online, My games and a request's panel name the player's keys, not Esc and Enter."""
+    from test_text_fit import Watch
+
+    from game.online.errand import Errand
+    from game.scenes.menus.online_games import MyGamesScene
+    from game.scenes.menus.online_wait import WaitScene
+
+    bindings.use(keys={"menu": ["q"], "confirm": ["e"], "up": ["t"], "down": ["g"]})
+    app.nav.online()
+    run(app, [], frames=1)
+    screens = [app.stack.top, MyGamesScene(app, lambda _entry: None),
+               WaitScene(app, Errand(lambda: None), lambda _result: None, lambda _why: None,
+                         server="http://127.0.0.1:9")]
+    with pytest.MonkeyPatch.context() as patch:
+        watch = Watch(patch)
+        for screen in screens:
+            watch.start(app.screen)
+            screen.draw(app.screen)
+            said = " ".join(t for t, *_ in watch.labels)
+            assert "Q: " in said and "Esc" not in said and "Enter" not in said, (type(screen).__name__, said)

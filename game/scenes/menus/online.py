@@ -32,7 +32,7 @@ from ...ui import qr, theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, LEFT, MENU, POINT, RIGHT, TEXT, UP, Action
 from ...ui.present import dim, panel
 from ...ui.widgets import Menu, hit
-from ..base import BackButton, LiveButton, LiveItem, Scene, start_typing
+from ..base import BackButton, LiveButton, LiveItem, Scene, arrows, back_key, start_typing
 from .online_games import MyGamesScene
 from .online_wait import CONNECTING, WaitScene, server_words
 from .overlay import AskScene
@@ -281,8 +281,10 @@ class OnlineScene(Scene):
                 theme.draw_text(surface, line, (w / 2, y), int(24 * s), theme.BAD, "midtop")
                 y += theme.step(int(24 * s), 28 * s)
         self.back.draw(surface, s)
-        hint = (_("D-pad + A   B: back") if self.app.last_device.startswith("pad")
-                else _("Arrows + Enter, or the mouse   Esc: back"))
+        g = self.app.glyphs()  # the player's keys (Settings → Controls), or the pad's buttons
+        hint = (_("{arrows} + {confirm}   {back}: back") if self.app.last_device.startswith("pad")
+                else _("{arrows} + {confirm}, or the mouse   {back}: back")).format(
+            arrows=arrows(g), confirm=g[CONFIRM], back=back_key(g, self.app.last_device))
         theme.draw_text(surface, hint, (w / 2, h - 24 * s), int(22 * s), theme.INK_FAINT, "center")
 
 
@@ -394,8 +396,8 @@ class LobbyScene(Scene):
         theme.draw_text(surface, status, (w / 2, h - 80 * s), theme.fitted(status, int(28 * s), w - 60 * s),
                         ink, "center")
         self.back.draw(surface, s)
-        hint = (_("B: back (the game waits in My games)") if self.app.last_device.startswith("pad")
-                else _("Esc: back (the game waits in My games)"))
+        hint = _("{back}: back (the game waits in My games)").format(
+            back=back_key(self.app.glyphs(), self.app.last_device))
         theme.draw_text(surface, hint, (w / 2, h - 28 * s), theme.fitted(hint, int(22 * s), w - 40 * s),
                         theme.INK_FAINT, "center")
 
@@ -452,12 +454,11 @@ class ConnectingScene(Scene):
         where = _("Server: {address}").format(address=server_words(game.server))
         theme.draw_text(surface, where, (w / 2, h * 0.45 + 130 * s), int(24 * s), theme.INK_DIM, "center")
         self.back.draw(surface, s)
-        pad = self.app.last_device.startswith("pad")
+        back = back_key(self.app.glyphs(), self.app.last_device)
         if game.spectator:  # a spectator's game is not kept in My games
-            hint = _("B: back") if pad else _("Esc: back")
+            hint = _("{back}: back").format(back=back)
         else:
-            hint = (_("B: back (the game waits in My games)") if pad
-                    else _("Esc: back (the game waits in My games)"))
+            hint = _("{back}: back (the game waits in My games)").format(back=back)
         theme.draw_text(surface, hint, (w / 2, h - 28 * s), theme.fitted(hint, int(22 * s), w - 40 * s),
                         theme.INK_FAINT, "center")
 

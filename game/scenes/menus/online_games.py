@@ -18,7 +18,7 @@ from ...online.status import WATCHER
 from ...ui import theme
 from ...ui.actions import ALTERNATE, BACK, CONFIRM, DOWN, MENU, POINT, UP, Action
 from ...ui.widgets import hit
-from ..base import BackButton, Scene, arrows
+from ..base import BackButton, Scene, arrows, back_key
 from .overlay import AskScene
 
 log = logging.getLogger("gauss_arcade")
@@ -194,8 +194,9 @@ class MyGamesScene(Scene):
             hint = _("{arrows} + {confirm}: take it up   {alternate}: forget   {back}: back").format(
                 arrows=arrows(g), confirm=g[CONFIRM], alternate=g[ALTERNATE], back=g[BACK])
         else:
-            hint = _("{arrows} + Enter: take it up   {alternate} or Del: forget   Esc: back").format(
-                arrows=arrows(g), alternate=g[ALTERNATE])
+            hint = _("{arrows} + {confirm}: take it up   {alternate} or Del: forget   {back}: back").format(
+                arrows=arrows(g), confirm=g[CONFIRM], alternate=g[ALTERNATE],
+                back=back_key(g, self.app.last_device))
         theme.draw_text(surface, hint, (w / 2, h - 28 * s), theme.fitted(hint, int(22 * s), w - 40 * s),
                         theme.INK_FAINT, "center")
 

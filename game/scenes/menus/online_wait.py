@@ -18,7 +18,7 @@ from ...online.host import HostError
 from ...ui import theme
 from ...ui.actions import BACK, CONFIRM, MENU, Action
 from ...ui.present import dim, panel
-from ..base import LiveButton, Scene
+from ..base import LiveButton, Scene, back_key
 
 log = logging.getLogger("gauss_arcade")
 
@@ -110,7 +110,8 @@ class WaitScene(Scene):
         rect = pygame.Rect(0, 0, int(200 * s), int(48 * s))
         rect.center = (w // 2, int(box.bottom - 84 * s))
         self.cancel_button.draw(surface, rect, int(28 * s), active=True)
-        hint = (_("B: cancel") if self.app.last_device.startswith("pad") else _("Esc: cancel"))
+        # the player's key (Settings → Controls), or the pad's B
+        hint = _("{back}: cancel").format(back=back_key(self.app.glyphs(), self.app.last_device))
         theme.draw_text(surface, hint, (w / 2, box.bottom - 36 * s),
                         theme.fitted(hint, int(22 * s), box.width - 30 * s), theme.INK_FAINT, "midtop")
 
