@@ -21,6 +21,7 @@ for _name in ("starlette", "uvicorn", "websockets", "psycopg"):
                                       "pip install '.[postgres]'")
 
 import test_server_postgres as pg  # noqa: E402
+import test_server_process  # noqa: E402
 from server_client import PATIENCE  # noqa: E402
 from test_online import Table, public  # noqa: E402
 from test_server_kill import KILLS, free_port, send_if_mine  # noqa: E402
@@ -34,10 +35,10 @@ pytestmark = pytest.mark.postgres
 cluster, database = pg.cluster, pg.database
 
 
-class Process:
-    """``python -m game.server --database URL --port PORT``."""
+class Process(test_server_process.Process):
+    """``python -m game.server --database URL --port PORT`` (stopped as the SQLite tier's is)."""
 
-    def __init__(self, url: str, port: int) -> None:
+    def __init__(self, url: str, port: int) -> None:  # no data folder: the database holds the games
         env = {**os.environ, "PYTHONPATH": str(pg.ROOT)}
         env.pop("GAUSS_ARCADE_DATABASE", None)
         command = [sys.executable, "-m", "game.server", "--port", str(port), "--database", url,
@@ -50,16 +51,6 @@ class Process:
         line = self.proc.stdout.readline()
         assert f"listening on http://127.0.0.1:{port}" in line, (line, self.stop())
         self.url = f"http://127.0.0.1:{port}"
-
-    def stop(self, sig: int = signal.SIGTERM) -> tuple[int, str]:
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        try:
-            _out, err = self.proc.communicate(timeout=PATIENCE)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            _out, err = self.proc.communicate(timeout=PATIENCE)
-        return self.proc.returncode, err
 
 
 def test_a_process_killed_at_random_moments_loses_no_move_and_both_clients_resync(database):
