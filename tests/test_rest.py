@@ -190,22 +190,3 @@ def test_presents_go_through_the_native_framebuffer_on_linux_unless_told_otherwi
     env = {}
     prefer_native_framebuffer(env, "win32")
     assert env == {}
-
-
-def test_the_panels_news_is_painted_over_two_frames_as_it_would_be_at_once(app):
-    """The panel's repaint was the heaviest frame left while the computer thinks: its news
-    is painted aside over two frames (the first half, then the move list and the buttons),
-    the older panel on screen meanwhile, and shows exactly what a repaint at once shows."""
-    app.start_game("order", seed=3)
-    game = app.stack.top
-    run(app, frames=400)
-    game.draw(app.screen)
-    shown = game._panel
-    game.toggle_details()  # news for the panel, no move playing
-    assert game.frame.panel not in game.draw_changes(app.screen) and game._panel is shown
-    assert game._panel_next is not None and game.next_change() == 0.0  # a frame comes for the rest
-    assert game.frame.panel in game.draw_changes(app.screen) and game._panel is not shown
-    assert game._panel_next is None
-    whole = pygame.Surface(game._panel[1].get_size())
-    game.paint_panel(whole, game.frame.s)
-    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(game._panel[1], "RGB")

@@ -255,7 +255,7 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
         self.board.empty()
         self.pieces.clear()
         self.preview_cache.clear()
-        self._background = self._panel = self._panel_next = None
+        self._background = self._panel = None
         self.layers.clear()
 
 
@@ -460,8 +460,7 @@ class PlayScene(EffectPlayer, Hosted, Remote, Seating, ComputerTurn, GameEnd, Au
         """Moving while a move plays out, the computer thinks (its slices need frames)
         or marks pulse; else still until a message or the banner runs out."""
         if (self.queue.busy or self.thinking or self.ai_to_move() or self.particles.alive
-                or self._panel_held is not None or self._panel_waits is not None
-                or self._panel_next is not None):
+                or self._panel_held is not None or self._panel_waits is not None):
             return 0.0
         if self.state.over and not self.result_shown:
             return 0.0

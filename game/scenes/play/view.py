@@ -4,7 +4,6 @@ list and the buttons; drawn whole, or only where something changed (``draw_chang
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pygame
@@ -55,10 +54,6 @@ class PlayView:
         #: since when (the app's clock) the panel's news waits for a frame the board rests
         #: in (None: nothing waits); see ``blit_panel``
         self._panel_waits: float | None = None
-        #: the panel being painted over two frames: its key, its image and the painting's rest
-        self._panel_next: tuple[tuple, pygame.Surface, Iterator[None]] | None = None
-        #: the panel's image not on screen (the next one is painted there)
-        self._panel_spare: pygame.Surface | None = None
         self._bars: tuple = ((), ())  # what the status bar and the message line showed last
         self._board_shown: tuple | None = None  # the board_key of the last frame
         self._sprites: dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]] = {}
@@ -183,7 +178,7 @@ class PlayView:
         self.layout = self.make_layout(size)
         self.drawn_in = palette.GENERATION
         self._background = None
-        self._panel = self._panel_next = None
+        self._panel = None
         self.layers.clear()
 
     def ensure_layout(self, size: tuple[int, int]) -> Any:
@@ -533,53 +528,22 @@ class PlayView:
         else:
             self._panel_waits = None
         if not held and (self._panel is None or self._panel[0] != key):
-            painting = self._panel_next
-            if only_changed and kept and self._panel[0][1] != news and (painting is None
-                                                                        or painting[0] == key):
-                # news on the cheap path: painted over two frames into the spare image (its
-                # first half, then the move list and the buttons), the older panel on screen
-                # meanwhile; at once, the repaint was the heaviest frame left (2.3 to 3.2 ms
-                # at 1280x720 in The Great Order, 4 ms at 4K). News again before the second
-                # frame (moves landing frame after frame) is painted whole: never later.
-                if painting is None:
-                    back = self._spare_panel(frame.panel.size)
-                    steps = self.paint_panel_steps(back, frame.s)
-                    next(steps)
-                    self._panel_next = (key, back, steps)
-                    return
-                for _step in painting[2]:
-                    pass
-                self._panel_spare = self._panel[1]
-                self._panel, self._panel_next = (key, painting[1]), None
-            else:
-                img = self._panel[1] if self._panel is not None else None
-                if img is None or img.get_size() != frame.panel.size:
-                    img = self._spare_panel(frame.panel.size)
-                self.paint_panel(img, frame.s)
-                self._panel, self._panel_next = (key, img), None
+            img = self._panel[1] if self._panel is not None else None
+            if img is None or img.get_size() != frame.panel.size:
+                # made once per size and painted over: a new 4K panel and its convert()
+                # cost about 8 ms, half a frame
+                display = pygame.display.get_surface()
+                img = (pygame.Surface(frame.panel.size, 0, display) if display
+                       else pygame.Surface(frame.panel.size))
+            self.paint_panel(img, frame.s)
+            self._panel = (key, img)
         elif only_changed:
             return
         surface.blit(self._panel[1], frame.panel.topleft)
         for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
             button.rect = button.local_rect.move(frame.panel.x, frame.panel.y)
 
-    def _spare_panel(self, size: tuple[int, int]) -> pygame.Surface:
-        """The panel's second image (the one not on screen), made once per size and painted
-        over: a new 4K panel and its convert() cost about 8 ms, half a frame."""
-        spare = self._panel_spare
-        if spare is None or spare.get_size() != size:
-            display = pygame.display.get_surface()
-            spare = self._panel_spare = (pygame.Surface(size, 0, display) if display
-                                         else pygame.Surface(size))
-        return spare
-
     def paint_panel(self, img: pygame.Surface, s: float) -> None:
-        for _step in self.paint_panel_steps(img, s):
-            pass
-
-    def paint_panel_steps(self, img: pygame.Surface, s: float) -> Iterator[None]:
-        """Paint the panel into ``img``, pausing once (a ``yield``) halfway: the heading, who
-        is who, the game's part and the last move; then the move list and the buttons."""
         rect = img.get_rect()
         img.fill(theme.BG_PANEL)
         # depth: the panel stands over the board, its edge in shade, then a lit rim
@@ -604,7 +568,6 @@ class PlayView:
         body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
         y = self.draw_panel(img, body, s)
         y = self.draw_last_move(img, x0, y, width, s, 2 if self.details else 3)
-        yield
         tall = self.button_height(s)
         grown = tall - int(36 * s)  # for a finger
         buttons_top = rect.height - (int(48 * s) + grown) * max(1, len(self.button_rows(width, s)))
