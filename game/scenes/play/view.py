@@ -507,7 +507,14 @@ class PlayView:
                 self.ladder, self.details, self.exercise_of, *self.panel_key(), *self.online_time_key())
         key = (hover, news)
         kept = self._panel is not None and self._panel[1].get_size() == frame.panel.size
-        held = self._panel_held is not None and kept
+        # a whole redraw in between shows the same, older panel as the screen does while the
+        # news waits (it never changes what the frames that present only changes decided);
+        # covered by another screen (the pause menu), the scene is not asked to draw anew
+        # when the wait runs out, so its panel keeps what was shown until it is on top again
+        waiting = (kept and self._panel_waits is not None
+                   and (self.app.stack.top is not self
+                        or self.app.clock_t - self._panel_waits < self.PANEL_WAITS_MOST))
+        held = (self._panel_held is not None and kept) or (waiting and not only_changed)
         if held:
             # the frame a move lands in plays it and draws the board; its panel (a
             # millisecond of new texts) follows in the next frame, so that no frame does
