@@ -71,7 +71,9 @@ def public(match):
 def friend_moves(app, scene, friend, rng):
     ply = friend.ply
     assert friend.send(friend.match.rules.random_move(friend.match.state, rng)) is None
-    frames_until(app, lambda: scene.online.ply == ply + 1, "the friend's move on the screen", [friend])
+    # on the screen, and back at the friend (the tests compare both ends' positions next)
+    frames_until(app, lambda: scene.online.ply == ply + 1 and friend.ply == ply + 1,
+                 "the friend's move on the screen", [friend])
 
 
 def my_move(app, scene, friend, rng):
