@@ -21,7 +21,9 @@ class GameEnd:
         if self.rules.outcome(self.state) is None:
             return
         self.result_shown = True
-        self._panel_held = None  # a card covers the game from now: it is not updated again
+        # a card covers the game from now: it is not updated again, so the panel under it
+        # shows the last move now (neither held a frame nor waiting for the board to rest)
+        self._panel_held = self._panel_waits = None
         # a host says how its game ended (the demo, a replay; a puzzle or a lesson, whose
         # position cannot be reviewed as a game from a seed)
         if self.hosting.overlays:
