@@ -643,8 +643,7 @@ class OrderScene(PlayScene):
         geom, s = self.layout.geom, self.layout.s
         board = self.frame.board
         rects: list[pygame.Rect] = []
-        cols = {col for key in field.keys() | field2.keys() if field.get(key) != field2.get(key)
-                for col in (key[1],)}
+        cols = {key[1] for key in field.keys() | field2.keys() if field.get(key) != field2.get(key)}
         cols.update(stone[1] for stone in (last, last2) if stone)
         grow = int(geom.u) + 4  # the last stone's ring and a lit column's glow reach out a little
         rects += [geom.column_rect(col, with_bounds=True).inflate(grow, grow) for col in cols]

@@ -498,6 +498,10 @@ class PlayView:
     #: the longest the panel's news waits for a frame in which the board rests (seconds)
     PANEL_WAITS_MOST = 0.5
 
+    def _wait_running(self) -> bool:
+        """The panel's news has waited less than :data:`PANEL_WAITS_MOST` (a wait is on)."""
+        return self._panel_waits is not None and self.app.clock_t - self._panel_waits < self.PANEL_WAITS_MOST
+
     def blit_panel(self, surface: pygame.Surface, only_changed: bool = False,
                    board_drawn: bool = False) -> None:
         frame = self.frame
@@ -513,7 +517,7 @@ class PlayView:
         # when the wait runs out, so its panel keeps what was shown until it is on top again
         waiting = (kept and self._panel_waits is not None
                    and (self.app.stack.top is not self
-                        or self.app.clock_t - self._panel_waits < self.PANEL_WAITS_MOST))
+                        or self._wait_running()))
         held = (self._panel_held is not None and kept) or (waiting and not only_changed)
         if held:
             # the frame a move lands in plays it and draws the board; its panel (a
@@ -523,7 +527,7 @@ class PlayView:
                 return
         elif (only_changed and board_drawn and kept and self._panel[0][1] != news
               and (self.queue.busy if self._panel_waits is None
-                   else self.app.clock_t - self._panel_waits < self.PANEL_WAITS_MOST)):
+                   else self._wait_running())):
             # a move playing out draws the board every frame; painting the panel's news
             # (the move list, the last move in words: 2.5 ms at 1080p, 4 at 4K) in the same
             # frame made the slowest frames of all. It waits for the first frame in which
