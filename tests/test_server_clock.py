@@ -209,6 +209,31 @@ def test_a_schema_1_database_migrates_and_its_moves_keep_their_second(tmp_path, 
     again.store.close()
 
 
+def test_the_seats_held_on_other_processes_count_as_present(store, wall):
+    """Timekeeper.remote (several processes on one database): a seat whose sockets are all
+    elsewhere is present; it is told ``left`` here when the last of them goes, ``back`` when
+    one returns; a seat with a socket here is never told either way from elsewhere."""
+    service = S.Service(store, clock=wall)
+    made, joined, table = seated(service, "rush")
+    here, there = made["seat"], joined["seat"]
+    now = [100.0]
+    keeper = timing.Timekeeper(5.0, monotonic=lambda: now[0])
+    assert keeper.remote(table, {there: 1}) == []  # read as the seat's socket said hello here
+    back, others = keeper.came(table, here)
+    assert not back and others == []  # its opponent is on the other process: not away
+    assert keeper.unseen_due() == [] and keeper.left_for(table.id, there) is None
+    now[0] += 2
+    assert keeper.remote(table, {}) == [("left", there, 5.0)]
+    assert keeper.claimable(table, here) is not None  # within the grace
+    now[0] += 6
+    assert keeper.claimable(table, here) is None
+    assert keeper.remote(table, {there: 2}) == [("back", there, None)]
+    assert keeper.claimable(table, here) == "Your opponent is connected."
+    assert keeper.remote(table, {here: 1, there: 1}) == []  # the seat here: nothing to tell of it
+    assert keeper.went(table, table.id, here, room_empty=False) is False  # still held elsewhere
+    assert sorted(keeper.remote(table, {})) == sorted([("left", here, 5.0), ("left", there, 5.0)])
+
+
 def test_a_stored_time_control_that_cannot_be_read_plays_on_without_a_clock():
     assert C.stored(None) is None and C.stored("") is None and C.stored("{") is None
     assert C.stored('{"clock":{"initial":-4}}') is None and C.stored('[1]') is None

@@ -60,11 +60,11 @@ def database(cluster):
 class Process:
     """``python -m game.server --database URL --port 0``: its URL read from its first line."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, *more: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         env.pop("GAUSS_ARCADE_DATABASE", None)
         command = [sys.executable, "-m", "game.server", "--port", "0", "--database", database,
-                   "--rate", "10000", "--burst", "10000"]
+                   "--rate", "10000", "--burst", "10000", *more]
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      cwd=ROOT, env=env)
         assert self.proc.stdout is not None
@@ -160,7 +160,8 @@ def test_a_schema_1_database_migrates_and_keeps_the_clocks_times_and_ends(databa
         db.execute("INSERT INTO moves VALUES ('OLD00001', 1, 'black', '{}', 7)")
     store = PostgresStore(database, clock=lambda: 1000)
     try:
-        assert store.version() == 2 and store.moves("OLD00001")[0].at_ms == 7000  # its second kept
+        assert store.version() == SCHEMA_VERSION
+        assert store.moves("OLD00001")[0].at_ms == 7000  # its second kept
         assert store.game("OLD00001").time_control is None and store.clocked() == []
         clocked = GameRow(**{**row("GAME0009", "INV010", "WAT010").__dict__, "time_control": '{"clock":{}}'})
         assert store.create(clocked, "black", "h9") and store.add_seat("GAME0009", "white", "h10", 123456)
@@ -224,7 +225,7 @@ def test_a_database_of_schema_1_is_migrated_keeping_its_games(database):
     store = PostgresStore(database)
     try:
         assert store.game("G1").rematch is None and store.game("G1").watch == "BBBBBB"
-        assert store.version() == SCHEMA_VERSION == 2
+        assert store.version() == SCHEMA_VERSION == 3
     finally:
         store.close()
 
@@ -299,9 +300,9 @@ def test_a_flag_falls_once_and_every_process_tells_its_sockets(two):
         client.close()
     status, look = http("GET", one.url + f"/watch/{made['watch']}")
     assert look["status"] == "over" and look["reason"] == "time" and look["winner"] == ends["here"]["winner"]
-    claim = Client(one, {"secret": made["secret"], "ply": 0})  # and a claim on several processes is refused
+    claim = Client(one, {"secret": made["secret"], "ply": 0})  # and a game over cannot be claimed
     claim.send({"v": 1, "type": "claim"})
-    assert claim.expect("refused")["reason"] == "grace"
+    assert claim.expect("refused")["reason"] == "over"
     claim.close()
 
 

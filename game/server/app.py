@@ -40,10 +40,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import catalogue
 from . import rematch, takeback
 from . import service as S
+from .postgres import BEAT
 from .probe import LoopLag
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .status import answer as seats_status
-from .store import Conflict, SQLiteStore, Store
+from .store import Conflict, SharedSeats, SQLiteStore, Store
 from .timing import Timekeeper
 from .views import Views
 
@@ -148,6 +149,10 @@ class GameServer:
         self.behind: set[str] = set()
         #: whether other processes store moves in the same database (the store listens for them)
         self.listening = False
+        #: the store, when it keeps which seats have a socket on which process (several processes)
+        self.shared: SharedSeats | None = None
+        #: when this process last wrote its heartbeat (monotonic; the store's BEAT apart)
+        self.beaten = 0.0
         self.sockets = 0
         self.addresses: dict[str, Bucket] = {}
         self.moves = 0
@@ -173,6 +178,9 @@ class GameServer:
         listen = getattr(self.service.store, "listen", None)
         listener = asyncio.create_task(listen(self.heard, self.reconnected)) if listen else None
         self.listening = listener is not None
+        store = self.service.store
+        self.shared = store if self.listening and isinstance(store, SharedSeats) else None
+        self.beaten = 0.0
         self.time = Timekeeper(self.limits.grace)
         self.clocks_running()
         keeper = asyncio.create_task(self.keep_time())
@@ -193,6 +201,12 @@ class GameServer:
             for conns in list(self.rooms.values()):
                 for conn in list(conns):
                     conn.push(None)
+            if self.shared is not None:  # the other processes tell our players' opponents at once
+                try:
+                    self.shared.gone()
+                except Exception:  # they take this process for gone after its last heartbeat
+                    log.exception("the seats present here could not be cleared")
+                self.shared = None
             self.closing = True  # the writer stores what waits, then goes
             self.wake.set()
             try:
@@ -225,9 +239,9 @@ class GameServer:
             service = self.service
             if service is None or self.closing:
                 continue
-            if not self.listening:  # a seat never seen since: its opponent is told it left
-                for game, side, grace in self.time.unseen_due():
-                    self.broadcast(game, Timekeeper.envelope("left", game, side, grace))
+            for game, side, grace in self.time.unseen_due():  # a seat never seen since: its opponent told
+                self.broadcast(game, Timekeeper.envelope("left", game, side, grace))
+            self.heartbeat()
             for game in self.time.due(service.now_ms()):
                 try:
                     table = service.tables.get(game) or service.table(game)
@@ -373,6 +387,10 @@ class GameServer:
         if "ended" in found:
             self.heard_end(game)
             return
+        if "presence" in found:
+            if game in self.rooms:
+                self.seats_elsewhere([game])
+            return
         if game not in self.rooms:
             # nobody here follows it: a copy in memory is dropped (read anew when asked for)
             table = service.tables.get(game)
@@ -443,6 +461,7 @@ class GameServer:
         for game in list(self.rooms):
             self.behind.add(game)
             self.catch_up(game)
+        self.seats_elsewhere(list(self.rooms))  # who came and went meanwhile, heard of by nobody here
 
     def catch_up(self, game: str) -> None:
         """The moves and seats that other processes stored for ``game``, read from the store
@@ -576,10 +595,13 @@ class GameServer:
     # -- the seats present: the grace and the claim -----------------------------------------------
     def seat_came(self, conn: Conn, table: Table, side: str) -> None:
         """A seat's socket said hello: if the seat had left, its opponent hears it is ``back``;
-        if the opponent is away, the newcomer hears it ``left`` and the grace left. (On a
-        shared database a seat may be on another process: presence is not judged there.)"""
-        if self.listening:
-            return
+        if the opponent is away, the newcomer hears it ``left`` and the grace left. On a
+        shared database the seat's first socket here is written down for the other processes,
+        and where the opponent's sockets are is read first."""
+        if self.shared is not None:
+            if not self.time.here(table.id, side):
+                self.share(table.id, side, True)
+            self.seats_elsewhere([table.id])
         conn.counted = True
         back, others = self.time.came(table, side)
         if back:
@@ -590,8 +612,54 @@ class GameServer:
     def seat_went(self, game: str, side: str) -> None:
         service = self.service
         table = service.tables.get(game) if service is not None else None
-        if self.time.went(table, game, side, game not in self.rooms):
+        told = self.time.went(table, game, side, game not in self.rooms)
+        if self.shared is not None and not self.time.here(game, side):
+            self.share(game, side, False)
+        if told:
             self.broadcast(game, Timekeeper.envelope("left", game, side, self.limits.grace))
+
+    # -- the seats present on other processes (a shared database) ---------------------------------
+    def share(self, game: str, side: str, here: bool) -> None:
+        """Tell the database that ``side`` of ``game`` has its first socket here, or its last
+        one went. A database that cannot be written to now is written at the next heartbeat
+        (a seat that came), or takes this process's word from its rows until it is gone."""
+        assert self.shared is not None
+        try:
+            self.shared.seat_here(game, side, here)
+        except Exception:  # the game goes on; the other processes learn it later
+            log.exception("game %s: the seat %s could not be written down as %s", game, side,
+                          "here" if here else "gone")
+
+    def heartbeat(self) -> None:
+        """Every BEAT seconds: this process's heartbeat, and the seats elsewhere read again
+        for the games followed here (a process killed is noticed only this way)."""
+        if self.shared is None or time.monotonic() - self.beaten < BEAT:
+            return
+        self.beaten = time.monotonic()
+        try:
+            self.shared.beat(self.time.seats_here())
+        except Exception:
+            log.exception("the heartbeat could not be written")
+            return
+        self.seats_elsewhere([game for game in self.rooms if game in self.time.present])
+
+    def seats_elsewhere(self, games: list[str]) -> None:
+        """Which seats of ``games`` the other processes hold, read from the database: a seat
+        whose last socket anywhere went is told ``left`` here, one back ``back``."""
+        service = self.service
+        if self.shared is None or service is None or not games:
+            return
+        try:
+            found = self.shared.elsewhere(games)
+        except Exception:
+            log.exception("the seats on other processes could not be read")
+            return
+        for game in games:
+            table = service.tables.get(game)
+            if table is None:
+                continue
+            for kind, side, grace in self.time.remote(table, found.get(game, {})):
+                self.broadcast(game, Timekeeper.envelope(kind, game, side, grace))
 
     def claim(self, conn: Conn) -> None:
         """The opponent left a live game and its grace ran out: the seat takes the game."""
@@ -601,8 +669,6 @@ class GameServer:
         table = service.table(conn.game)
         if conn.side is None:
             raise Refused(S.SPECTATOR, "Spectators watch; they cannot claim a game.", table.ply)
-        if self.listening:
-            raise Refused(S.GRACE, "On several server processes a game cannot be claimed yet.", table.ply)
         self.flag(table)
         why = self.time.claimable(table, conn.side) if not table.over else None
         if why is not None:
@@ -662,8 +728,7 @@ class GameServer:
             table = self.svc().tables.get(answer["match"])
             if table is not None:
                 self.time.track(table)
-                if not self.listening:
-                    self.time.joined(table, answer["seat"])
+                self.time.joined(table, answer["seat"])
             self.broadcast(answer["match"], {"v": PROTOCOL, "type": "seated", "match": answer["match"],
                                             "side": answer["seat"], "seated": answer["seated"]})
             return answer
@@ -798,6 +863,8 @@ class GameServer:
                 conn.push(dumps(again))
             if side is not None:
                 self.seat_came(conn, table, side)
+            else:  # a spectator here hears who leaves and comes back on the other processes too
+                self.seats_elsewhere([table.id])
         elif kind == "move":
             if conn.game is None:
                 raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")

@@ -14,6 +14,15 @@ Between the processes: every transaction that stores moves also sends, on commit
 ``NOTIFY gauss_arcade`` per move, ``{"game": ID, "ply": N}``, and a seat taken sends
 ``{"game": ID, "seated": SIDE}``. Each process LISTENs (:meth:`PostgresStore.listen`) and
 reads what it was told of from the tables: a notification only says where to look.
+
+Which seats have a socket on which process (the reconnect grace and the claim, whatever
+process each player's socket reached) is kept in two unlogged tables (schema 3): a row of
+``presence`` per seat and process holding one of its sockets, and a row of ``processes``
+per process, its heartbeat. A process beats every :data:`BEAT` seconds; one not heard of for
+:data:`STALE` seconds (killed, frozen, cut off) is taken for gone, and its seats for away. A
+seat's first socket on a process, or its last one going, sends ``{"game": ID, "presence":
+SIDE}``. Their rows are lost when the database server crashes (unlogged): each process's next
+beat finds its own row gone and writes its seats again.
 """
 from __future__ import annotations
 
@@ -21,8 +30,9 @@ import asyncio
 import json
 import logging
 import re
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -30,8 +40,9 @@ from .store import GAME_COLUMNS, MOVE_COLUMNS, NEW_COLUMNS, Conflict, GameRow, M
 
 log = logging.getLogger("gauss_arcade.server")
 
-#: the schema this module writes and reads (the same tables as SQLite's schema 2)
-SCHEMA_VERSION = 2
+#: the schema this module writes and reads (SQLite's tables of schema 2, and those of the
+#: seats present, PostgreSQL's own)
+SCHEMA_VERSION = 3
 #: the channel of LISTEN/NOTIFY
 CHANNEL = "gauss_arcade"
 #: the advisory lock held while a database is migrated ("GAUSSARC" in ASCII, as a bigint)
@@ -84,7 +95,27 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
     "ALTER TABLE games ADD COLUMN reason TEXT",
     "ALTER TABLE games ADD COLUMN ended_ms BIGINT",
     "ALTER TABLE moves ADD COLUMN at_ms BIGINT",
+), 3: (  # the seats present on each process (several processes only: SQLite's step 3 adds nothing)
+    # unlogged: a crash of the database empties them, and the processes write them again
+    """CREATE UNLOGGED TABLE processes (
+        id TEXT PRIMARY KEY,
+        seen TIMESTAMPTZ NOT NULL
+    )""",
+    """CREATE UNLOGGED TABLE presence (
+        game_id TEXT NOT NULL,
+        side TEXT NOT NULL,
+        process TEXT NOT NULL,
+        PRIMARY KEY (game_id, side, process)
+    )""",
 )}
+
+#: seconds between two heartbeats of a process (its row of ``processes`` written again)
+BEAT = 2.0
+#: seconds after its last heartbeat a process is taken for gone, and its seats for away
+STALE = 3 * BEAT
+#: seconds after which a gone process's rows are deleted (kept a while: one that was only
+#: frozen finds its own row still there and its seats present again at its next beat)
+FORGOTTEN = 3600
 
 #: how a commit reaches the disk: ``full`` waits for PostgreSQL's WAL to be flushed (its
 #: default, ``synchronous_commit = on``); ``normal`` does not (``off``: a crash of the database
@@ -141,6 +172,10 @@ def note(payload: str) -> dict[str, Any] | None:
     if ended is not None:  # a game ended by the server (a flag fell, it was claimed) at that ply
         return found if ply is None and isinstance(ended, int) and not isinstance(ended, bool) \
             and ended >= 0 and "seated" not in found else None
+    presence = found.get("presence")
+    if presence is not None:  # a seat's first socket on a process came, or its last one went
+        return found if isinstance(presence, str) and len(presence) <= 16 and ply is None \
+            and not {"seated", "undone"} & found.keys() else None
     seated = found.get("seated")
     undone = found.get("undone")
     if undone is not None:  # a take-back: the game's moves after that ply are gone
@@ -172,6 +207,8 @@ class PostgresStore:
         self.sync = sync
         self.writer: Any = None
         self.db: Any = None
+        #: this process's name in ``processes`` and ``presence`` (new at every start)
+        self.process = secrets.token_hex(8)
         import psycopg
 
         try:
@@ -439,6 +476,71 @@ class PostgresStore:
         return [r[0] for r in self.read(
             "SELECT id FROM games WHERE status = 'playing' AND time_control IS NOT NULL", ())]
 
+    # -- the seats present on each process --------------------------------------------------
+    def seat_here(self, game_id: str, side: str, here: bool) -> None:
+        """``side`` of ``game_id`` has its first socket on this process (``here``) or its last
+        one went; the other processes are told where to look."""
+        db = self._db()
+        with db.transaction():
+            if here:
+                self._beat(db)
+                db.execute("INSERT INTO presence (game_id, side, process) VALUES (%s, %s, %s) "
+                           "ON CONFLICT DO NOTHING", (game_id, side, self.process))
+            else:
+                db.execute("DELETE FROM presence WHERE game_id = %s AND side = %s AND process = %s",
+                           (game_id, side, self.process))
+            told(db, game_id, side)
+
+    def _beat(self, db: Any) -> bool:
+        """This process's heartbeat written; False when its row was not there (new, or lost)."""
+        found = db.execute("UPDATE processes SET seen = now() WHERE id = %s", (self.process,)).rowcount
+        if not found:
+            db.execute("INSERT INTO processes (id, seen) VALUES (%s, now()) ON CONFLICT (id) DO UPDATE "
+                       "SET seen = now()", (self.process,))
+        return bool(found)
+
+    def beat(self, seats: Iterable[tuple[str, str]]) -> None:
+        """The heartbeat (every :data:`BEAT` seconds), with the seats that have a socket here:
+        written again if this process's row was gone (the database restarted, or this process
+        froze for longer than :data:`FORGOTTEN`), and their games told. The rows of processes
+        gone for long are deleted."""
+        db = self._db()
+        seats = list(seats)
+        with db.transaction():
+            if not self._beat(db) and seats:
+                rows = [(game, side, self.process) for game, side in seats]
+                db.cursor().executemany("INSERT INTO presence (game_id, side, process) VALUES (%s, %s, %s) "
+                                        "ON CONFLICT DO NOTHING", rows)
+                for game, side in seats:
+                    told(db, game, side)
+            db.execute("DELETE FROM presence WHERE process IN (SELECT id FROM processes WHERE "
+                       "seen < now() - make_interval(secs => %s))", (FORGOTTEN,))
+            db.execute("DELETE FROM processes WHERE seen < now() - make_interval(secs => %s)", (FORGOTTEN,))
+
+    def elsewhere(self, games: list[str]) -> dict[str, dict[str, int]]:
+        """Per game of ``games``, per side: how many other processes living (heard of within
+        :data:`STALE` seconds, by the database's clock) hold a socket of that seat."""
+        if not games:
+            return {}
+        out: dict[str, dict[str, int]] = {}
+        for game, side, count in self.read(
+                "SELECT p.game_id, p.side, count(*) FROM presence p JOIN processes q ON q.id = p.process "
+                "WHERE p.game_id = ANY(%s) AND p.process <> %s "
+                "AND q.seen >= now() - make_interval(secs => %s) GROUP BY p.game_id, p.side",
+                (games, self.process, STALE)):
+            out.setdefault(game, {})[side] = int(count)
+        return out
+
+    def gone(self) -> None:
+        """This process stops: its seats are away at once (no need to wait for :data:`STALE`)."""
+        db = self._db()
+        with db.transaction():
+            rows = db.execute("DELETE FROM presence WHERE process = %s RETURNING game_id, side",
+                              (self.process,)).fetchall()
+            db.execute("DELETE FROM processes WHERE id = %s", (self.process,))
+            for game, side in rows:
+                told(db, game, side)
+
     # -- between processes ------------------------------------------------------------------
     async def listen(self, heard: Callable[[dict[str, Any]], None], connected: Callable[[], None]) -> None:
         """Forever (until cancelled): LISTEN on the channel and call ``heard`` with each
@@ -480,6 +582,11 @@ class PostgresStore:
 
 class _Undone(Exception):
     """A take-back whose last ply is no longer the game's: its transaction rolled back."""
+
+
+def told(db: Any, game: str, side: str) -> None:
+    """The other processes told, on commit, to read again who holds ``side`` of ``game``."""
+    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game, "presence": side})))
 
 
 def one_line(exc: BaseException) -> str:

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 #: the schema this module writes and reads (2: ``games.rematch``, the game that followed it,
 #: and the time control, the clock's start, a server's reason to end and the moves' ms)
@@ -162,6 +163,18 @@ class Store(Protocol):
     def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool: ...
     def clocked(self) -> list[str]: ...
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class SharedSeats(Protocol):
+    """A store shared by several server processes also keeps which seats have a socket on
+    which process (:class:`game.server.postgres.PostgresStore`): the reconnect grace and the
+    claim work wherever each player's socket landed."""
+
+    def seat_here(self, game_id: str, side: str, here: bool) -> None: ...
+    def beat(self, seats: Iterable[tuple[str, str]]) -> None: ...
+    def elsewhere(self, games: list[str]) -> dict[str, dict[str, int]]: ...
+    def gone(self) -> None: ...
 
 
 #: the columns a new game is written with (its end is not known yet)

@@ -1,7 +1,7 @@
 """The application's side of time (:mod:`game.server.clock` has the rules of it): when
 each running clock's flag falls, looked at on a timer in the server's loop and not only
-when the next move comes; and which seats of a live game have a socket here, for the
-reconnect grace and the claim.
+when the next move comes; and which seats of a live game have a socket here or on another
+server process sharing the database, for the reconnect grace and the claim.
 
 :class:`Timekeeper` knows nothing of sockets or the store: :class:`~game.server.app.GameServer`
 tells it what happens (a clock changed, a seat's socket came or went) and asks it what is
@@ -34,6 +34,9 @@ class Timekeeper:
         self.deadlines: list[tuple[int, str]] = []
         #: per game, per side: the sockets of that seat here
         self.present: dict[str, dict[str, int]] = {}
+        #: per game, per side: the other server processes holding a socket of that seat (on a
+        #: shared database; as last read from it)
+        self.elsewhere: dict[str, dict[str, int]] = {}
         #: per game, per side: since when (monotonic) that seat has had no socket here
         self.away: dict[str, dict[str, float]] = {}
         #: seats away that were never seen here, not yet told to their opponent (game, side)
@@ -74,8 +77,9 @@ class Timekeeper:
         others: list[tuple[str, float]] = []
         if self.live(table):
             now = self.monotonic()
+            elsewhere = self.elsewhere.get(table.id, {})
             for other in table.match.rules.players:
-                if other != side and not seats.get(other):
+                if other != side and not seats.get(other) and not elsewhere.get(other):
                     if other not in away:
                         away[other] = now
                         self.unseen.add((table.id, other))
@@ -88,7 +92,8 @@ class Timekeeper:
         """``side`` was taken (over HTTP): with its opponent's socket here and none of its own,
         it is on its way, and told as left if it does not come within the notice."""
         seats = self.present.get(table.id, {})
-        if self.live(table) and not seats.get(side) and any(seats.values()):
+        if self.live(table) and not seats.get(side) and not self.elsewhere.get(table.id, {}).get(side) \
+                and any(seats.values()):
             self.away.setdefault(table.id, {}).setdefault(side, self.monotonic())
             self.unseen.add((table.id, side))
 
@@ -111,15 +116,55 @@ class Timekeeper:
         is live (its opponent is told the seat ``left``, with the grace)."""
         seats = self.present.get(game, {})
         seats[side] = max(0, seats.get(side, 0) - 1)
-        gone = not seats[side]
+        gone = not seats[side] and not self.elsewhere.get(game, {}).get(side)
         if room_empty:  # nobody here follows the game: forgotten (a hello starts the grace again)
             self.present.pop(game, None)
+            self.elsewhere.pop(game, None)
             self.ended(game)
             return False
         if gone and table is not None and self.live(table):
             self.away.setdefault(game, {})[side] = self.monotonic()
             return True
         return False
+
+    def here(self, game: str, side: str) -> bool:
+        """Whether ``side`` has a socket on this process."""
+        return bool(self.present.get(game, {}).get(side))
+
+    def seats_here(self) -> list[tuple[str, str]]:
+        """``(game, side)`` of every seat with a socket on this process."""
+        return [(game, side) for game, seats in self.present.items() for side, n in seats.items() if n]
+
+    def remote(self, table: Table, counts: dict[str, int]) -> list[tuple[str, str, float | None]]:
+        """The other processes' sockets of ``table``'s seats, as just read from the database:
+        what changed for the seats with no socket here, to tell this process's sockets:
+        ``("left", side, grace)`` for a seat whose last socket anywhere went (its process
+        closed it, or was taken for gone), ``("back", side, None)`` for a seat its opponent
+        had been told had left."""
+        game = table.id
+        before = self.elsewhere.get(game, {})
+        if counts:
+            self.elsewhere[game] = dict(counts)
+        else:
+            self.elsewhere.pop(game, None)
+        if not self.live(table):
+            return []
+        here = self.present.get(game, {})
+        out: list[tuple[str, str, float | None]] = []
+        for side in table.match.rules.players:
+            if here.get(side):
+                continue  # its sockets here say it is present, whatever the others hold
+            was, now = bool(before.get(side)), bool(counts.get(side))
+            if was and not now:
+                self.away.setdefault(game, {})[side] = self.monotonic()
+                self.unseen.discard((game, side))
+                out.append(("left", side, self.grace))
+            elif now and side in self.away.get(game, {}):
+                self.away[game].pop(side)
+                if (game, side) not in self.unseen:  # its opponent was told it left
+                    out.append(("back", side, None))
+                self.unseen.discard((game, side))
+        return out
 
     def left_for(self, game: str, side: str) -> float | None:
         """Seconds ``side`` has been away from ``game`` (None: it is here, or not known away)."""
@@ -141,6 +186,7 @@ class Timekeeper:
         return None
 
     def ended(self, game: str) -> None:
+        self.elsewhere.pop(game, None)
         for side in self.away.pop(game, {}):
             self.unseen.discard((game, side))
 
