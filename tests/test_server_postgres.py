@@ -513,3 +513,30 @@ def test_status_on_one_process_sees_what_the_other_stored(two):
     assert [g["ply"] for g in told["games"]] == [1, 1]
     to_move = played["state"]["to_move"]
     assert [g["your_move"] for g in told["games"]] == [made["seat"] == to_move, joined["seat"] == to_move]
+
+
+def test_old_games_expire_once_whichever_process_sweeps(database):
+    """``expire`` on PostgreSQL: the games untouched since the cut go with their seats and
+    moves, those kept stay; two processes sweeping at once delete each game once."""
+    old = PostgresStore(database, clock=lambda: 1000)
+    new = PostgresStore(database, clock=lambda: 5000)
+    try:
+        for n in range(1, 6):
+            assert old.create(row(f"OLD{n:05}", f"INV{n:03}", f"WAT{n:03}"), "black", f"h-{n}")
+        old.append_many([("OLD00001", MoveRow(1, "black", "{}"), "playing", None)])
+        assert new.create(row("NEW00001", "INV100", "WAT100"), "black", "h-new")
+        swept: list[list[str]] = []
+        kept = frozenset({"OLD00005"})
+        threads = [threading.Thread(target=lambda s=s: swept.append(s.expire(2000, kept, 2)))
+                   for s in (old, new)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(PATIENCE)
+        deleted = [g for part in swept for g in part]
+        assert sorted(deleted) == [f"OLD{n:05}" for n in range(1, 5)]  # each once
+        assert old.game("OLD00001") is None and old.moves("OLD00001") == [] and old.seat_of("h-1") is None
+        assert old.game("OLD00005") is not None and old.game("NEW00001") is not None
+    finally:
+        old.close()
+        new.close()

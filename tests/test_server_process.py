@@ -61,7 +61,8 @@ def test_bad_options_and_an_unusable_data_folder_are_one_line_and_exit_2(tmp_pat
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     for args in (["--port", "70000"], ["--rate", "0"], ["--data", str(blocker / "sub")],
-                 ["--host", "nowhere.invalid"], ["--grace", "0"], ["--grace", "nan"]):
+                 ["--host", "nowhere.invalid"], ["--grace", "0"], ["--grace", "nan"],
+                 ["--keep-days", "0.5"], ["--keep-days", "nan"], ["--keep-days", "-1"]):
         done = subprocess.run([sys.executable, "-m", "game.server", *args], capture_output=True, text=True,
                               cwd=ROOT, timeout=PATIENCE * 2, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode == 2, (args, done.stderr)

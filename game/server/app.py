@@ -184,14 +184,17 @@ class GameServer:
         self.time = Timekeeper(self.limits.grace)
         self.clocks_running()
         keeper = asyncio.create_task(self.keep_time())
+        sweeper = asyncio.create_task(self.sweep()) if self.limits.keep_days > 0 else None
         probe = asyncio.create_task(self.probe.run())
         self.probe.watch_collector()
         try:
             yield
         finally:
-            keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await keeper
+            for task in (keeper, sweeper):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
             probe.cancel()
             self.probe.stop_watching()
             if listener is not None:
@@ -251,6 +254,34 @@ class GameServer:
                     log.error("game %s: its clock could not be looked at: %s", game, refused.message)
                 except Exception:  # one game's trouble never stops the clocks of the others
                     log.exception("game %s: its clock could not be looked at", game)
+
+    # -- forgetting old games ------------------------------------------------------------------
+    async def sweep(self, first: float = 60.0) -> None:
+        """Forever: the games nothing touched for ``keep_days`` deleted, ``first`` seconds after
+        the start and then every ``sweep`` seconds (in a thread: the loop serves on)."""
+        await asyncio.sleep(first)
+        while True:
+            await self.expire()
+            await asyncio.sleep(self.limits.sweep)
+
+    async def expire(self) -> list[str]:
+        """One sweep: the games deleted (those followed right now are kept, whatever their age)."""
+        service = self.service
+        if service is None or self.closing:
+            return []
+        before = int(service.clock() - self.limits.keep_days * 86400)
+        try:
+            gone = await asyncio.to_thread(service.store.expire, before, frozenset(self.rooms))
+        except Exception:  # the games stay; the next sweep tries again
+            log.exception("old games could not be deleted")
+            return []
+        for game in gone:
+            if game not in self.rooms:
+                service.tables.pop(game, None)
+                self.time.ended(game)
+        if gone:
+            log.info("%d games nothing touched for %g days deleted", len(gone), self.limits.keep_days)
+        return gone
 
     def flag(self, table: Table) -> None:
         """``table`` ended on time if its running side's flag has fallen; everyone told."""

@@ -70,6 +70,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=limits.grace, metavar="SECONDS",
                    help=f"a live game: how long a player whose connection went may be away before the "
                         f"opponent may claim the game (default {limits.grace:g})")
+    p.add_argument("--keep-days", type=float, default=limits.keep_days, metavar="DAYS",
+                   help=f"a game no move, seat or end touched for this many days is deleted, finished or "
+                        f"not (default {limits.keep_days:g}; 0: games are kept for ever)")
     return p
 
 
@@ -89,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not 1 <= args.grace <= 3600:
         print("gauss-arcade-server: --grace must be 1 to 3600 seconds", file=sys.stderr)
+        return 2
+    if not (args.keep_days == 0 or 1 <= args.keep_days <= 36500):
+        print("gauss-arcade-server: --keep-days must be 0 (for ever) or 1 to 36500 days", file=sys.stderr)
         return 2
     database = args.database if args.database is not None else os.environ.get("GAUSS_ARCADE_DATABASE") or None
     if database is not None and args.data is not None and args.database is not None:
@@ -146,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
-    limits = replace(Limits(), rate=args.rate, burst=args.burst, grace=args.grace)
+    limits = replace(Limits(), rate=args.rate, burst=args.burst, grace=args.grace,
+                     keep_days=args.keep_days)
     app = create_app(store=lambda: store, limits=limits)
     config = uvicorn.Config(app, log_level="info", **uvicorn_settings(limits))
     print(f"gauss-arcade-server: listening on http://{args.host}:{port} ({where})", flush=True)

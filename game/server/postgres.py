@@ -36,7 +36,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .store import GAME_COLUMNS, MOVE_COLUMNS, NEW_COLUMNS, Conflict, GameRow, MoveRow, StoreError, move_times
+from .store import (
+    EXPIRE_BATCH,
+    GAME_COLUMNS,
+    MOVE_COLUMNS,
+    NEW_COLUMNS,
+    Conflict,
+    GameRow,
+    MoveRow,
+    StoreError,
+    move_times,
+)
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -475,6 +485,29 @@ class PostgresStore:
         """The games being played under a time control (their flags may fall)."""
         return [r[0] for r in self.read(
             "SELECT id FROM games WHERE status = 'playing' AND time_control IS NOT NULL", ())]
+
+    def expire(self, before: int, keep: frozenset[str] = frozenset(), batch: int = EXPIRE_BATCH) -> list[str]:
+        """Delete the games nothing touched since ``before`` (seconds since the epoch), but
+        those of ``keep``; the ids deleted. From a thread of its own, on a connection of its
+        own; processes sweeping at once delete each game once (the rows are locked, the
+        second finds them gone)."""
+        db = self.connect()
+        gone: list[str] = []
+        try:
+            while True:
+                with db.transaction():
+                    ids = [r[0] for r in db.execute(
+                        "SELECT id FROM games WHERE updated < %s AND NOT (id = ANY(%s)) ORDER BY updated "
+                        "LIMIT %s FOR UPDATE SKIP LOCKED", (before, list(keep), batch)).fetchall()]
+                    if ids:
+                        for table in ("moves", "seats", "presence"):
+                            db.execute(f"DELETE FROM {table} WHERE game_id = ANY(%s)", (ids,))
+                        db.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
+                gone += ids
+                if len(ids) < batch:
+                    return gone
+        finally:
+            db.close()
 
     # -- the seats present on each process --------------------------------------------------
     def seat_here(self, game_id: str, side: str, here: bool) -> None:

@@ -180,6 +180,10 @@ class Limits:
     grace: float = C.GRACE
     #: seconds between two looks at the clocks that run (a flag falls at most this late)
     tick: float = 0.1
+    #: days a game nothing touches (no move, no seat taken, no end) is kept; 0: for ever
+    keep_days: float = 365.0
+    #: seconds between two sweeps for games to forget (the first comes a minute after the start)
+    sweep: float = 3600.0
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,7 @@ class Store(Protocol):
     def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool: ...
     def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool: ...
     def clocked(self) -> list[str]: ...
+    def expire(self, before: int, keep: frozenset[str] = ..., batch: int = ...) -> list[str]: ...
     def close(self) -> None: ...
 
 
@@ -186,6 +187,11 @@ GAME_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_h
                 "ended_ms")
 #: a move's time to the millisecond, that of a move stored before schema 2 from its second
 MOVE_COLUMNS = "ply, side, move_json, coalesce(at_ms, at * 1000)"
+
+
+#: games deleted in one transaction of an expiry (a sweep after a long time off deletes in
+#: several, each short, so that the moves being stored meanwhile never wait long)
+EXPIRE_BATCH = 200
 
 
 class SQLiteStore:
@@ -395,6 +401,30 @@ class SQLiteStore:
         """The games being played under a time control (their flags may fall)."""
         return [r[0] for r in self.db.execute(
             "SELECT id FROM games WHERE status = 'playing' AND time_control IS NOT NULL")]
+
+    def expire(self, before: int, keep: frozenset[str] = frozenset(), batch: int = EXPIRE_BATCH) -> list[str]:
+        """Delete the games nothing touched (no move, no seat taken, no end) since ``before``
+        (seconds since the epoch), their seats and moves with them, but those of ``keep``
+        (followed right now); the ids deleted. Called from a thread of its own: it opens its
+        own connection."""
+        db = self.connect()
+        gone: list[str] = []
+        try:
+            while True:
+                with _Transaction(db):
+                    found = db.execute("SELECT id FROM games WHERE updated < ? ORDER BY updated LIMIT ?",
+                                       (before, batch + len(keep)))
+                    ids = [r[0] for r in found if r[0] not in keep][:batch]
+                    if ids:
+                        marks = ",".join("?" * len(ids))
+                        for table in ("moves", "seats"):
+                            db.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", ids)
+                        db.execute(f"DELETE FROM games WHERE id IN ({marks}) AND updated < ?", (*ids, before))
+                gone += ids
+                if len(ids) < batch:
+                    return gone
+        finally:
+            db.close()
 
     def close(self) -> None:
         for db in (self.db, self.writer):
