@@ -232,6 +232,15 @@ def test_the_seats_held_on_other_processes_count_as_present(store, wall):
     assert keeper.remote(table, {here: 1, there: 1}) == []  # the seat here: nothing to tell of it
     assert keeper.went(table, table.id, here, room_empty=False) is False  # still held elsewhere
     assert sorted(keeper.remote(table, {})) == sorted([("left", here, 5.0), ("left", there, 5.0)])
+    # on a shared database the last socket here going is decided by the next read of the others
+    keeper.came(table, here)
+    assert keeper.remote(table, {there: 1}) == [("back", there, None)]
+    assert keeper.went(table, table.id, here, room_empty=False, shared=True) is False
+    assert keeper.remote(table, {here: 1, there: 1}) == []  # it is on the other process: nothing to tell
+    keeper.came(table, here)
+    assert keeper.remote(table, {there: 1}) == []  # its socket elsewhere went, but it has one here
+    assert keeper.went(table, table.id, here, room_empty=False, shared=True) is False
+    assert keeper.remote(table, {there: 1}) == [("left", here, 5.0)]  # nowhere else: it left
 
 
 def test_a_stored_time_control_that_cannot_be_read_plays_on_without_a_clock():

@@ -540,3 +540,24 @@ def test_old_games_expire_once_whichever_process_sweeps(database):
     finally:
         old.close()
         new.close()
+
+
+def test_the_load_test_runs_on_two_processes_with_every_move_fanned_out(database):
+    """``game.server.load --database --processes 2``: each game's players on two processes,
+    so every move reaches its opponent through the database; bounded, on loopback."""
+    done = subprocess.run([sys.executable, "-m", "game.server.load", "--database", database,
+                           "--processes", "2", "--games", "4", "--clients", "2", "--seconds", "6",
+                           "--warmup", "1", "--think", "0.05", "--game", "rush", "--json"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["store"] == "postgresql" and figures["server_processes"] == 2 and figures["errors"] == 0
+    assert figures["moves"] > 10 and not figures["refused"]
+    assert 0 < figures["fanout_p50_ms"] <= figures["fanout_p99_ms"]
+    assert figures["p50_ms"] <= figures["fanout_p50_ms"]  # the opponent hears after the mover's own answer
+    assert len(figures["server_move_ms"]) == 2 and all(one["p50"] > 0 for one in figures["server_move_ms"])
+    refused = subprocess.run([sys.executable, "-m", "game.server.load", "--database",
+                              "postgresql://gauss@192.0.2.1:5432/x", "--processes", "2"],
+                             capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert refused.returncode == 2 and "this machine" in refused.stderr

@@ -100,6 +100,7 @@ def test_a_seat_with_a_socket_on_each_process_is_away_only_when_both_went(graced
     stays = Client(one, {"secret": made["secret"], "ply": 0})
     first = Client(one, {"secret": joined["secret"], "ply": 0})
     second = Client(other, {"secret": joined["secret"], "ply": 0})
+    time.sleep(0.5)  # (the first process learns of the second socket within milliseconds)
     first.close()
     assert "left" not in quiet(stays, 1.5)  # its socket on the other process holds the seat
     stays.send({"v": 1, "type": "claim"})

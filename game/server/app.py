@@ -44,7 +44,7 @@ from .postgres import BEAT
 from .probe import LoopLag
 from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .status import answer as seats_status
-from .store import Conflict, SharedSeats, SQLiteStore, Store
+from .store import Conflict, MoveRow, SharedSeats, SQLiteStore, Store
 from .timing import Timekeeper
 from .views import Views
 
@@ -147,12 +147,18 @@ class GameServer:
         self.told: dict[str, int] = {}
         #: games with moves of other processes to send once this process's own move is settled
         self.behind: set[str] = set()
+        #: games other processes moved on, to be read together (``read_behind``), and its wake
+        self.soon: set[str] = set()
+        self.soon_wake: asyncio.Event | None = None
         #: whether other processes store moves in the same database (the store listens for them)
         self.listening = False
         #: the store, when it keeps which seats have a socket on which process (several processes)
         self.shared: SharedSeats | None = None
-        #: when this process last wrote its heartbeat (monotonic; the store's BEAT apart)
-        self.beaten = 0.0
+        #: seats whose first socket came here or last went, in order, to write down; the games
+        #: whose seats on other processes are to be read again; what wakes the task doing both
+        self.seat_changes: list[tuple[str, str, bool]] = []
+        self.seats_dirty: set[str] = set()
+        self.seats_wake: asyncio.Event | None = None
         self.sockets = 0
         self.addresses: dict[str, Bucket] = {}
         self.moves = 0
@@ -180,7 +186,10 @@ class GameServer:
         self.listening = listener is not None
         store = self.service.store
         self.shared = store if self.listening and isinstance(store, SharedSeats) else None
-        self.beaten = 0.0
+        self.seat_changes, self.seats_dirty, self.seats_wake = [], set(), asyncio.Event()
+        sharer = asyncio.create_task(self.share_seats()) if self.shared is not None else None
+        self.soon, self.soon_wake = set(), asyncio.Event()
+        reader = asyncio.create_task(self.read_behind()) if self.listening else None
         self.time = Timekeeper(self.limits.grace)
         self.clocks_running()
         keeper = asyncio.create_task(self.keep_time())
@@ -190,7 +199,7 @@ class GameServer:
         try:
             yield
         finally:
-            for task in (keeper, sweeper):
+            for task in (keeper, sweeper, sharer, reader):
                 if task is not None:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -244,7 +253,6 @@ class GameServer:
                 continue
             for game, side, grace in self.time.unseen_due():  # a seat never seen since: its opponent told
                 self.broadcast(game, Timekeeper.envelope("left", game, side, grace))
-            self.heartbeat()
             for game in self.time.due(service.now_ms()):
                 try:
                     table = service.tables.get(game) or service.table(game)
@@ -348,7 +356,7 @@ class GameServer:
         for entry in batch:
             self.stored(entry)
         for game in {pending.table.id for pending, _f, _h in batch} & self.behind:
-            self.catch_up(game)
+            self.catch_up_soon(game)  # (read with the others in a thread: the loop serves on)
 
     def waiting_now(self) -> list[tuple[Pending, asyncio.Future[None], Callable[[], Any] | None]]:
         taken, self.waiting = self.waiting, []
@@ -420,7 +428,7 @@ class GameServer:
             return
         if "presence" in found:
             if game in self.rooms:
-                self.seats_elsewhere([game])
+                self.look_elsewhere(game)
             return
         if game not in self.rooms:
             # nobody here follows it: a copy in memory is dropped (read anew when asked for)
@@ -434,7 +442,10 @@ class GameServer:
                 found.get("ply") is not None and found["ply"] <= min(table.ply, self.told.get(game, 0)))):
             return  # known here already (this process's own move or seat, most often)
         self.behind.add(game)
-        self.catch_up(game)
+        if found.get("ply") is not None and table is not None:
+            self.catch_up_soon(game)  # a move: read with the others that came meanwhile, in a thread
+        else:
+            self.catch_up(game)
 
     def undone(self, game: str, keep: int) -> None:
         """A take-back agreed on another process (or this one): a copy in memory that still
@@ -492,12 +503,49 @@ class GameServer:
         for game in list(self.rooms):
             self.behind.add(game)
             self.catch_up(game)
-        self.seats_elsewhere(list(self.rooms))  # who came and went meanwhile, heard of by nobody here
+        for game in list(self.rooms):  # who came and went meanwhile, heard of by nobody here
+            self.look_elsewhere(game)
 
-    def catch_up(self, game: str) -> None:
+    def catch_up_soon(self, game: str) -> None:
+        """``game``'s moves stored by other processes to be read by :meth:`read_behind`."""
+        self.soon.add(game)
+        if self.soon_wake is not None:
+            self.soon_wake.set()
+
+    async def read_behind(self) -> None:
+        """Forever: the moves other processes stored, for every game heard of since the last
+        read, in one round trip in a thread (a read per move in the event loop was half of a
+        process's time under load: every socket waited for it), then sent here in order."""
+        assert self.soon_wake is not None
+        while True:
+            await self.soon_wake.wait()
+            self.soon_wake.clear()
+            service = self.service
+            if service is None:
+                continue
+            after: dict[str, int] = {}
+            tables: dict[str, Table] = {}
+            for game in self.soon:
+                table = service.tables.get(game)
+                if game in self.behind and table is not None and not table.pending:
+                    after[game], tables[game] = table.ply, table
+            self.soon.clear()  # (the rest: caught up after their own move is settled, or read anew)
+            try:
+                found = await asyncio.to_thread(service.store.moves_after, after)
+            except Exception:  # one at a time then, as before
+                log.exception("the moves of other processes could not be read together")
+                found = {}
+            for game, ply in after.items():
+                table = service.tables.get(game)
+                read = found.get(game)
+                fits = table is tables[game] and table.ply == ply and not table.pending and read is not None
+                self.catch_up(game, read if fits else None)
+
+    def catch_up(self, game: str, read: list[MoveRow] | None = None) -> None:
         """The moves and seats that other processes stored for ``game``, read from the store
-        and sent to the sockets here that follow it, once no move of this process is on its
-        way to the store (then this is done again when it is settled)."""
+        (``read``: those moves, read already) and sent to the sockets here that follow it,
+        once no move of this process is on its way to the store (then this is done again when
+        it is settled)."""
         service = self.service
         if service is None or game not in self.behind:
             return
@@ -509,11 +557,12 @@ class GameServer:
             if table is None:
                 table = service.table(game)
             else:
-                service.catch_up(table)
+                service.catch_up(table, read)
             self.time.track(table)
             if game not in self.rooms:
                 return
-            seated = service.store.seats(game)
+            # (a seat once taken stays taken: a full game's seats are not read again at every move)
+            seated = service.store.seats(game) if len(table.seated) < len(table.match.rules.players) else ()
             for side in seated:
                 if side not in table.seated:
                     table.seated.append(side)
@@ -628,11 +677,12 @@ class GameServer:
         """A seat's socket said hello: if the seat had left, its opponent hears it is ``back``;
         if the opponent is away, the newcomer hears it ``left`` and the grace left. On a
         shared database the seat's first socket here is written down for the other processes,
-        and where the opponent's sockets are is read first."""
+        and where the opponent's sockets are is read again (an opponent on another process is
+        taken for away until then: its notice is seconds, the read milliseconds)."""
         if self.shared is not None:
             if not self.time.here(table.id, side):
                 self.share(table.id, side, True)
-            self.seats_elsewhere([table.id])
+            self.look_elsewhere(table.id)
         conn.counted = True
         back, others = self.time.came(table, side)
         if back:
@@ -643,54 +693,67 @@ class GameServer:
     def seat_went(self, game: str, side: str) -> None:
         service = self.service
         table = service.tables.get(game) if service is not None else None
-        told = self.time.went(table, game, side, game not in self.rooms)
+        told = self.time.went(table, game, side, game not in self.rooms, shared=self.shared is not None)
         if self.shared is not None and not self.time.here(game, side):
             self.share(game, side, False)
+            self.look_elsewhere(game)  # left or not: decided once the other processes are read
         if told:
             self.broadcast(game, Timekeeper.envelope("left", game, side, self.limits.grace))
 
     # -- the seats present on other processes (a shared database) ---------------------------------
     def share(self, game: str, side: str, here: bool) -> None:
-        """Tell the database that ``side`` of ``game`` has its first socket here, or its last
-        one went. A database that cannot be written to now is written at the next heartbeat
-        (a seat that came), or takes this process's word from its rows until it is gone."""
-        assert self.shared is not None
-        try:
-            self.shared.seat_here(game, side, here)
-        except Exception:  # the game goes on; the other processes learn it later
-            log.exception("game %s: the seat %s could not be written down as %s", game, side,
-                          "here" if here else "gone")
+        """``side`` of ``game`` has its first socket here, or its last one went: written down
+        for the other processes by :meth:`share_seats`, in order."""
+        self.seat_changes.append((game, side, here))
+        if self.seats_wake is not None:
+            self.seats_wake.set()
 
-    def heartbeat(self) -> None:
-        """Every BEAT seconds: this process's heartbeat, and the seats elsewhere read again
-        for the games followed here (a process killed is noticed only this way)."""
-        if self.shared is None or time.monotonic() - self.beaten < BEAT:
-            return
-        self.beaten = time.monotonic()
-        try:
-            self.shared.beat(self.time.seats_here())
-        except Exception:
-            log.exception("the heartbeat could not be written")
-            return
-        self.seats_elsewhere([game for game in self.rooms if game in self.time.present])
+    def look_elsewhere(self, game: str) -> None:
+        """Which seats of ``game`` the other processes hold: read again by :meth:`share_seats`."""
+        if self.shared is not None:
+            self.seats_dirty.add(game)
+            if self.seats_wake is not None:
+                self.seats_wake.set()
 
-    def seats_elsewhere(self, games: list[str]) -> None:
-        """Which seats of ``games`` the other processes hold, read from the database: a seat
-        whose last socket anywhere went is told ``left`` here, one back ``back``."""
-        service = self.service
-        if self.shared is None or service is None or not games:
-            return
-        try:
-            found = self.shared.elsewhere(games)
-        except Exception:
-            log.exception("the seats on other processes could not be read")
-            return
-        for game in games:
-            table = service.tables.get(game)
-            if table is None:
+    async def share_seats(self) -> None:
+        """Forever, on a shared database: the seats that came here or went written down, the
+        seats elsewhere read again for the games asked, and every BEAT seconds the heartbeat
+        with the seats elsewhere read for every game followed here (a process killed outright
+        is noticed only so). The database's round trips run in a thread, those that wait
+        together in one go: the event loop never waits for them."""
+        assert self.shared is not None and self.seats_wake is not None
+        shared, wake = self.shared, self.seats_wake
+        beaten = -BEAT
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(wake.wait(), max(0.0, beaten + BEAT - time.monotonic()))
+            wake.clear()
+            beat = time.monotonic() - beaten >= BEAT
+            if beat:
+                beaten = time.monotonic()
+                self.seats_dirty.update(game for game in self.rooms if game in self.time.present)
+            changes, self.seat_changes = self.seat_changes, []
+            games = [game for game in self.seats_dirty if game in self.rooms]
+            self.seats_dirty.clear()
+            seats = self.time.seats_here() if beat else None
+            try:
+                found = await asyncio.to_thread(self.seats_round_trip, shared, changes, seats, games)
+            except Exception as exc:  # the database is away: the same again at the next wake
+                if type(exc).__module__.startswith("psycopg"):  # (not a bug: a line, as the listener's)
+                    log.warning("the seats present could not be shared: %s; again in %.0f s",
+                                " ".join(str(exc).split()) or type(exc).__name__, BEAT)
+                else:
+                    log.exception("the seats present could not be shared")
+                self.seat_changes[:0] = changes
+                self.seats_dirty.update(games)
+                await asyncio.sleep(BEAT)
                 continue
-            for kind, side, grace in self.time.remote(table, found.get(game, {})):
-                self.broadcast(game, Timekeeper.envelope(kind, game, side, grace))
+            service = self.service
+            for game in games if service is not None else ():
+                table = service.tables.get(game) if service is not None else None
+                if table is not None and game in self.rooms:
+                    for kind, side, grace in self.time.remote(table, found.get(game, {})):
+                        self.broadcast(game, Timekeeper.envelope(kind, game, side, grace))
 
     def claim(self, conn: Conn) -> None:
         """The opponent left a live game and its grace ran out: the seat takes the game."""
@@ -705,6 +768,15 @@ class GameServer:
         if why is not None:
             raise Refused(S.GRACE, why, table.ply)
         self.tell_end(service.claim(table, conn.side))
+
+    @staticmethod
+    def seats_round_trip(shared: SharedSeats, changes: list[tuple[str, str, bool]],
+                         seats: list[tuple[str, str]] | None, games: list[str]) -> dict[str, dict[str, int]]:
+        """(In a thread.) What :meth:`share_seats` asks of the database at one wake."""
+        shared.seats_here(changes)
+        if seats is not None:
+            shared.beat(seats)
+        return shared.elsewhere(games)
 
     # -- HTTP ------------------------------------------------------------------------------------
     def rated(self, request: Request) -> None:
@@ -895,7 +967,7 @@ class GameServer:
             if side is not None:
                 self.seat_came(conn, table, side)
             else:  # a spectator here hears who leaves and comes back on the other processes too
-                self.seats_elsewhere([table.id])
+                self.look_elsewhere(table.id)
         elif kind == "move":
             if conn.game is None:
                 raise Refused(S.HELLO, "Say hello first: a seat's secret or a spectator code.")

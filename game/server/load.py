@@ -16,6 +16,14 @@ inflates the round trip it measures), and the share of a core each side used.
 ``--pin`` puts the server on one core and the clients on the others (``os.sched_setaffinity``,
 Linux): on a 2-core machine the load generator then cannot take the server's core.
 Only loopback addresses are accepted: the test never sends traffic anywhere else.
+
+Several processes on PostgreSQL: ``--database URL --processes N`` starts N servers on that
+database (on this machine), and each game's two players connect to two different processes,
+so that every move reaches the opponent through the database's notification; the figures
+add the fan-out, from a move sent to its ``played`` envelope at the opponent.
+
+    python -m game.server.load --database postgresql://gauss@127.0.0.1:5432/load --processes 2 \
+        --games 500 --think 2 --seconds 60 --warmup 20
 """
 from __future__ import annotations
 
@@ -69,6 +77,8 @@ class Stats:
         #: moves sent before this moment (the warm-up: the first games being made) are not counted
         self.counting_from = counting_from
         self.rtt: list[float] = []
+        #: from a move sent to its ``played`` at the opponent's socket
+        self.fanout: list[float] = []
         self.games = 0
         self.refused: dict[str, int] = {}
         self.errors: list[str] = []
@@ -76,17 +86,23 @@ class Stats:
         self.last = counting_from
 
 
-async def play_games(url: str, ws_url: str, game_ids: list[str], stop_at: float, think: float,
+def ws_of(url: str) -> str:
+    return "ws" + url[len("http"):] + "/ws"
+
+
+async def play_games(urls: tuple[str, str], game_ids: list[str], stop_at: float, think: float,
                      rng: random.Random, stats: Stats) -> None:
+    """Games one after the other until ``stop_at``: the first player on ``urls[0]``, the
+    second on ``urls[1]`` (the same server, or another process on the same database)."""
     from websockets.asyncio.client import connect
 
     while time.monotonic() < stop_at:
         game_id = rng.choice(game_ids)
-        made = await asyncio.to_thread(http, url + "/games", {"game": game_id})
-        joined = await asyncio.to_thread(http, url + "/join", {"invite": made["invite"]})
+        made = await asyncio.to_thread(http, urls[0] + "/games", {"game": game_id})
+        joined = await asyncio.to_thread(http, urls[1] + "/join", {"invite": made["invite"]})
         level = made["level"]
-        async with connect(ws_url, proxy=None, compression=None, open_timeout=PATIENCE) as one, \
-                connect(ws_url, proxy=None, compression=None, open_timeout=PATIENCE) as two:
+        async with connect(ws_of(urls[0]), proxy=None, compression=None, open_timeout=PATIENCE) as one, \
+                connect(ws_of(urls[1]), proxy=None, compression=None, open_timeout=PATIENCE) as two:
             sockets = {made["seat"]: one, joined["seat"]: two}
             seen: dict[Any, dict[str, Any]] = {}
             for side, sock in sockets.items():
@@ -110,23 +126,36 @@ async def play_games(url: str, ws_url: str, game_ids: list[str], stop_at: float,
                                 raise RuntimeError(f"move refused: {message}")
                         if message["type"] == "played" and message["ply"] == ply + 1:
                             break
-                    if sock is mover and time.monotonic() >= stats.counting_from:
-                        stats.rtt.append(time.perf_counter() - sent)
-                        stats.last = time.monotonic()
+                    if time.monotonic() >= stats.counting_from:
+                        if sock is mover:
+                            stats.rtt.append(time.perf_counter() - sent)
+                            stats.last = time.monotonic()
+                        else:
+                            stats.fanout.append(time.perf_counter() - sent)
                 state, ply = message["state"], ply + 1
             stats.games += 1
 
 
-def cpu_seconds(process: subprocess.Popen[str] | None) -> float | None:
-    """The CPU time (user + system) the server process used so far, where /proc tells it."""
-    if process is None:
+def cpu_seconds(processes: list[subprocess.Popen[str]]) -> float | None:
+    """The CPU time (user + system) the server processes used so far, where /proc tells it."""
+    if not processes:
         return None
+    total = 0.0
+    for process in processes:
+        try:
+            with open(f"/proc/{process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError, AttributeError):
+            return None
+    return total
+
+
+def loopback(host: str) -> bool:
     try:
-        with open(f"/proc/{process.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def cores() -> list[int]:
@@ -144,18 +173,23 @@ def pinned_to(cpus: set[int] | None) -> Any:
     return functools.partial(os.sched_setaffinity, 0, cpus)
 
 
-def start_server(rate: float, sync: str, cpus: set[int] | None = None
-                 ) -> tuple[subprocess.Popen[str], str, tempfile.TemporaryDirectory[str]]:
-    folder = tempfile.TemporaryDirectory(prefix="gauss-arcade-load-")
-    command = [sys.executable, "-m", __package__ or "game.server", "--port", "0", "--data", folder.name,
+def start_server(rate: float, sync: str, cpus: set[int] | None = None, database: str | None = None
+                 ) -> tuple[subprocess.Popen[str], str, tempfile.TemporaryDirectory[str] | None]:
+    """A server on a free port of 127.0.0.1: on a fresh data folder (removed after), or on
+    ``database``."""
+    folder = None if database else tempfile.TemporaryDirectory(prefix="gauss-arcade-load-")
+    where = ["--database", database] if database else ["--data", folder.name if folder else ""]
+    command = [sys.executable, "-m", __package__ or "game.server", "--port", "0", *where,
                "--rate", str(rate), "--burst", str(int(rate * 2)), "--sync", sync]
+    env = {k: v for k, v in os.environ.items() if k != "GAUSS_ARCADE_DATABASE"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                               preexec_fn=pinned_to(cpus))
+                               preexec_fn=pinned_to(cpus), env=env)
     assert process.stdout is not None
     line = process.stdout.readline()  # "...: listening on http://127.0.0.1:PORT (data: ...)"
     if "listening on " not in line:
         process.kill()
-        folder.cleanup()
+        if folder is not None:
+            folder.cleanup()
         raise SystemExit(f"the server did not start: {line!r}")
     return process, line.split("listening on ")[1].split()[0], folder
 
@@ -170,20 +204,21 @@ def server_stats(url: str, seconds: float) -> dict[str, Any]:
         return {}
 
 
-def run_games(url: str, games: int, game_ids: list[str], stop_at: float, counting_from: float,
+def run_games(urls: list[str], games: int, game_ids: list[str], stop_at: float, counting_from: float,
               think: float, seed: int) -> dict[str, Any]:
     """``games`` games at once in this process until ``stop_at`` (``time.monotonic``): the
     round trips counted from ``counting_from`` (seconds), this loop's lateness, the games
-    finished, the refusals and errors."""
-    ws_url = "ws" + url[len("http"):] + "/ws"
+    finished, the refusals and errors. With several ``urls`` (processes on one database)
+    the game ``n`` has its players on ``urls[n]`` and the next."""
     stats = Stats(counting_from)
     probe = LoopLag()
 
     async def run() -> None:
         rng = random.Random(seed)
         watch = asyncio.create_task(probe.run())
-        tasks = [play_games(url, ws_url, game_ids, stop_at, think, random.Random(rng.random()), stats)
-                 for _ in range(games)]
+        tasks = [play_games((urls[n % len(urls)], urls[(n + 1) % len(urls)]), game_ids, stop_at, think,
+                            random.Random(rng.random()), stats)
+                 for n in range(games)]
         for done in await asyncio.gather(*tasks, return_exceptions=True):
             if isinstance(done, BaseException):
                 stats.errors.append(f"{type(done).__name__}: {done}")
@@ -194,7 +229,8 @@ def run_games(url: str, games: int, game_ids: list[str], stop_at: float, countin
     asyncio.run(run())
     mine = os.times()
     counting_perf = time.perf_counter() - (time.monotonic() - counting_from)  # (the probe's clock)
-    return {"rtt": [round(r, 6) for r in stats.rtt], "last": stats.last - counting_from,
+    return {"rtt": [round(r, 6) for r in stats.rtt], "fanout": [round(r, 6) for r in stats.fanout],
+            "last": stats.last - counting_from,
             "lag": [round(late, 6) for when, late in probe.late if when >= counting_perf],
             "games": stats.games, "refused": stats.refused, "errors": stats.errors,
             "cpu_s": mine.user + mine.system}
@@ -218,7 +254,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think", type=float, default=0.0, help="a player's mean wait before a move, seconds")
     p.add_argument("--game", action="append", choices=list(catalogue.GAME_IDS),
                    help="the games played (repeatable; default all)")
-    p.add_argument("--url", help="a server already running on this machine (default: one started here)")
+    p.add_argument("--url", action="append",
+                   help="a server already running on this machine (default: one started here); repeated: "
+                        "processes on one database, each game's players on two of them")
+    p.add_argument("--database", metavar="URL",
+                   help="start the servers on this PostgreSQL database (on this machine) instead of SQLite")
+    p.add_argument("--processes", type=int, default=1,
+                   help="server processes started on --database (default 1; 1 to 8)")
     p.add_argument("--warmup", type=float, default=5.0,
                    help="seconds at the start not counted (the games being made), default 5")
     p.add_argument("--sync", choices=["full", "normal"], default="full",
@@ -238,16 +280,19 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--games 1 to 5000, --seconds up to 600, --think 0 or more")
     if not 1 <= args.clients <= min(16, args.games):
         p.error("--clients 1 to 16, and no more than --games")
-    process = folder = None
+    if not 1 <= args.processes <= 8 or (args.processes > 1 and not args.database):
+        p.error("--processes 1 to 8, more than one only with --database")
+    if args.database and (args.url or not args.database.startswith(("postgresql://", "postgres://"))
+                          or not loopback(urllib.parse.urlsplit(args.database).hostname or "localhost")):
+        p.error("--database must be a PostgreSQL URL on this machine, and without --url")
+    processes: list[subprocess.Popen[str]] = []
+    folder = None
+    urls: list[str] = []
     if args.url:
-        host = urllib.parse.urlsplit(args.url).hostname or ""
-        try:
-            loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-        except ValueError:
-            loopback = False
-        if not loopback:
-            p.error("--url must be a server on this machine (127.0.0.1, ::1 or localhost)")
-        url = args.url.rstrip("/")
+        for given in args.url:
+            if not loopback(urllib.parse.urlsplit(given).hostname or ""):
+                p.error("--url must be a server on this machine (127.0.0.1, ::1 or localhost)")
+        urls = [given.rstrip("/") for given in args.url]
     elif args.worker:
         p.error("--worker needs --url")
     if args.worker:
@@ -256,27 +301,37 @@ def main(argv: list[str] | None = None) -> int:
         return worker(args)
     server_cpus = client_cpus = None
     if args.pin:
-        if args.url:
-            p.error("--pin pins the server it starts: leave out --url")
+        if args.url or args.processes > 1:
+            p.error("--pin pins the one server it starts: leave out --url and --processes")
         allowed = cores()
         if len(allowed) < 2 or not hasattr(os, "sched_setaffinity"):
             p.error("--pin needs two cores or more, and Linux")
         server_cpus, client_cpus = {allowed[0]}, set(allowed[1:])
     load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
     if not args.url:
-        process, url, folder = start_server(rate=1000.0, sync=args.sync, cpus=server_cpus)
+        try:
+            for _n in range(args.processes):
+                process, url, folder = start_server(rate=1000.0, sync=args.sync, cpus=server_cpus,
+                                                    database=args.database)
+                processes.append(process)
+                urls.append(url)
+        except BaseException:
+            for process in processes:
+                process.kill()
+            raise
     started_wall = time.time()
     count_from = started_wall + min(args.warmup, args.seconds / 2)
     stop_at = started_wall + args.seconds
-    cpu_before = cpu_seconds(process)
-    stats_before = server_stats(url, 1.0)
+    cpu_before = cpu_seconds(processes)
+    stats_before = [server_stats(url, 1.0) for url in urls]
     shares = [args.games // args.clients + (i < args.games % args.clients) for i in range(args.clients)]
     found: list[dict[str, Any]] = []
     errors: list[str] = []
     try:
         workers = []
         for i, games in enumerate(shares):
-            command = [sys.executable, "-m", "game.server.load", "--worker", "--url", url, "--clients", "1",
+            command = [sys.executable, "-m", "game.server.load", "--worker",
+                       *[f"--url={url}" for url in urls], "--clients", "1",
                        "--games", str(games), "--think", str(args.think), "--seed", str(args.seed * 1000 + i),
                        "--stop-at", repr(stop_at), "--count-from", repr(count_from),
                        *[f"--game={g}" for g in args.game or ()]]
@@ -294,11 +349,12 @@ def main(argv: list[str] | None = None) -> int:
                 errors.append(f"client {i} failed (exit {child.returncode}): {err.strip()[-300:]}")
         elapsed = time.time() - started_wall
         counted = max(1e-9, time.time() - count_from)
-        cpu = cpu_seconds(process)
-        stats_after = server_stats(url, counted)
+        cpu = cpu_seconds(processes)
+        stats_after = [server_stats(url, counted) for url in urls]
     finally:
-        if process is not None:
+        for process in processes:
             process.terminate()
+        for process in processes:
             try:
                 process.wait(10)
             except subprocess.TimeoutExpired:
@@ -312,14 +368,19 @@ def main(argv: list[str] | None = None) -> int:
         errors.extend(one["errors"])
         for reason, n in one["refused"].items():
             refused[reason] = refused.get(reason, 0) + n
-    if cpu is None and "cpu_s" in stats_after and "cpu_s" in stats_before:  # a server of --url
-        cpu, cpu_before = stats_after["cpu_s"], stats_before["cpu_s"]
+    if cpu is None and all("cpu_s" in one for one in stats_after + stats_before):  # servers of --url
+        cpu = sum(one["cpu_s"] for one in stats_after)
+        cpu_before = sum(one["cpu_s"] for one in stats_before)
     # moves a second over the window the clients counted in (up to their last counted move)
     round_trip = quantiles(rtt)
-    # the moves the server played over the whole run (warm-up included, as its CPU time is)
-    served = stats_after.get("moves", 0) - stats_before.get("moves", 0)
+    fanout = quantiles(sorted(r for one in found for r in one.get("fanout", ())))
+    # the moves the servers played over the whole run (warm-up included, as their CPU time is)
+    served = sum(after.get("moves", 0) - before.get("moves", 0)
+                 for after, before in zip(stats_after, stats_before, strict=True))
     window = max([one["last"] for one in found if one["rtt"]] or [counted])
-    figures = {"sync": args.sync if process is not None else "?", "games_at_once": args.games,
+    figures = {"sync": args.sync if processes else "?", "games_at_once": args.games,
+               "store": "postgresql" if args.database else "sqlite" if processes else "?",
+               "server_processes": len(urls),
                "players": 2 * args.games, "think_s": args.think, "clients": args.clients,
                "pinned": None if server_cpus is None else {"server": sorted(server_cpus),
                                                           "clients": sorted(client_cpus or ())},
@@ -332,10 +393,11 @@ def main(argv: list[str] | None = None) -> int:
                "client_cpu_share": round(sum(one["cpu_s"] for one in found) / elapsed, 2),
                "games_finished": sum(one["games"] for one in found),
                "p50_ms": round_trip["p50"], "p99_ms": round_trip["p99"], "max_ms": round_trip["max"],
+               "fanout_p50_ms": fanout["p50"], "fanout_p99_ms": fanout["p99"],
                "mean_ms": round(1000 * statistics.fmean(rtt), 2) if rtt else 0.0,
-               "server_move_ms": stats_after.get("move_ms"),
-               "server_loop_lag_ms": stats_after.get("loop_lag_ms"),
-               "server_gc_ms": stats_after.get("gc_ms"),
+               # (one server: its figures; several: a list, one per process)
+               **{f"server_{key}": stats_after[0].get(key) if len(stats_after) == 1
+                  else [one.get(key) for one in stats_after] for key in ("move_ms", "loop_lag_ms", "gc_ms")},
                "client_loop_lag_ms": quantiles([late for one in found for late in one["lag"]]),
                "load_average": None if load_before is None or load_after is None
                else [round(load_before[0], 2), round(load_after[0], 2)],

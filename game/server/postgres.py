@@ -219,6 +219,10 @@ class PostgresStore:
         self.db: Any = None
         #: this process's name in ``processes`` and ``presence`` (new at every start)
         self.process = secrets.token_hex(8)
+        #: the connection of the seats present, and that of the moves read for other processes'
+        #: games, each used from a thread of its own (opened at their first use)
+        self.presence: Any = None
+        self.reader: Any = None
         import psycopg
 
         try:
@@ -343,6 +347,29 @@ class PostgresStore:
         return [MoveRow(*r) for r in self.read(
             f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND ply > %s ORDER BY ply",
             (game_id, after))]
+
+    def moves_after(self, after: dict[str, int]) -> dict[str, list[MoveRow]]:
+        """Per game of ``after``, its stored moves after that ply, in order: one round trip for
+        every game that other processes moved on, on a connection of its own (called from a
+        thread, so the event loop never waits for it)."""
+        if not after:
+            return {}
+        import psycopg
+
+        games, plies = list(after), [after[game] for game in after]
+        sql = (f"SELECT m.game_id, {MOVE_COLUMNS.replace('ply', 'm.ply', 1)} FROM moves m "
+               "JOIN unnest(%s::text[], %s::int[]) AS w(game_id, ply) "
+               "ON m.game_id = w.game_id AND m.ply > w.ply ORDER BY m.game_id, m.ply")
+        try:
+            rows = self._reader().execute(sql, (games, plies)).fetchall()
+        except psycopg.OperationalError:
+            if not (self.reader.closed or self.reader.broken):
+                raise
+            rows = self._reader().execute(sql, (games, plies)).fetchall()  # a connection cut: once more
+        out: dict[str, list[MoveRow]] = {game: [] for game in games}
+        for game, *move in rows:
+            out[game].append(MoveRow(*move))
+        return out
 
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool:
         try:
@@ -513,16 +540,40 @@ class PostgresStore:
     def seat_here(self, game_id: str, side: str, here: bool) -> None:
         """``side`` of ``game_id`` has its first socket on this process (``here``) or its last
         one went; the other processes are told where to look."""
-        db = self._db()
+        self.seats_here([(game_id, side, here)])
+
+    def seats_here(self, changes: list[tuple[str, str, bool]]) -> None:
+        """Several :meth:`seat_here` in order, in one transaction. The seats present are read and
+        written on a connection of their own (from the server's thread for them: the event
+        loop never waits for these round trips)."""
+        if not changes:
+            return
+        db = self._presence_db()
         with db.transaction():
-            if here:
-                self._beat(db)
-                db.execute("INSERT INTO presence (game_id, side, process) VALUES (%s, %s, %s) "
-                           "ON CONFLICT DO NOTHING", (game_id, side, self.process))
-            else:
-                db.execute("DELETE FROM presence WHERE game_id = %s AND side = %s AND process = %s",
-                           (game_id, side, self.process))
-            told(db, game_id, side)
+            self._beat(db)
+            for game_id, side, here in changes:
+                if here:
+                    db.execute("INSERT INTO presence (game_id, side, process) VALUES (%s, %s, %s) "
+                               "ON CONFLICT DO NOTHING", (game_id, side, self.process))
+                else:
+                    db.execute("DELETE FROM presence WHERE game_id = %s AND side = %s AND process = %s",
+                               (game_id, side, self.process))
+            for game_id, side in dict.fromkeys((game_id, side) for game_id, side, _here in changes):
+                told(db, game_id, side)
+
+    def _reader(self) -> Any:
+        if self.reader is None or self.reader.closed or self.reader.broken:
+            if self.reader is not None:
+                self.reader.close()
+            self.reader = self.connect()
+        return self.reader
+
+    def _presence_db(self) -> Any:
+        if self.presence is None or self.presence.closed or self.presence.broken:
+            if self.presence is not None:
+                self.presence.close()
+            self.presence = self.connect()
+        return self.presence
 
     def _beat(self, db: Any) -> bool:
         """This process's heartbeat written; False when its row was not there (new, or lost)."""
@@ -537,7 +588,7 @@ class PostgresStore:
         written again if this process's row was gone (the database restarted, or this process
         froze for longer than :data:`FORGOTTEN`), and their games told. The rows of processes
         gone for long are deleted."""
-        db = self._db()
+        db = self._presence_db()
         seats = list(seats)
         with db.transaction():
             if not self._beat(db) and seats:
@@ -556,17 +607,17 @@ class PostgresStore:
         if not games:
             return {}
         out: dict[str, dict[str, int]] = {}
-        for game, side, count in self.read(
+        for game, side, count in self._presence_db().execute(
                 "SELECT p.game_id, p.side, count(*) FROM presence p JOIN processes q ON q.id = p.process "
                 "WHERE p.game_id = ANY(%s) AND p.process <> %s "
                 "AND q.seen >= now() - make_interval(secs => %s) GROUP BY p.game_id, p.side",
-                (games, self.process, STALE)):
+                (games, self.process, STALE)).fetchall():
             out.setdefault(game, {})[side] = int(count)
         return out
 
     def gone(self) -> None:
         """This process stops: its seats are away at once (no need to wait for :data:`STALE`)."""
-        db = self._db()
+        db = self._presence_db()
         with db.transaction():
             rows = db.execute("DELETE FROM presence WHERE process = %s RETURNING game_id, side",
                               (self.process,)).fetchall()
@@ -605,7 +656,7 @@ class PostgresStore:
             delay = min(10.0, delay * 2)
 
     def close(self) -> None:
-        for db in (self.db, self.writer):
+        for db in (self.db, self.writer, self.presence, self.reader):
             try:
                 if db is not None:
                     db.close()

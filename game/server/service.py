@@ -662,16 +662,17 @@ class Service:
         return [self.played(table, ply, history=history) for ply in range(seen + 1, table.ply + 1)]
 
     # -- several server processes on one database ---------------------------------------------
-    def catch_up(self, table: Table) -> int:
+    def catch_up(self, table: Table, read: list[MoveRow] | None = None) -> int:
         """Play on the game in memory the moves another server process stored since it was
         read (none while a move of this process waits for the store: that one will either be
-        stored, or refused and the game read anew). Answers how many were added; a stored move
-        this server's rules cannot replay drops the game from memory (rebuilt when asked for)."""
+        stored, or refused and the game read anew); ``read``: those moves, read already.
+        Answers how many were added; a stored move this server's rules cannot replay drops
+        the game from memory (rebuilt when asked for)."""
         if table.pending:
             return 0
         added = 0
         try:
-            for stored in self.store.moves(table.id, after=table.ply):
+            for stored in self.store.moves(table.id, after=table.ply) if read is None else read:
                 if stored.ply != table.ply + 1:
                     raise RulesError(f"ply {table.ply + 1} is missing")
                 self._replay(table, stored)
@@ -680,7 +681,7 @@ class Service:
             log.error("game %s cannot be caught up: %s", table.id, exc)
             self.tables.pop(table.id, None)
             return added
-        if added:
+        if added and table.over:  # (its row changes with its end only: read once, not at every move)
             table.row = self.store.game(table.id) or table.row
         return added
 

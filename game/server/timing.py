@@ -41,6 +41,9 @@ class Timekeeper:
         self.away: dict[str, dict[str, float]] = {}
         #: seats away that were never seen here, not yet told to their opponent (game, side)
         self.unseen: set[tuple[str, str]] = set()
+        #: seats whose last socket here went while the other processes' were being read again
+        #: (a shared database): left or not is decided by that read (:meth:`remote`)
+        self.doubtful: set[tuple[str, str]] = set()
 
     # -- the flags ---------------------------------------------------------------------------
     def track(self, table: Table) -> None:
@@ -71,6 +74,7 @@ class Timekeeper:
         told after :data:`NOTICE` seconds (:meth:`unseen_due`)."""
         seats = self.present.setdefault(table.id, {})
         seats[side] = seats.get(side, 0) + 1
+        self.doubtful.discard((table.id, side))
         away = self.away.get(table.id, {})
         was_away = away.pop(side, None) is not None and (table.id, side) not in self.unseen
         self.unseen.discard((table.id, side))
@@ -111,9 +115,10 @@ class Timekeeper:
                 out.append((game, side, max(0.0, self.grace - (now - since))))
         return out
 
-    def went(self, table: Table | None, game: str, side: str, room_empty: bool) -> bool:
+    def went(self, table: Table | None, game: str, side: str, room_empty: bool, shared: bool = False) -> bool:
         """A socket of ``side`` closed: True when it was the seat's last one here and the game
-        is live (its opponent is told the seat ``left``, with the grace)."""
+        is live (its opponent is told the seat ``left``, with the grace). ``shared``: other
+        processes may hold the seat, and are being read again: :meth:`remote` decides."""
         seats = self.present.get(game, {})
         seats[side] = max(0, seats.get(side, 0) - 1)
         gone = not seats[side] and not self.elsewhere.get(game, {}).get(side)
@@ -121,6 +126,9 @@ class Timekeeper:
             self.present.pop(game, None)
             self.elsewhere.pop(game, None)
             self.ended(game)
+            return False
+        if shared and not seats[side] and table is not None and self.live(table):
+            self.doubtful.add((game, side))
             return False
         if gone and table is not None and self.live(table):
             self.away.setdefault(game, {})[side] = self.monotonic()
@@ -155,6 +163,9 @@ class Timekeeper:
             if here.get(side):
                 continue  # its sockets here say it is present, whatever the others hold
             was, now = bool(before.get(side)), bool(counts.get(side))
+            if (game, side) in self.doubtful:  # its last socket here went: was it the last anywhere?
+                self.doubtful.discard((game, side))
+                was = True
             if was and not now:
                 self.away.setdefault(game, {})[side] = self.monotonic()
                 self.unseen.discard((game, side))
@@ -187,6 +198,7 @@ class Timekeeper:
 
     def ended(self, game: str) -> None:
         self.elsewhere.pop(game, None)
+        self.doubtful = {(g, side) for g, side in self.doubtful if g != game}
         for side in self.away.pop(game, {}):
             self.unseen.discard((game, side))
 
