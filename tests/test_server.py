@@ -361,8 +361,8 @@ def test_the_server_stores_hashes_of_the_secrets_and_no_address(server, tmp_path
     assert b"127.0.0.1" not in raw
     db = sqlite3.connect(tmp_path / "data" / DB_NAME)
     try:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,)]
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         with pytest.raises(sqlite3.IntegrityError):  # one move per (game, ply), whatever races
             db.execute("INSERT INTO moves (game_id, ply, side, move_json, at) VALUES (?, 1, 'x', '{}', 0)",

@@ -225,7 +225,8 @@ def test_a_database_of_schema_1_is_migrated_keeping_its_games(database):
     store = PostgresStore(database)
     try:
         assert store.game("G1").rematch is None and store.game("G1").watch == "BBBBBB"
-        assert store.version() == SCHEMA_VERSION == 3
+        assert store.version() == SCHEMA_VERSION == 4
+        assert store.game("G1").takebacks == 0 and store.question("G1") is None
     finally:
         store.close()
 

@@ -129,7 +129,9 @@ def test_a_database_of_schema_1_is_migrated_keeping_its_games(tmp_path):
     try:
         assert store.game("G1").rematch is None and store.game("G1").watch == "BBBBBB"
         found = store.db.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
-        assert found == [(1,), (2,)] and store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert found == [(1,), (2,), (3,), (4,)]
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert store.game("G1").takebacks == 0 and store.question("G1") is None
     finally:
         store.close()
 

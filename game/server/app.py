@@ -38,7 +38,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import catalogue
-from . import rematch, takeback
+from . import questions, rematch, takeback
 from . import service as S
 from .postgres import BEAT
 from .probe import LoopLag
@@ -418,7 +418,7 @@ class GameServer:
         """A notification from the database: another process (or this one) stored a move of a
         game or seated its friend. Nothing is taken from it but where to look."""
         game, service = found["game"], self.service
-        if service is None:
+        if service is None or questions.heard(self, found):
             return
         if found.get("undone") is not None:
             self.undone(game, found["undone"])
@@ -571,6 +571,7 @@ class GameServer:
             told = self.told.get(game, 0)
             for envelope in service.missed(table, told) if told < table.ply else ():
                 self.broadcast(game, envelope)
+            questions.lapsed(self, table)
             if game in self.ends_due:
                 self.ends_due.discard(game)
                 self.heard_end(game)
@@ -959,11 +960,13 @@ class GameServer:
             self.follow(conn, table.id)
             conn.side = side
             conn.secret = obj["secret"] if side is not None else None
-            for message in service.welcome(table, side, obj.get("ply")):
+            for message in service.welcome(table, side, obj.get("ply"), obj.get("epoch")):
                 conn.push(dumps(message))
             again = rematch.welcome(service, table, side, conn.secret)  # made while this seat was away
             if again is not None:
                 conn.push(dumps(again))
+            else:
+                questions.hello(self, conn, table)
             if side is not None:
                 self.seat_came(conn, table, side)
             else:  # a spectator here hears who leaves and comes back on the other processes too
@@ -1008,7 +1011,7 @@ class GameServer:
                 self.told[table.id] = told["ply"]
             self.broadcast(table.id, told)
         elif kind == "rematch":
-            self.broadcast(table.id, rematch.offer(service, table, conn.side, conn.secret))
+            questions.offer(self, conn, table)
 
 
 async def refuse_http(_request: Request, exc: Exception) -> JSONResponse:

@@ -12,7 +12,12 @@ started together never migrate twice.
 
 Between the processes: every transaction that stores moves also sends, on commit, a
 ``NOTIFY gauss_arcade`` per move, ``{"game": ID, "ply": N}``, and a seat taken sends
-``{"game": ID, "seated": SIDE}``. Each process LISTENs (:meth:`PostgresStore.listen`) and
+``{"game": ID, "seated": SIDE}``; a take-back agreed ``{"game": ID, "undone": PLY}``, a game the
+server ended ``{"game": ID, "ended": PLY}``; the seats' questions (schema 4) a take-back asked
+``{"game": ID, "asked": PLY, "by": SIDE, "to": PLY}``, refused or withdrawn ``{"game": ID,
+"answered": PLY, "by": SIDE, "status": "refused"|"withdrawn"}``, a rematch offered ``{"game":
+ID, "offered": SIDE}`` and made ``{"game": ID, "rematched": NEW_ID}``. Each process LISTENs
+(:meth:`PostgresStore.listen`) and
 reads what it was told of from the tables: a notification only says where to look.
 
 Which seats have a socket on which process (the reconnect grace and the claim, whatever
@@ -41,18 +46,20 @@ from .store import (
     GAME_COLUMNS,
     MOVE_COLUMNS,
     NEW_COLUMNS,
+    QUESTIONS,
     Conflict,
     GameRow,
     MoveRow,
+    Question,
     StoreError,
     move_times,
 )
 
 log = logging.getLogger("gauss_arcade.server")
 
-#: the schema this module writes and reads (SQLite's tables of schema 2, and those of the
+#: the schema this module writes and reads (SQLite's tables of schema 4, and those of the
 #: seats present, PostgreSQL's own)
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: the channel of LISTEN/NOTIFY
 CHANNEL = "gauss_arcade"
 #: the advisory lock held while a database is migrated ("GAUSSARC" in ASCII, as a bigint)
@@ -117,7 +124,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: (
         process TEXT NOT NULL,
         PRIMARY KEY (game_id, side, process)
     )""",
-)}
+), 4: QUESTIONS}  # SQLite's step 4: the seats' questions shared, the take-backs' epoch
 
 #: seconds between two heartbeats of a process (its row of ``processes`` written again)
 BEAT = 2.0
@@ -182,6 +189,10 @@ def note(payload: str) -> dict[str, Any] | None:
     if ended is not None:  # a game ended by the server (a flag fell, it was claimed) at that ply
         return found if ply is None and isinstance(ended, int) and not isinstance(ended, bool) \
             and ended >= 0 and "seated" not in found else None
+    asked = question(found)
+    if asked is not None:  # one of the seats' questions (takeback.py, rematch.py), or nonsense
+        return found if asked and ply is None and ended is None and "seated" not in found \
+            and not {"undone", "presence"} & found.keys() else None
     presence = found.get("presence")
     if presence is not None:  # a seat's first socket on a process came, or its last one went
         return found if isinstance(presence, str) and len(presence) <= 16 and ply is None \
@@ -196,6 +207,37 @@ def note(payload: str) -> dict[str, Any] | None:
     if (ply is None) == (seated is None) or (seated is not None and not isinstance(seated, str)):
         return None
     return found
+
+
+#: the keys that make a notification one of the seats' questions
+QUESTION_KEYS = ("asked", "answered", "offered", "rematched")
+
+
+def _count(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _side(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 20 and value.isidentifier()
+
+
+def question(found: dict[str, Any]) -> bool | None:
+    """None when ``found`` is no question's notification; else whether it is a well-made one."""
+    keys = [k for k in QUESTION_KEYS if k in found]
+    if not keys:
+        return None
+    if len(keys) > 1:
+        return False
+    key = keys[0]
+    if key == "asked":
+        return _count(found[key], 1) and _side(found.get("by")) and _count(found.get("to"), 0) \
+            and found["to"] < found[key]
+    if key == "answered":
+        return _count(found[key], 1) and _side(found.get("by")) \
+            and found.get("status") in ("refused", "withdrawn")
+    if key == "offered":
+        return _side(found[key])
+    return isinstance(found[key], str) and bool(GAME_ID.match(found[key]))
 
 
 class PostgresStore:
@@ -401,7 +443,7 @@ class PostgresStore:
         except psycopg.errors.UniqueViolation as exc:
             raise Conflict(f"a move is stored already at its ply: {one_line(exc)}") from exc
 
-    def take_back(self, game_id: str, keep: int, last: int) -> bool:
+    def take_back(self, game_id: str, keep: int, last: int, asked_by: str | None = None) -> bool:
         """A take-back agreed: the moves after ply ``keep`` deleted in one transaction, if ply
         ``last`` is still the game's last (False otherwise), and every process told
         ``{"game": ID, "undone": keep}``. The game's row is locked first, as a transaction of
@@ -411,14 +453,22 @@ class PostgresStore:
         now = int(self.clock())
         db = self._db()
         try:
-            return self._take_back(db, game_id, keep, last, now)
+            return self._take_back(db, game_id, keep, last, now, asked_by)
         except _Undone:
             return False
 
-    def _take_back(self, db: Any, game_id: str, keep: int, last: int, now: int) -> bool:
+    def _take_back(self, db: Any, game_id: str, keep: int, last: int, now: int, asked_by: str | None) -> bool:
         with db.transaction():
-            db.execute("UPDATE games SET status = 'playing', result = NULL, updated = %s WHERE id = %s",
-                       (now, game_id))
+            # (the row locked first; with ``asked_by``, the question answered here and nowhere else:
+            # a withdrawal racing on another process either comes first, and this finds no question,
+            # or finds none itself)
+            db.execute("UPDATE games SET status = 'playing', result = NULL, updated = %s, "
+                       "takebacks = takebacks + 1, taken_to = %s WHERE id = %s", (now, keep, game_id))
+            if asked_by is not None and db.execute(
+                    "UPDATE games SET asked_by = NULL, asked_ply = NULL, asked_to = NULL WHERE id = %s "
+                    "AND asked_by = %s AND asked_ply = %s AND asked_to = %s",
+                    (game_id, asked_by, last, keep)).rowcount != 1:
+                raise _Undone()
             found = db.execute("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = %s",
                                (game_id,)).fetchone()[0]
             if found != last:
@@ -427,10 +477,68 @@ class PostgresStore:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "undone": keep})))
         return True
 
+    # -- the seats' questions, shared by every process (schema 4) --------------------------------
+    def ask(self, game_id: str, question: Question) -> bool:
+        """As SQLite's, and told to every process: ``{"game", "asked", "by", "to"}``."""
+        db = self._db()
+        with db.transaction():
+            done = db.execute("UPDATE games SET asked_by = %s, asked_ply = %s, asked_to = %s "
+                              "WHERE id = %s AND (asked_ply IS NULL OR asked_ply <> %s)",
+                              (question.by, question.ply, question.to, game_id, question.ply)).rowcount == 1
+            if done:
+                self._notify(db, {"game": game_id, "asked": question.ply, "by": question.by,
+                                  "to": question.to})
+        return done
+
+    def question(self, game_id: str) -> Question | None:
+        rows = self.read("SELECT asked_by, asked_ply, asked_to FROM games WHERE id = %s", (game_id,))
+        return Question(*rows[0]) if rows and rows[0][0] is not None else None
+
+    def drop_question(self, game_id: str, question: Question, status: str) -> bool:
+        """As SQLite's, and told to every process: ``{"game", "answered", "by", "status"}``."""
+        db = self._db()
+        with db.transaction():
+            done = db.execute("UPDATE games SET asked_by = NULL, asked_ply = NULL, asked_to = NULL "
+                              "WHERE id = %s AND asked_by = %s AND asked_ply = %s",
+                              (game_id, question.by, question.ply)).rowcount == 1
+            if done:
+                self._notify(db, {"game": game_id, "answered": question.ply, "by": question.by,
+                                  "status": status})
+        return done
+
+    def reserve_rematch(self, old_id: str, new_id: str) -> str:
+        """As SQLite's: the first offer's id stands, whichever process asks."""
+        rows = self.read("UPDATE games SET rematch_next = coalesce(rematch_next, %s) WHERE id = %s "
+                         "RETURNING rematch_next", (new_id, old_id))
+        return str(rows[0][0]) if rows else new_id
+
+    def offer_rematch(self, old_id: str, side: str, secret_hash: str) -> dict[str, str]:
+        """As SQLite's, and told to every process (``{"game", "offered": SIDE}``). The old
+        game's row is locked first: of two offers racing on two processes, the second reads
+        the first's."""
+        db = self._db()
+        with db.transaction():
+            db.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (old_id,))
+            db.execute("INSERT INTO rematch_offers (game_id, side, secret_hash) VALUES (%s, %s, %s) "
+                       "ON CONFLICT (game_id, side) DO UPDATE SET secret_hash = EXCLUDED.secret_hash",
+                       (old_id, side, secret_hash))
+            found = dict(db.execute("SELECT side, secret_hash FROM rematch_offers WHERE game_id = %s",
+                                    (old_id,)).fetchall())
+            self._notify(db, {"game": old_id, "offered": side})
+        return found
+
+    def rematch_offers(self, old_id: str) -> dict[str, str]:
+        return {r[0]: r[1] for r in self.read(
+            "SELECT side, secret_hash FROM rematch_offers WHERE game_id = %s", (old_id,))}
+
+    @staticmethod
+    def _notify(db: Any, payload: dict[str, Any]) -> None:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(payload)))
+
     def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool:
         """As SQLite's: the new game, both its seats and the old game's link in one
         transaction; False when the old game has its rematch already (another process made
-        it first) or a code is taken. The seats are announced (``seated``) to every process."""
+        it first) or a code is taken. Every process is told (``{"game": OLD, "rematched": NEW}``)."""
         import psycopg
 
         now = int(self.clock())
@@ -449,6 +557,8 @@ class PostgresStore:
                 for side, hashed in seats.items():
                     db.execute("INSERT INTO seats (game_id, side, secret_hash, joined) "
                                "VALUES (%s, %s, %s, %s)", (game.id, side, hashed, now))
+                db.execute("DELETE FROM rematch_offers WHERE game_id = %s", (old_id,))
+                self._notify(db, {"game": old_id, "rematched": game.id})
         except (psycopg.IntegrityError, _Undone):
             return False
         return True
@@ -527,7 +637,7 @@ class PostgresStore:
                         "SELECT id FROM games WHERE updated < %s AND NOT (id = ANY(%s)) ORDER BY updated "
                         "LIMIT %s FOR UPDATE SKIP LOCKED", (before, list(keep), batch)).fetchall()]
                     if ids:
-                        for table in ("moves", "seats", "presence"):
+                        for table in ("moves", "seats", "presence", "rematch_offers"):
                             db.execute(f"DELETE FROM {table} WHERE game_id = ANY(%s)", (ids,))
                         db.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
                 gone += ids

@@ -11,7 +11,15 @@ carries the old secret, from which the server derives the new one again. The old
 row names the new one (``games.rematch``, schema 2), and one old game has one rematch
 whatever raced (the link is set only where it is still empty).
 
-    told = rematch.offer(service, table, side, secret)   # Views: "offered", or "made" per seat
+The offers are in the store (schema 4), so seats on two server processes meet: the first
+offer fixes the new game's id (``Store.reserve_rematch``), and each offer keeps the hash of
+its seat's new secret, derived from that id (``Store.offer_rematch``: no more than any
+seat's stored hash). Whichever process finds every seat's offer stored makes the game
+(:func:`make`; on PostgreSQL the others hear of each offer and of the game made, and try as
+well, harmlessly: :mod:`.questions`). Each process tells the seats' sockets it has their new
+secrets, from the secrets their hellos carried (never stored).
+
+    told = rematch.offer(service, table, side, secret, here)   # Views: "offered", or "made" per seat
 """
 from __future__ import annotations
 
@@ -44,9 +52,6 @@ log = logging.getLogger("gauss_arcade.server")
 # the offer's states, the word of a ``rematch`` envelope's ``status``
 OFFERED, MADE = "offered", "made"
 
-#: per finished game, the seats that offered a rematch and their secrets (in this process's
-#: memory only: the secrets are never stored; see docs/server.md)
-OFFERS: dict[str, dict[str, str]] = {}
 
 
 def derived(secret: str, new_id: str) -> str:
@@ -56,8 +61,11 @@ def derived(secret: str, new_id: str) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
-def offer(service: Service, table: Table, side: str | None, secret: str | None) -> Views:
-    """``side`` (its socket said hello with ``secret``) offers a rematch of the finished game."""
+def offer(service: Service, table: Table, side: str | None, secret: str | None,
+          here: dict[str, str] | None = None) -> Views:
+    """``side`` (its socket said hello with ``secret``) offers a rematch of the finished game;
+    ``here``: the secrets of the seats whose sockets this process has, told the new game
+    with theirs if this offer makes it."""
     if side is None or secret is None:
         raise Refused(SPECTATOR, "Spectators watch; they cannot ask for a rematch.", table.ply)
     if not table.over:  # the rules ended it, or the server (a flag, a claim)
@@ -65,28 +73,31 @@ def offer(service: Service, table: Table, side: str | None, secret: str | None) 
     row = service.store.game(table.id) or table.row
     table.row = row
     if row.rematch is None:
-        offers = OFFERS.setdefault(table.id, {})
-        offers[side] = secret
-        if set(offers) != set(table.match.rules.players):
+        new_id = service.store.reserve_rematch(table.id, make_code(GAME_ID_LENGTH))
+        offers = service.store.offer_rematch(table.id, side, secret_hash(derived(secret, new_id)))
+        if not ready(table, offers):
             return Views({"v": PROTOCOL, "type": "rematch", "match": table.id, "status": OFFERED, "by": side})
-        make(service, table, offers)
-        return made(service, table, OFFERS.pop(table.id, {side: secret}))
-    OFFERS.pop(table.id, None)
-    return made(service, table, {side: secret})
+        make(service, table, new_id, offers)
+    return made(service, table, {**(here or {}), side: secret})
 
 
-def make(service: Service, table: Table, offers: dict[str, str]) -> None:
-    """The new game stored, both seats taken, the old game linked to it."""
+def ready(table: Table, offers: dict[str, str]) -> bool:
+    """Whether every seat offered."""
+    return set(offers) >= set(table.match.rules.players)
+
+
+def make(service: Service, table: Table, new_id: str, offers: dict[str, str]) -> None:
+    """The new game stored as ``new_id``, both seats taken (``offers``: per old side, the hash
+    of its new secret), the old game linked to it; nothing when another process made it first."""
     old, rules = table.row, table.match.rules
     seed, salt = secrets.randbits(63), secrets.token_hex(16)
+    seats = {other(rules.players, side): hashed for side, hashed in offers.items()}
     for _attempt in range(8):  # a code in use: draw again
-        row = GameRow(id=make_code(GAME_ID_LENGTH), game=old.game, level=old.level, level_json=old.level_json,
+        row = GameRow(id=new_id, game=old.game, level=old.level, level_json=old.level_json,
                       options_json=old.options_json, seed=seed, salt=salt, commit_hash=commitment(seed, salt),
                       invite=make_code(), watch=make_code(), rules_version=service.version, status="playing",
                       # the same clock, running from now: both seats are taken at once
                       time_control=old.time_control, started_ms=service.now_ms())
-        seats = {other(rules.players, side): secret_hash(derived(secret, row.id))
-                 for side, secret in offers.items()}
         if service.store.create_rematch(old.id, row, seats):
             break
         found = service.store.game(old.id)
@@ -102,7 +113,7 @@ def make(service: Service, table: Table, offers: dict[str, str]) -> None:
 
 def made(service: Service, table: Table, secrets_of: dict[str, str]) -> Views:
     """The ``rematch`` envelope that tells the new game: to the spectators its spectator
-    code, to each seat of ``secrets_of`` its new side and secret."""
+    code, to each seat of ``secrets_of`` (its old secret) its new side and secret."""
     new_id = table.row.rematch
     assert new_id is not None
     new = service.table(new_id)

@@ -583,11 +583,37 @@ class Service:
         match, first = history if history is not None else self.history(table, ply)
         out = views.played(table.id, match, table.by, ply, effects,
                            {"seed": table.row.seed, "salt": table.row.salt}, first)
-        if table.clock is not None and ply == table.ply:
-            clocks = self.clocks(table)
-            for message in (out, *out.sides.values()):
+        clocks = self.clocks(table) if table.clock is not None and ply == table.ply else None
+        for message in (out, *out.sides.values()):
+            message["epoch"] = table.row.takebacks
+            if clocks is not None:
                 message["clocks"] = clocks
         return out
+
+    def takenback(self, table: Table, ply: int, by: str | None, was: int) -> Views:
+        """The ``takenback`` envelope that brings a client from ply ``was`` back to ply
+        ``ply`` of the game as it is (its STATE as each audience sees it), with the epoch."""
+        rules = table.match.rules
+        if ply >= table.ply:
+            state = table.match.state
+        else:
+            match, first = self.history(table, ply + 1)
+            state = match.history[ply - first].before
+        base = {"v": PROTOCOL, "type": "takenback", "match": table.id, "by": by, "ply": ply, "from": was,
+                "epoch": table.row.takebacks}
+        if not rules.private(state):
+            return Views({**base, "state": rules.view(state, None)})
+        return Views({**base, "state": rules.view(state, None)},
+                     {side: {**base, "state": rules.view(state, side)} for side in rules.players})
+
+    @staticmethod
+    def agreed(table: Table, seen: int, epoch: int) -> int:
+        """The last ply a client that saw ply ``seen`` at ``epoch`` (the take-backs it knew of)
+        shares with the game: that of the take-back since, or the start when it missed several."""
+        row = table.row
+        if epoch == row.takebacks - 1 and row.taken_to is not None:
+            return min(seen, row.taken_to, table.ply)
+        return 0
 
     # -- the server's own ends: a flag, a claim --------------------------------------------------
     def flag(self, table: Table) -> dict[str, Any] | None:
@@ -641,14 +667,28 @@ class Service:
             out["clocks"] = self.clocks(table)
         return out
 
-    def welcome(self, table: Table, side: str | None, seen: Any) -> list[dict[str, Any]]:
-        """What a client that says hello is sent: the welcome (the game, its state and ply,
-        the client's seat or none) and then the moves it missed since ply ``seen`` (none
-        when ``seen`` is not given; the state alone when it is too far behind)."""
+    def welcome(self, table: Table, side: str | None, seen: Any, epoch: Any = None) -> list[dict[str, Any]]:
+        """What a client that says hello is sent: the welcome (the game, its state, ply and
+        epoch, the client's seat or none) and then the moves it missed since ply ``seen``
+        (none when ``seen`` is not given; the state alone when it is too far behind). A
+        client whose ``epoch`` is not the game's (moves were taken back since it looked,
+        and maybe as many played again) is first sent a ``takenback`` to the last ply it
+        shares with the game, then the moves after that one."""
         now = table.ply
         head: dict[str, Any] = {"v": PROTOCOL, "type": "welcome", **self.info(table), "seat": side,
-                                "state": self.client_state(table, table.match.state, side)}
-        if seen is None or isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= now:
+                                "state": self.client_state(table, table.match.state, side),
+                                "epoch": table.row.takebacks}
+        if seen is None or isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
+            return [head]
+        if isinstance(epoch, int) and not isinstance(epoch, bool) and epoch != table.row.takebacks \
+                and seen > 0:
+            agree = self.agreed(table, seen, epoch)
+            if now - agree > MAX_MISSED:
+                head["resync"] = True
+                return [head]
+            return [head, self.takenback(table, agree, None, seen).to(side),
+                    *(told.to(side) for told in self.missed(table, agree))]
+        if seen > now:
             return [head]
         if now - seen > MAX_MISSED:
             head["resync"] = True
@@ -658,6 +698,8 @@ class Service:
     def missed(self, table: Table, seen: int) -> list[Views]:
         """The ``played`` envelopes of the moves after ply ``seen``, in order, as each
         audience sees them (further back than the positions kept: from the game replayed)."""
+        if seen >= table.ply:  # (none: and the history holds no position after the last)
+            return []
         history = self.history(table, seen + 1)
         return [self.played(table, ply, history=history) for ply in range(seen + 1, table.ply + 1)]
 

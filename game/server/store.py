@@ -18,6 +18,14 @@ time control, when its second seat was taken (``started_ms``), why and when it e
 the rules did not end it (``reason``: ``time``, ``abandoned``; ``ended_ms``), and when each
 move was accepted to the millisecond (``moves.at_ms``; ``at`` keeps the second).
 
+Schema 3 is PostgreSQL's alone (the seats present on each process: nothing here). Schema
+4 shares the seats' questions between server processes (:mod:`game.server.takeback`,
+:mod:`game.server.rematch`): the take-back asked and not yet answered (``asked_by``,
+``asked_ply``, ``asked_to``), how many take-backs the game had (``takebacks``, the epoch a
+client's hello names, and ``taken_to``, the ply the last one went back to), the id a
+rematch will have once both seats want it (``rematch_next``, fixed by the first offer) and
+``rematch_offers``: per seat that offered, the hash of its secret in that rematch.
+
 No address, no name, no e-mail is stored. The schema carries its version (``PRAGMA
 user_version`` and the ``schema_version`` table): a later version migrates step by step.
 """
@@ -31,8 +39,9 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 #: the schema this module writes and reads (2: ``games.rematch``, the game that followed it,
-#: and the time control, the clock's start, a server's reason to end and the moves' ms)
-SCHEMA_VERSION = 2
+#: and the time control, the clock's start, a server's reason to end and the moves' ms; 3:
+#: PostgreSQL's own; 4: the questions shared between processes and the take-backs' epoch)
+SCHEMA_VERSION = 4
 #: the database file inside the data folder
 DB_NAME = "games.sqlite3"
 
@@ -75,6 +84,23 @@ CREATE TABLE IF NOT EXISTS moves (
 ) WITHOUT ROWID;
 """
 
+#: step 4, the same in both stores (only the types' names differ, and SQLite's are PostgreSQL's
+#: too): the questions a seat asks, kept where every process reads them (see the module's text)
+QUESTIONS = (
+    "ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN taken_to INTEGER",
+    "ALTER TABLE games ADD COLUMN asked_by TEXT",
+    "ALTER TABLE games ADD COLUMN asked_ply INTEGER",
+    "ALTER TABLE games ADD COLUMN asked_to INTEGER",
+    "ALTER TABLE games ADD COLUMN rematch_next TEXT",
+    """CREATE TABLE rematch_offers (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        side TEXT NOT NULL,
+        secret_hash TEXT NOT NULL,
+        PRIMARY KEY (game_id, side)
+    )""",
+)
+
 #: each step after schema 1, from the version before it: MIGRATIONS[n] takes a database from
 #: n - 1 to n (the same steps as PostgreSQL's, :mod:`game.server.postgres`)
 MIGRATIONS: dict[int, tuple[str, ...]] = {2: (
@@ -84,7 +110,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {2: (
     "ALTER TABLE games ADD COLUMN reason TEXT",
     "ALTER TABLE games ADD COLUMN ended_ms INTEGER",
     "ALTER TABLE moves ADD COLUMN at_ms INTEGER",
-)}
+), 3: (), 4: QUESTIONS}  # (3: PostgreSQL's seats present; the numbers stay the same in both)
 
 
 #: how a transaction reaches the disk: ``full`` syncs the WAL at every commit (a stored move
@@ -130,6 +156,20 @@ class GameRow:
     #: why the game ended when the rules did not end it (``time``, ``abandoned``), and when
     reason: str | None = None
     ended_ms: int | None = None
+    #: how many take-backs were agreed (schema 4): the game's epoch, and the ply the last went back to
+    takebacks: int = 0
+    taken_to: int | None = None
+    #: the id its rematch will have, fixed by the first offer (schema 4)
+    rematch_next: str | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A take-back asked by ``by`` at ply ``ply``, going back to ply ``to``, not answered yet."""
+
+    by: str
+    ply: int
+    to: int
 
 
 @dataclass(frozen=True)
@@ -159,7 +199,13 @@ class Store(Protocol):
     def moves_after(self, after: dict[str, int]) -> dict[str, list[MoveRow]]: ...
     def append(self, game_id: str, move: MoveRow, status: str, result: str | None) -> bool: ...
     def append_many(self, moves: list[tuple[str, MoveRow, str, str | None]]) -> None: ...
-    def take_back(self, game_id: str, keep: int, last: int) -> bool: ...
+    def take_back(self, game_id: str, keep: int, last: int, asked_by: str | None = None) -> bool: ...
+    def ask(self, game_id: str, question: Question) -> bool: ...
+    def question(self, game_id: str) -> Question | None: ...
+    def drop_question(self, game_id: str, question: Question, status: str) -> bool: ...
+    def reserve_rematch(self, old_id: str, new_id: str) -> str: ...
+    def offer_rematch(self, old_id: str, side: str, secret_hash: str) -> dict[str, str]: ...
+    def rematch_offers(self, old_id: str) -> dict[str, str]: ...
     def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool: ...
     def end(self, game_id: str, ply: int, result: str | None, reason: str, at_ms: int) -> bool: ...
     def clocked(self) -> list[str]: ...
@@ -186,7 +232,7 @@ NEW_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_ha
 #: the columns a game is read with (a GameRow's fields, in order)
 GAME_COLUMNS = ("id, game, level, level_json, options_json, seed, salt, commit_hash, invite, watch, "
                 "rules_version, status, result, created, updated, rematch, time_control, started_ms, reason, "
-                "ended_ms")
+                "ended_ms, takebacks, taken_to, rematch_next")
 #: a move's time to the millisecond, that of a move stored before schema 2 from its second
 MOVE_COLUMNS = "ply, side, move_json, coalesce(at_ms, at * 1000)"
 
@@ -352,20 +398,71 @@ class SQLiteStore:
         except sqlite3.IntegrityError as exc:
             raise Conflict(f"a move is stored already at its ply: {exc}") from exc
 
-    def take_back(self, game_id: str, keep: int, last: int) -> bool:
+    def take_back(self, game_id: str, keep: int, last: int, asked_by: str | None = None) -> bool:
         """A take-back agreed: the moves after ply ``keep`` deleted, in one transaction, if
-        ply ``last`` is still the game's last (False, and nothing changed, when it is not).
-        What stays is the game, rebuilt by replay."""
+        ply ``last`` is still the game's last (False, and nothing changed, when it is not)
+        and, with ``asked_by``, that seat's question at ``last`` is still open (it is then
+        answered). What stays is the game, rebuilt by replay; its epoch (``takebacks``) goes
+        up by one."""
         now = int(self.clock())
         with self.transaction():
             found = self.db.execute("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = ?",
                                     (game_id,)).fetchone()[0]
             if found != last:
                 return False
+            if asked_by is not None and not self.db.execute(
+                    "UPDATE games SET asked_by = NULL, asked_ply = NULL, asked_to = NULL "
+                    "WHERE id = ? AND asked_by = ? AND asked_ply = ? AND asked_to = ?",
+                    (game_id, asked_by, last, keep)).rowcount:
+                return False
             self.db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
-            self.db.execute("UPDATE games SET status = 'playing', result = NULL, updated = ? WHERE id = ?",
-                            (now, game_id))
+            self.db.execute("UPDATE games SET status = 'playing', result = NULL, updated = ?, "
+                            "takebacks = takebacks + 1, taken_to = ? WHERE id = ?", (now, keep, game_id))
         return True
+
+    # -- the seats' questions (schema 4) ----------------------------------------------------
+    def ask(self, game_id: str, question: Question) -> bool:
+        """``question`` open on the game, unless one is open at its ply already (False)."""
+        with self.transaction():
+            return bool(self.db.execute(
+                "UPDATE games SET asked_by = ?, asked_ply = ?, asked_to = ? "
+                "WHERE id = ? AND (asked_ply IS NULL OR asked_ply <> ?)",
+                (question.by, question.ply, question.to, game_id, question.ply)).rowcount)
+
+    def question(self, game_id: str) -> Question | None:
+        """The take-back asked and not answered (it may have lapsed: its ply is no longer the game's)."""
+        row = self.db.execute("SELECT asked_by, asked_ply, asked_to FROM games WHERE id = ?",
+                              (game_id,)).fetchone()
+        return None if row is None or row[0] is None else Question(row[0], row[1], row[2])
+
+    def drop_question(self, game_id: str, question: Question, status: str) -> bool:
+        """``question`` refused or withdrawn (``status``): False when it is not open any more
+        (answered meanwhile)."""
+        with self.transaction():
+            return bool(self.db.execute(
+                "UPDATE games SET asked_by = NULL, asked_ply = NULL, asked_to = NULL "
+                "WHERE id = ? AND asked_by = ? AND asked_ply = ?",
+                (game_id, question.by, question.ply)).rowcount)
+
+    def reserve_rematch(self, old_id: str, new_id: str) -> str:
+        """The id the rematch of ``old_id`` will have: ``new_id`` if none was fixed before."""
+        with self.transaction():
+            self.db.execute("UPDATE games SET rematch_next = ? WHERE id = ? AND rematch_next IS NULL",
+                            (new_id, old_id))
+            row = self.db.execute("SELECT rematch_next FROM games WHERE id = ?", (old_id,)).fetchone()
+        return str(row[0]) if row and row[0] is not None else new_id
+
+    def offer_rematch(self, old_id: str, side: str, secret_hash: str) -> dict[str, str]:
+        """``side`` offers a rematch, the hash of its secret in it kept; every offer so far
+        (side -> hash)."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO rematch_offers (game_id, side, secret_hash) "
+                            "VALUES (?, ?, ?)", (old_id, side, secret_hash))
+            return self.rematch_offers(old_id)
+
+    def rematch_offers(self, old_id: str) -> dict[str, str]:
+        return dict(self.db.execute("SELECT side, secret_hash FROM rematch_offers WHERE game_id = ?",
+                                    (old_id,)).fetchall())
 
     def create_rematch(self, old_id: str, game: GameRow, seats: dict[str, str]) -> bool:
         """The rematch of ``old_id``: ``game`` with both its seats (side -> the hash of its
@@ -387,6 +484,7 @@ class SQLiteStore:
                 self.db.executemany("INSERT INTO seats (game_id, side, secret_hash, joined) "
                                     "VALUES (?, ?, ?, ?)",
                                     [(game.id, side, hashed, now) for side, hashed in seats.items()])
+                self.db.execute("DELETE FROM rematch_offers WHERE game_id = ?", (old_id,))
         except (sqlite3.IntegrityError, _NotLinked):
             return False
         return True
@@ -424,7 +522,7 @@ class SQLiteStore:
                     ids = [r[0] for r in found if r[0] not in keep][:batch]
                     if ids:
                         marks = ",".join("?" * len(ids))
-                        for table in ("moves", "seats"):
+                        for table in ("moves", "seats", "rematch_offers"):
                             db.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", ids)
                         db.execute(f"DELETE FROM games WHERE id IN ({marks}) AND updated < ?", (*ids, before))
                 gone += ids

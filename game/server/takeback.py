@@ -9,12 +9,18 @@ seat, and expires when a move is played (or the game is read anew). The stored g
 what stays: the undone rows are deleted in one transaction (``Store.take_back``), so the
 game is still rebuilt by replaying its moves, on SQLite and PostgreSQL alike.
 
+The open question is kept in the store (schema 4: ``Store.ask``, ``Store.question``), so a
+seat on another server process answers it; each answer is one conditional change there, so
+of two answers racing (an allow on one process, a withdrawal on another) one stands. On
+PostgreSQL the store tells every process (``asked``, ``answered``): :mod:`.questions` tells
+its sockets. :data:`OFFERS` is what this process's sockets were told is open: what lapses
+for them when a move is played.
+
     asked = takeback.ask(service, table, side, ply)         # {"type": "takeback", "status": "asked", ...}
     done = takeback.answer(service, table, side, ply, True)  # a Views of "takenback", or the refusal
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .service import (
@@ -30,22 +36,18 @@ from .service import (
     Service,
     Table,
 )
+from .store import Question
 from .views import Views
 
 # the question's states, the word of a ``takeback`` envelope's ``status``
 ASKED, REFUSED, WITHDRAWN, EXPIRED = "asked", "refused", "withdrawn", "expired"
 
 
-@dataclass(frozen=True)
-class Offer:
-    """A take-back asked by ``by`` at ply ``ply``, going back to ply ``to``."""
+#: a take-back asked by ``by`` at ply ``ply``, going back to ply ``to`` (the store's question)
+Offer = Question
 
-    by: str
-    ply: int
-    to: int
-
-
-#: the question open on each game (in this process's memory: see docs/server.md)
+#: the question this process's sockets of each game were told is open (the store has the
+#: question itself, for every process)
 OFFERS: dict[str, Offer] = {}
 
 
@@ -65,7 +67,11 @@ def target(service: Service, table: Table, side: str) -> int:
 
 
 def envelope(table: Table, offer: Offer, status: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"v": PROTOCOL, "type": "takeback", "match": table.id, "status": status,
+    return envelope_of(table.id, offer, status)
+
+
+def envelope_of(game: str, offer: Offer, status: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"v": PROTOCOL, "type": "takeback", "match": game, "status": status,
                            "by": offer.by, "ply": offer.ply}
     if status == ASKED:
         out["to"] = offer.to
@@ -91,10 +97,9 @@ def ask(service: Service, table: Table, side: str | None, ply: Any) -> dict[str,
     assert side is not None
     if table.pending:
         raise Refused(STALE, "A move is being stored; ask again.", table.ply)
-    offer = OFFERS.get(table.id)
-    if offer is not None and offer.ply == table.ply:
-        raise Refused(TURN, "A take-back is asked already; wait for its answer.", table.ply)
     made = Offer(side, table.ply, target(service, table, side))
+    if not service.store.ask(table.id, made):
+        raise Refused(TURN, "A take-back is asked already; wait for its answer.", table.ply)
     OFFERS[table.id] = made
     return envelope(table, made, ASKED)
 
@@ -106,26 +111,27 @@ def answer(service: Service, table: Table, side: str | None, ply: Any, accept: A
     check(table, side, ply)
     if not isinstance(accept, bool):
         raise Refused(MALFORMED, "\"accept\" must be true or false.", table.ply)
-    offer = OFFERS.get(table.id)
+    offer = service.store.question(table.id)  # (asked on any process)
     if offer is None or offer.ply != table.ply:
         raise Refused(STALE, "No take-back is asked here now.", table.ply)
-    if side == offer.by:
-        if accept:
-            raise Refused(TURN, "Your opponent answers your take-back.", table.ply)
-        del OFFERS[table.id]
-        return Views(envelope(table, offer, WITHDRAWN))
+    if side == offer.by and accept:
+        raise Refused(TURN, "Your opponent answers your take-back.", table.ply)
     if not accept:
-        del OFFERS[table.id]
-        return Views(envelope(table, offer, REFUSED))
+        status = WITHDRAWN if side == offer.by else REFUSED
+        if not service.store.drop_question(table.id, offer, status):
+            raise Refused(STALE, "No take-back is asked here now.", table.ply)  # answered meanwhile
+        OFFERS.pop(table.id, None)
+        return Views(envelope(table, offer, status))
     if table.pending:
         raise Refused(STALE, "A move is being stored; answer again.", table.ply)
     target(service, table, offer.by)  # (still no roll to cross)
-    if not service.store.take_back(table.id, offer.to, offer.ply):
-        # the game went on elsewhere (another process): it is read anew when next asked for
-        del OFFERS[table.id]
+    if not service.store.take_back(table.id, offer.to, offer.ply, asked_by=offer.by):
+        # the game went on elsewhere (another process), or the question was withdrawn there: the
+        # game is read anew when next asked for
+        OFFERS.pop(table.id, None)
         service.tables.pop(table.id, None)
         raise Refused(STALE, "The game went on meanwhile; the take-back expired.", table.ply)
-    del OFFERS[table.id]
+    OFFERS.pop(table.id, None)
     return taken_back(service, undo(service, table), offer.by, offer.ply)
 
 
@@ -138,16 +144,14 @@ def undo(service: Service, table: Table) -> Table:
 
 
 def taken_back(service: Service, table: Table, by: str | None, was: int) -> Views:
-    rules = table.match.rules
-    base = {"v": PROTOCOL, "type": "takenback", "match": table.id, "by": by, "ply": table.ply, "from": was}
-    state = table.match.state
-    if not rules.private(state):
-        return Views({**base, "state": rules.view(state, None)})
-    return Views({**base, "state": rules.view(state, None)},
-                 {side: {**base, "state": rules.view(state, side)} for side in rules.players})
+    return service.takenback(table, table.ply, by, was)
 
 
 def expired(table: Table) -> dict[str, Any] | None:
-    """A move was played: the question open on the game (if any) expires; what to tell."""
-    offer = OFFERS.pop(table.id, None)
-    return None if offer is None else envelope(table, offer, EXPIRED)
+    """A move was played: the question this process's sockets were told of (if any)
+    expires; what to tell them."""
+    offer = OFFERS.get(table.id)
+    if offer is None or offer.ply >= table.ply:
+        return None
+    del OFFERS[table.id]
+    return envelope(table, offer, EXPIRED)
