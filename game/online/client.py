@@ -19,7 +19,9 @@ The server is the authority: a move is not played here when it is sent, but when
 server's ``played`` envelope for it comes back (its state replaces the match's, its effects
 are the server's: a die is the server's roll). Until then it is :attr:`~OnlineGame.pending`;
 a refusal takes it back with the server's reason. A dropped connection is made again with
-the last ply seen, and the moves missed come as :class:`Moved` events (``late``).
+the last ply seen, and the moves missed come as :class:`Moved` events (``late``). The hello
+names the take-backs seen too (the game's ``epoch``): moves taken back while this client was
+away, and maybe as many played again, come as a :class:`TakenBack` first, as a live one.
 """
 from __future__ import annotations
 
@@ -269,6 +271,7 @@ class OnlineGame:
         self._ws: Any = None  # the socket moves are sent on: set once the welcome is read
         self._conn: Any = None  # the socket, from its opening (what a drop or close closes)
         self._seen = 0  # the last ply the network thread put on the queue
+        self._epoch: int | None = None  # the game's take-backs as of that ply (None: not told yet)
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -499,8 +502,8 @@ class OnlineGame:
                     self.link = value.status
                     events.append(value)
                 elif kind == "welcome":
-                    welcome, missed, seen = value
-                    self._welcomed(welcome, missed, seen, events)
+                    welcome, missed, seen, *back = value  # (back: the take-back missed, if any)
+                    self._welcomed(welcome, missed, seen, events, back[0] if back else None)
                 elif kind == "message":
                     self._message(value, events)
                 elif kind == "failed":
@@ -526,7 +529,7 @@ class OnlineGame:
         return self.match.rules.load_state({**state, "seed": state.get("seed", 0)}, self.match.level)
 
     def _welcomed(self, welcome: dict[str, Any], missed: list[dict[str, Any]], seen: int,
-                  events: list[Any]) -> None:
+                  events: list[Any], back: dict[str, Any] | None = None) -> None:
         first = self.match is None
         if first:
             self.game_id, self.level_name = welcome["game"], welcome["level"]
@@ -565,6 +568,12 @@ class OnlineGame:
                 log.warning("online: the moves did not end at the server's position; shown as it is")
                 match.set_position(self._load(state))
             events.append(Shown())
+        elif back is not None and not first and seen == self.ply:
+            # moves were taken back while this client was away: as a live take-back, then the
+            # moves played since
+            self._taken_back(back, events)
+            for envelope in missed:
+                self._played(envelope, events, late=True)
         elif first or welcome.get("resync") or seen != self.ply or welcome["ply"] < self.ply:
             match.set_position(self._load(welcome["state"]))
             self.ply = welcome["ply"]
@@ -678,7 +687,8 @@ class OnlineGame:
         self.ply = to
         self.pending = None  # a move sent on the position before is refused stale
         by = message.get("by")
-        events.append(TakenBack(None if by is None else str(by), gone))
+        if gone or by is not None:  # (a hello's take-back that took back none of the moves seen here)
+            events.append(TakenBack(None if by is None else str(by), gone))
 
     def _revealed(self, revealed: Any) -> None:
         """The earlier moves this seat was shown as stand-ins (``"hidden"``: an arrangement
@@ -730,10 +740,13 @@ class OnlineGame:
 
     def _hello(self) -> dict[str, Any]:
         with self._lock:
-            seen = self._seen
+            seen, epoch = self._seen, self._epoch
         who: dict[str, Any] = ({"secret": self.secret} if self.secret is not None
                                else {"watch": self.watch_code})
-        return {"v": api.PROTOCOL, "type": "hello", **who, "ply": seen}
+        hello = {"v": api.PROTOCOL, "type": "hello", **who, "ply": seen}
+        if epoch is not None:
+            hello["epoch"] = epoch
+        return hello
 
     def _connect(self) -> Any:
         from websockets.sync.client import connect
@@ -785,16 +798,28 @@ class OnlineGame:
                 raise ConnectionError("no welcome")
             seen, now = hello["ply"], welcome["ply"]
             missed: list[dict[str, Any]] = []
-            if not welcome.get("resync") and isinstance(now, int) and 0 <= seen < now:
-                while len(missed) < now - seen:
+            back: dict[str, Any] | None = None
+            since = seen
+            told, mine = _epoch_of(welcome), hello.get("epoch")
+            if not welcome.get("resync") and isinstance(now, int) and seen > 0 \
+                    and None not in (told, mine) and told != mine:
+                # moves taken back since this client looked: the server goes back to the last ply
+                # both saw, then sends the moves after it
+                back = self._read(ws, HELLO_SECONDS)
+                if back.get("type") != "takenback" or not isinstance(back.get("ply"), int):
+                    raise ConnectionError("no takenback after a hello of an older epoch")
+                since = back["ply"]
+            if not welcome.get("resync") and isinstance(now, int) and 0 <= since < now:
+                while len(missed) < now - since:
                     message = self._read(ws, HELLO_SECONDS)
                     if message.get("type") == "played":
                         missed.append(message)
             with self._lock:
                 self._seen = now
+                self._epoch = _epoch_of(welcome)
                 # moves go out from now: not before the hello, nor on the position before the welcome
                 self._ws = ws
-            self._post("welcome", (welcome, missed, seen))
+            self._post("welcome", (welcome, missed, seen, back))
             quiet_since = time.monotonic()
             while not self._stopping.is_set():
                 try:
@@ -808,9 +833,11 @@ class OnlineGame:
                 if message.get("type") == "played":
                     with self._lock:
                         self._seen = max(self._seen, message["ply"])
+                        self._epoch = _epoch_of(message, self._epoch)
                 elif message.get("type") == "takenback":  # the game's ply went back
                     with self._lock:
                         self._seen = message["ply"]
+                        self._epoch = _epoch_of(message, self._epoch)
                 if message.get("type") != "pong":
                     self._post("message", message)
         finally:
@@ -828,6 +855,12 @@ class OnlineGame:
         if not isinstance(message, dict) or message.get("v") != api.PROTOCOL:
             raise ConnectionError("not the server's envelope")
         return message
+
+
+def _epoch_of(message: dict[str, Any], otherwise: int | None = None) -> int | None:
+    """The game's epoch (its take-backs) an envelope carries (a server before them: none)."""
+    epoch = message.get("epoch")
+    return epoch if isinstance(epoch, int) and not isinstance(epoch, bool) and epoch >= 0 else otherwise
 
 
 class _Fatal(Exception):

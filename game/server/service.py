@@ -680,7 +680,7 @@ class Service:
                                 "epoch": table.row.takebacks}
         if seen is None or isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
             return [head]
-        if isinstance(epoch, int) and not isinstance(epoch, bool) and epoch != table.row.takebacks \
+        if isinstance(epoch, int) and not isinstance(epoch, bool) and 0 <= epoch != table.row.takebacks \
                 and seen > 0:
             agree = self.agreed(table, seen, epoch)
             if now - agree > MAX_MISSED:
