@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from . import rematch, takeback
-from .service import PROTOCOL, Refused, Table
+from .service import PROTOCOL, Refused, Service, Table
 from .store import Question
-
-if TYPE_CHECKING:  # (the application imports this module)
-    from .app import Conn, GameServer
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -31,6 +29,24 @@ OFFERED: dict[str, set[str]] = {}
 MADE: set[str] = set()
 #: how many games :data:`MADE` remembers (it is only there not to tell anyone twice)
 MOST = 10_000
+
+
+class Conn(Protocol):
+    """What is read of a socket (:class:`game.server.app.Conn`)."""
+
+    side: str | None
+    secret: str | None
+
+    def push(self, text: str | None) -> bool: ...
+
+
+class GameServer(Protocol):
+    """What is used of the application (:class:`game.server.app.GameServer`, which imports this)."""
+
+    @property
+    def rooms(self) -> Mapping[str, Any]: ...
+    def svc(self) -> Service: ...
+    def broadcast(self, game: str, message: dict[str, Any]) -> None: ...
 
 
 def dumps(obj: dict[str, Any]) -> str:
