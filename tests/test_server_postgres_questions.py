@@ -273,3 +273,36 @@ def test_the_questions_notifications_are_read_as_hostile():
            {"game": "ab", "offered": "white"}]
     for found in bad:
         assert note(json.dumps(found)) is None, found
+
+
+
+def test_offers_stored_unseen_by_each_other_still_meet_when_heard(shared):  # noqa: F811
+    """Two offers whose transactions each missed the other's (as they may where nothing locks
+    the old game's row): no socket's offer makes the game, the processes make it on hearing
+    the second notification, once."""
+    from game.server.postgres import PostgresStore
+    from game.server.rematch import derived
+
+    url, (one, other) = shared
+    made, joined, seats, watchers = finished_apart(one, other, 35)
+    secret = {made["seat"]: made["secret"], joined["seat"]: joined["secret"]}
+    games, _offers = counted(url)
+    store = PostgresStore(url)
+    try:  # the offers stored behind the servers' backs, as their own transactions store them
+        new_id = store.reserve_rematch(made["match"], S.make_code(S.GAME_ID_LENGTH))
+        for side in (made["seat"], joined["seat"]):
+            store.offer_rematch(made["match"], side, S.secret_hash(derived(secret[side], new_id)))
+    finally:
+        store.close()
+    news = {side: made_news(client) for side, client in seats.items()}
+    assert {n["new"]["match"] for n in news.values()} == {new_id}
+    assert counted(url) == (games + 1, 0)
+    for side, told in news.items():
+        assert told["new"]["secret"] == derived(secret[side], new_id)
+        server = one if side == made["seat"] else other
+        again = Client(server, {"secret": told["new"]["secret"], "ply": 0})
+        assert again.seat == told["new"]["seat"] != side
+        again.close()
+    for watcher in watchers:
+        assert made_news(watcher)["new"]["match"] == new_id
+    close(everyone(seats, watchers))
