@@ -57,17 +57,20 @@ def heard(server: GameServer, found: dict[str, Any]) -> bool:
     """A notification of another process (or this one), if it is one of the questions'
     (False: it is not, the caller reads it)."""
     game = found["game"]
-    if "asked" in found:
-        asked(server, game, Question(found["by"], found["asked"], found["to"]))
-    elif "answered" in found:
-        answered(server, game, found["by"], found["answered"], found["status"])
-    elif "offered" in found:
-        offered(server, game, found["offered"])
-    elif "rematched" in found:
-        if game in server.rooms and game not in MADE:
-            tell_made(server, server.svc().table(game))
-    else:
-        return False
+    try:
+        if "asked" in found:
+            asked(server, game, Question(found["by"], found["asked"], found["to"]))
+        elif "answered" in found:
+            answered(server, game, found["by"], found["answered"], found["status"])
+        elif "offered" in found:
+            offered(server, game, found["offered"])
+        elif "rematched" in found:
+            if game in server.rooms and game not in MADE:
+                tell_made(server, server.svc().table(game))
+        else:
+            return False
+    except Refused as refused:  # (a game gone meanwhile, one these rules cannot rebuild)
+        log.error("game %s: a question could not be told: %s", game, refused.message)
     return True
 
 
