@@ -213,14 +213,15 @@ def test_a_rematch_offered_on_two_processes_makes_one_game_both_seats_play(share
         assert new[side].seat == told["new"]["seat"] != side
     rng = random.Random(5)
     movers = set()
-    for _ in range(2):  # The Great Order: both rows laid out at random, play alternates
+    while movers != {c.seat for c in new.values()}:  # (a turn may have several moves: until both moved)
+        assert len(next(iter(new.values())).played) < 20 and not any(c.state["over"] for c in new.values())
         mover = next(c for c in new.values() if c.seat == c.state["to_move"])
         ply = mover.ply
         mover.move(pick("order", made["level"], mover.state, rng))
         for client in new.values():
             client.until_ply(ply + 1)
         movers.add(mover.seat)
-    assert movers == {told["new"]["seat"] for told in news.values()}
+    assert movers == {told["new"]["seat"] for told in news.values()}  # (both secrets play)
     # a seat that says hello to the old game after is told the same new game and secret
     late = Client(other, {"secret": joined["secret"], "ply": 0})
     again = made_news(late)
