@@ -29,6 +29,10 @@ OFFERED: dict[str, set[str]] = {}
 MADE: set[str] = set()
 #: how many games :data:`MADE` remembers (it is only there not to tell anyone twice)
 MOST = 10_000
+#: per game followed here whose moves heard of are still being read, the questions' news heard
+#: meanwhile, in order: told once the moves before them are (a question asked at a ply is told
+#: on a game at that ply, and the moves are read in a thread)
+DUE: dict[str, list[dict[str, Any]]] = {}
 
 
 class Conn(Protocol):
@@ -45,6 +49,8 @@ class GameServer(Protocol):
 
     @property
     def rooms(self) -> Mapping[str, Any]: ...
+    @property
+    def behind(self) -> set[str]: ...
     def svc(self) -> Service: ...
     def broadcast(self, game: str, message: dict[str, Any]) -> None: ...
 
@@ -57,6 +63,13 @@ def heard(server: GameServer, found: dict[str, Any]) -> bool:
     """A notification of another process (or this one), if it is one of the questions'
     (False: it is not, the caller reads it)."""
     game = found["game"]
+    if not any(key in found for key in ("asked", "answered", "offered", "rematched")):
+        return False
+    if game in server.rooms and (game in DUE or game in server.behind):
+        if len(DUE) >= MOST:
+            DUE.clear()
+        DUE.setdefault(game, []).append(found)
+        return True
     try:
         if "asked" in found:
             asked(server, game, Question(found["by"], found["asked"], found["to"]))
@@ -95,10 +108,13 @@ def answered(server: GameServer, game: str, by: str, ply: int, status: str) -> N
 
 
 def lapsed(server: GameServer, table: Table) -> None:
-    """Moves came (from another process): the question the sockets here were told of expires."""
+    """Moves came (from another process), sent to the sockets here: the question they were
+    told of expires, then the news heard while those moves were being read is told."""
     gone = takeback.expired(table)
     if gone is not None:
         server.broadcast(table.id, gone)
+    for found in DUE.pop(table.id, ()):
+        heard(server, found)
 
 
 # -- rematches ---------------------------------------------------------------------------------
