@@ -8,6 +8,7 @@ import asyncio
 import random
 
 import pytest
+from test_server_clock import wall  # noqa: F401
 
 from game.server import service as S
 from game.server.store import SQLiteStore
@@ -15,21 +16,8 @@ from game.server.store import SQLiteStore
 DAY = 86400
 
 
-class Wall:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
-def wall():
-    return Wall()
-
-
-@pytest.fixture
-def service(tmp_path, wall):
+def service(tmp_path, wall):  # noqa: F811
     store = SQLiteStore(tmp_path / "data", clock=wall)
     yield S.Service(store, clock=wall)
     store.close()
@@ -47,7 +35,7 @@ def rows(store, table, game):
     return store.db.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", (game,)).fetchone()[0]
 
 
-def test_games_untouched_for_the_days_kept_go_with_their_seats_and_moves(service, wall):
+def test_games_untouched_for_the_days_kept_go_with_their_seats_and_moves(service, wall):  # noqa: F811
     rng = random.Random(5)
     store = service.store
     old = service.create({"game": "rush"})  # played a little, then left
@@ -73,7 +61,7 @@ def test_games_untouched_for_the_days_kept_go_with_their_seats_and_moves(service
     assert store.expire(int(wall.now - 365 * DAY)) == []
 
 
-def test_a_game_followed_right_now_is_kept_and_a_sweep_goes_in_batches(service, wall):
+def test_a_game_followed_right_now_is_kept_and_a_sweep_goes_in_batches(service, wall):  # noqa: F811
     store = service.store
     made = [service.create({"game": "rush"})["match"] for _ in range(7)]
     wall.now += 400 * DAY
@@ -83,7 +71,7 @@ def test_a_game_followed_right_now_is_kept_and_a_sweep_goes_in_batches(service, 
     assert store.game(made[2]) is not None
 
 
-def test_the_server_sweeps_and_forgets_what_it_held(service, wall):
+def test_the_server_sweeps_and_forgets_what_it_held(service, wall):  # noqa: F811
     from game.server.app import GameServer
 
     server = GameServer(lambda: service.store, S.Limits(keep_days=30))

@@ -243,9 +243,10 @@ def question(found: dict[str, Any]) -> bool | None:
 class PostgresStore:
     """The store on a PostgreSQL database, shared by any number of server processes.
 
-    Two connections: one for the event loop's reads and the seats, one for
-    :meth:`append_many` (called from a thread of its own, so the loop never waits for a
-    commit); :meth:`listen` opens a third, asynchronous one. A connection found broken is
+    Connections: one for the event loop's reads and the seats, one for :meth:`append_many`
+    (called from a thread of its own, so the loop never waits for a commit), one for the
+    moves read for other processes' games and one for the seats present (each from a thread
+    of its own too); :meth:`listen` opens an asynchronous one. A connection found broken is
     opened again at the next call."""
 
     def __init__(self, url: str, clock: Any = time.time, sync: str = "full") -> None:
@@ -286,11 +287,17 @@ class PostgresStore:
         return db
 
     def _db(self) -> Any:
-        if self.db is None or self.db.closed or self.db.broken:
-            if self.db is not None:
-                self.db.close()
-            self.db = self.connect()
-        return self.db
+        return self._open("db")
+
+    def _open(self, name: str) -> Any:
+        """The connection kept as attribute ``name``, opened (again) if it is not usable."""
+        db = getattr(self, name)
+        if db is None or db.closed or db.broken:
+            if db is not None:
+                db.close()
+            db = self.connect()
+            setattr(self, name, db)
+        return db
 
     def read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """The rows of one query; a connection lost since the last call (the database
@@ -672,18 +679,10 @@ class PostgresStore:
                 told(db, game_id, side)
 
     def _reader(self) -> Any:
-        if self.reader is None or self.reader.closed or self.reader.broken:
-            if self.reader is not None:
-                self.reader.close()
-            self.reader = self.connect()
-        return self.reader
+        return self._open("reader")
 
     def _presence_db(self) -> Any:
-        if self.presence is None or self.presence.closed or self.presence.broken:
-            if self.presence is not None:
-                self.presence.close()
-            self.presence = self.connect()
-        return self.presence
+        return self._open("presence")
 
     def _beat(self, db: Any) -> bool:
         """This process's heartbeat written; False when its row was not there (new, or lost)."""
