@@ -21,7 +21,7 @@ from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIG
 from ...ui.anim import Tween, ease_in_out, ease_out_cubic, linear
 from ...ui.kits import improbable as kit
 from ..base import either
-from ..play import MovePlay, PlayScene, effect
+from ..play import MovePlay, PlayScene, areas, effect
 
 TUMBLE, LAND, SLIDE, FLASH, END_CARD = 0.36, 0.22, 0.3, 0.3, 0.5
 # the kit's names, for the how-to pages and the tests
@@ -374,19 +374,18 @@ class ImprobableScene(PlayScene):
                 self.tray_words(), self.tray_flash, self.die_face, self.die_owner,
                 over and self.end_card > 0, (self.end_card, tuple(self.end_lines())) if ending else None)
 
-    def board_changes(self) -> pygame.Rect | None:
+    def board_changes(self) -> list[pygame.Rect]:
         # a tumbling die is drawn again where it was and is, like a sprite: the whole table
         # every frame of a roll was most of a frame's millisecond at 1920×1080
-        area = super().board_changes()
+        parts = super().board_changes()
         motion, self._die_shown = self._die_shown, (self.die_dy, self.die_angle)
         if motion != self._die_shown:
             lay = self.layout
             spot = kit.die_bounds(lay, self.die_dy)
             if motion is not None:
                 spot = spot.union(kit.die_bounds(lay, motion[0]))
-            spot = spot.clip(self.frame.board)
-            area = spot if area is None else area.union(spot)
-        return area
+            parts = areas.merged([*parts, spot], self.frame.board)
+        return parts
 
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout

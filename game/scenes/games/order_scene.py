@@ -26,7 +26,7 @@ from ...ui.anim import Tween, ease_out_cubic, linear
 from ...ui.kits import order as kit
 from ...ui.widgets import Button
 from ..base import either
-from ..play import MovePlay, PlayScene, effect
+from ..play import MovePlay, PlayScene, areas, effect
 
 START_ROW = kit.START_ROW
 FLY, CONNECT, SCORE = 0.32, 0.45, 0.7
@@ -658,21 +658,20 @@ class OrderScene(PlayScene):
                                              int(bottom - top) + 2 * pad))
         return rects[0].unionall(rects[1:]) if rects else None
 
-    def board_changes(self) -> pygame.Rect | None:
+    def board_changes(self) -> list[pygame.Rect]:
         # a connection's flash is drawn again in its own column, and only when its glow
         # (in tenths, as drawn) changes: the whole field every frame of a flash was 1.5 to
         # 3.5 ms of a frame at 1920×1080
-        area = super().board_changes()
+        parts = super().board_changes()
         glow = {col: round(f * 10) for col, f in self.flash.items()}
         shown, self._glow_shown = self._glow_shown, glow
         changed = [col for col in glow.keys() | shown.keys() if glow.get(col) != shown.get(col)]
         if changed and self.layout is not None and self.state.phase == "play":
             geom = self.layout.geom
             spot = geom.column_rect(changed[0], with_bounds=True).unionall(
-                [geom.column_rect(col, with_bounds=True) for col in changed[1:]]).clip(self.frame.board)
-            if spot.w and spot.h:
-                area = spot if area is None else area.union(spot)
-        return area
+                [geom.column_rect(col, with_bounds=True) for col in changed[1:]])
+            parts = areas.merged([*parts, spot], self.frame.board)
+        return parts
 
     def draw_board(self, surface: pygame.Surface) -> None:
         if self.state.phase == "arrange" and not self.state.over:
