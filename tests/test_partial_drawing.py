@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from driver import DT
+from driver import DT, click, key, motion
 
 from game import catalogue
 from game.app.app import Options
@@ -101,3 +101,71 @@ def test_sparks_names_every_square_its_marks_changed_in(app):
         board = game.frame.board
         assert (pygame.image.tobytes(partial.subsurface(board), "RGB")
                 == pygame.image.tobytes(whole.subsurface(board), "RGB")), f"{trial}: {before}, {after}"
+
+
+def person_inputs(rng, board: pygame.Rect, size: tuple[int, int]) -> list[pygame.event.Event]:
+    """What two people sharing the keyboard, mouse and a touch screen might do in one frame:
+    the arrows, a colour or end switched, a move chosen or taken back, the mouse hovering
+    or clicking on the board, a finger tapping it."""
+    def spot():
+        return (rng.randrange(board.left, board.right), rng.randrange(board.top, board.bottom))
+
+    roll = rng.random()
+    if roll < 0.45:
+        return [key(rng.choice((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)))]
+    if roll < 0.55:
+        return [key(rng.choice((pygame.K_TAB, pygame.K_BACKSPACE)))]  # (back: a pause menu in some)
+    if roll < 0.62:
+        return [key(pygame.K_RETURN)]
+    if roll < 0.64:
+        return [key(pygame.K_u)]
+    if roll < 0.82:
+        return [motion(spot())]
+    if roll < 0.9:
+        return [click(spot(), rng.choice((1, 1, 3)))]
+    x, y = spot()
+    finger = {"touch_id": 1, "finger_id": 0, "x": x / size[0], "y": y / size[1], "dx": 0.0, "dy": 0.0,
+              "pressure": 1.0}
+    return [pygame.event.Event(pygame.FINGERDOWN, finger), pygame.event.Event(pygame.FINGERUP, finger)]
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_a_persons_turn_drawn_in_parts_is_the_board_drawn_whole(game_id):
+    """Two people play: the cursor glides, colours and ends switch, the mouse hovers, fingers
+    tap, moves land and are taken back; while a person chooses, a game that names its board's
+    marks (``board_key``) draws only the parts whose marks changed (``key_area``). Every
+    such frame's board is compared, pixel for pixel, with the board drawn whole."""
+    import random
+
+    app = make_app(Options(headless=True, size=(1280, 720)))
+    app.start()
+    try:
+        app.start_game(game_id, seed=4)
+        game = app.stack.top
+        game.autosave = False
+        app.frame([], DT)  # a whole frame first
+        rng = random.Random(game_id)
+        size = app.screen.get_size()
+        checked = 0
+        for i in range(700):
+            if app.stack.top is not game:
+                if game.state.over:
+                    break  # the end card
+                app.stack.pop()  # the pause menu (back, in some games): play on
+            events = person_inputs(rng, game.frame.board, size) if i % 3 == 0 else []
+            app.frame(events, DT)
+            if app.stack.top is not game or not game.awaiting_human or game._board_shown is None:
+                continue
+            board = game.frame.board
+            shown = app.screen.subsurface(board).copy()
+            whole = pygame.Surface(size)
+            game.draw(whole)
+            drawn = whole.subsurface(board)
+            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
+                f"frame {i}: the board drawn in parts differs from the board drawn whole")
+            checked += 1
+        if not checked:
+            pytest.skip(f"{game_id} names no board_key while a person chooses: its board is drawn whole")
+        assert checked >= 100
+    finally:
+        app.shutdown()

@@ -49,3 +49,11 @@ def merged(rects: Iterable[pygame.Rect], within: pygame.Rect, most: int = MOST_P
         parts[i] = parts[i].union(parts[j])
         del parts[j]
     return parts
+
+
+def marks_changed(before: frozenset, after: frozenset, rects_of) -> list[pygame.Rect]:
+    """Where two sets of a board's marks differ: the rectangles (``rects_of(mark)``) of the
+    marks in one set and not the other. A mark in both, drawn alike in both, needs nothing:
+    a part drawn again is drawn whole, every mark over it included, so a changed mark
+    crossing an unchanged one is drawn right."""
+    return [rect for mark in before ^ after for rect in rects_of(mark)]
