@@ -131,41 +131,120 @@ def person_inputs(rng, board: pygame.Rect, size: tuple[int, int]) -> list[pygame
 
 @pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
 def test_a_persons_turn_drawn_in_parts_is_the_board_drawn_whole(game_id):
-    """Two people play: the cursor glides, colours and ends switch, the mouse hovers, fingers
-    tap, moves land and are taken back; while a person chooses, a game that names its board's
+    """Two people play, from the start and from a few moves in (The Great Order: arranging,
+    then placing): the cursor glides, colours and ends switch, the mouse hovers, fingers tap,
+    moves land and are taken back; while a person chooses, a game that names its board's
     marks (``board_key``) draws only the parts whose marks changed (``key_area``). Every
     such frame's board is compared, pixel for pixel, with the board drawn whole."""
     import random
 
     app = make_app(Options(headless=True, size=(1280, 720)))
     app.start()
+    rng = random.Random(game_id)
+    checked = 0
     try:
-        app.start_game(game_id, seed=4)
-        game = app.stack.top
-        game.autosave = False
-        app.frame([], DT)  # a whole frame first
-        rng = random.Random(game_id)
-        size = app.screen.get_size()
-        checked = 0
-        for i in range(700):
-            if app.stack.top is not game:
-                if game.state.over:
-                    break  # the end card
-                app.stack.pop()  # the pause menu (back, in some games): play on
-            events = person_inputs(rng, game.frame.board, size) if i % 3 == 0 else []
-            app.frame(events, DT)
-            if app.stack.top is not game or not game.awaiting_human or game._board_shown is None:
-                continue
-            board = game.frame.board
-            shown = app.screen.subsurface(board).copy()
-            whole = pygame.Surface(size)
-            game.draw(whole)
-            drawn = whole.subsurface(board)
-            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
-                f"frame {i}: the board drawn in parts differs from the board drawn whole")
-            checked += 1
+        for autoplay, frames in ((0, 300), (6, 500)):
+            app.start_game(game_id, seed=4, autoplay=autoplay)
+            game = app.stack.top
+            game.autosave = False
+            app.frame([], DT)  # a whole frame first
+            size = app.screen.get_size()
+            for i in range(frames):
+                if app.stack.top is not game:
+                    if game.state.over:
+                        break  # the end card
+                    app.stack.pop()  # the pause menu (back, in some games): play on
+                events = person_inputs(rng, game.frame.board, size) if i % 3 == 0 else []
+                app.frame(events, DT)
+                if app.stack.top is not game or not game.awaiting_human or game._board_shown is None:
+                    continue
+                board = game.frame.board
+                shown = app.screen.subsurface(board).copy()
+                whole = pygame.Surface(size)
+                game.draw(whole)
+                drawn = whole.subsurface(board)
+                assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
+                    f"{autoplay} moves in, frame {i}: the board drawn in parts differs from it drawn whole")
+                checked += 1
         if not checked:
             pytest.skip(f"{game_id} names no board_key while a person chooses: its board is drawn whole")
-        assert checked >= 100
+        assert checked >= 200
     finally:
         app.shutdown()
+
+
+def drawn_in_parts_is_drawn_whole(game, before, after, show) -> bool:
+    """The board drawn whole for view ``before`` and then again only where ``key_area``
+    says the marks changed for view ``after`` (``show(view)`` sets one up) is the board
+    drawn whole for ``after``."""
+    size = game.app.screen.get_size()
+    show(before)
+    partial = pygame.Surface(size)
+    game.draw(partial)
+    key = game.board_key()
+    show(after)
+    found = game.key_area(key, game.board_key())
+    board = game.frame.board
+    parts = [board] if found is None else [found] if isinstance(found, pygame.Rect) else found
+    for part in parts:
+        part = part.clip(board)
+        partial.blit(game.background(partial), part, part)
+        partial.set_clip(part)
+        game.draw_board_and_sparks(partial)
+        partial.set_clip(None)
+    whole = pygame.Surface(size)
+    game.draw(whole)
+    return (pygame.image.tobytes(partial.subsurface(board), "RGB")
+            == pygame.image.tobytes(whole.subsurface(board), "RGB"))
+
+
+def test_the_great_order_names_every_part_its_marks_changed_in(app):
+    """The Great Order's ``key_area`` covers every mark of a person's choice that changed
+    (the chosen end, the targets of its columns, the column cursor with its ghost stone, for
+    the keyboard and for the mouse) and, while arranging, the working row, its line and
+    the stone the mouse carries: random views, two at a time, drawn in parts and whole."""
+    import random
+
+    from game.scenes.games.order_scene import OrderScene
+
+    rng = random.Random(9)
+    app.start_game("order", seed=5, autoplay=8)
+    game = app.stack.top
+    assert isinstance(game, OrderScene) and game.state.phase == "play"
+    for _ in range(3):  # laid out, drawn whole once
+        app.frame([], DT)
+    assert game.awaiting_human
+
+    def choice():
+        return (rng.choice(("left", "right")), rng.choice(("end", "column")), rng.randrange(18),
+                rng.choice(("keyboard", "mouse")))
+
+    def show(view):
+        game.end, game.stage, game.col, app.last_device = view
+    for trial in range(40):
+        before, after = choice(), choice()
+        assert drawn_in_parts_is_drawn_whole(game, before, after, show), f"{trial}: {before}, {after}"
+
+    app.start_game("order", seed=5)
+    game = app.stack.top
+    for _ in range(3):
+        app.frame([], DT)
+    game.card = None
+    board = game.frame.board
+
+    def arrangement():
+        work = list(game.work)
+        rng.shuffle(work)
+        held = rng.choice((None, rng.randrange(len(work))))
+        pointer = (rng.randrange(board.left, board.right), rng.randrange(board.top, board.bottom))
+        return (work, held, rng.randrange(len(work)), pointer, rng.choice(("keyboard", "mouse")))
+
+    def arrange(view):
+        game.work, game.held, game.acur, game.pointer, app.last_device = list(view[0]), *view[1:]
+    for trial in range(40):
+        before, after = arrangement(), arrangement()
+        if trial % 2:  # only the stone carried moves
+            after = (*before[:3], after[3], before[4])
+        elif trial % 4:  # the same device: the row and its line, not the whole picture
+            after = (*after[:4], before[4])
+        assert drawn_in_parts_is_drawn_whole(game, before, after, arrange), f"{trial}: {before}, {after}"

@@ -625,38 +625,118 @@ class OrderScene(PlayScene):
             # the computer arranges behind a still picture: the other's hidden collection and a line
             return ("arranging", st.to_move, len(st.collections[PLAYERS.index(self.other(st.to_move))]),
                     self.player_name(st.to_move), self.side_name(self.other(st.to_move)))
-        if self.awaiting_human or (st.phase == "arrange" and not st.over):
-            return None  # the targets, the end marks and the cursor; the arrangement
+        if st.phase == "arrange" and not st.over:
+            return self.arrange_key()
         return (dict(self.drawn_field()), tuple(map(tuple, self.shown_collections)),
                 self.state.to_move, tuple(map(self.side_name, PLAYERS)),
-                None if self.queue.busy else self.last_stone())
+                None if self.queue.busy else self.last_stone(), self.person_marks())
 
-    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | None:
-        """The columns whose stones or last-stone mark changed, and the collection rows
-        (with their captions) that changed or whose caption changed colour with the turn:
-        drawing the whole field anew in the frame a stone lands was the heaviest frame
-        while the computer thinks. The arranging picture and new names: the whole board."""
-        if len(before) != 5 or len(after) != 5 or before[3] != after[3]:
+    def person_marks(self) -> frozenset:
+        """While a person chooses, the marks of the choice, each where it is drawn: the
+        chosen end stone's (with the cursor's brackets while ends are chosen, a cross on an
+        end that cannot be placed), each legal column's target (a "!" on the boundary when the
+        connection is forced) and the column cursor with its ghost stone. A cursor step
+        redraws its old and new column, not the field (1.5 to 2 ms a frame at 1920×1080
+        with two phones playing)."""
+        if not self.awaiting_human:
+            return frozenset()
+        mover = self.state.to_move
+        placeable = tuple(bool(self.choices[end]) for end in ("left", "right"))
+        forced, columns = self.forced(), self.legal_columns()
+        marks: set[tuple] = {("ends", mover, self.end, placeable, self.stage == "end")}
+        marks.update(("target", mover, col, connects, forced) for col, connects in columns.items())
+        if self.column_shown():
+            marks.add(("cursor", mover, self.col, self.end_length(self.end), self.col in columns))
+        return frozenset(marks)
+
+    def arrange_key(self) -> tuple:
+        """Everything the arranging screen draws: the hand-over card, or the other's hidden
+        collection, the working row, the stone carried, the lines and the buttons."""
+        st = self.state
+        player = st.to_move
+        g = self.app.glyphs()
+        device = self.app.last_device if self.app.last_device in ("mouse", "touch") else ""
+        carried = self.pointer if self.held is not None and device == "mouse" else None
+        return ("arrange", self.card, player, i18n.language(), g[CONFIRM], g[ALTERNATE], device,
+                tuple(map(self.side_name, PLAYERS)), self.player_name(player),
+                self.seats[player].is_ai or self.seats[player].device == REMOTE,
+                len(st.collections[PLAYERS.index(self.other(player))]), self.afocus,
+                tuple(b.hover for b in self.arrange_buttons.values()),
+                tuple(self.work), self.held, self.acur if self.afocus == "row" else None, carried)
+
+    def key_area(self, before: tuple, after: tuple) -> list[pygame.Rect] | None:
+        """The columns whose stones or last-stone mark changed, the collection rows (with
+        their captions) that changed or whose caption changed colour with the turn, and
+        where a person's marks changed (``person_marks``): drawing the whole field anew in
+        the frame a stone lands was the heaviest frame while the computer thinks. While a
+        person arranges, the working row and the line under the title; the arranging
+        picture's other changes and new names: the whole board."""
+        if before[0] == after[0] == "arrange":
+            return self.arrange_area(before, after)
+        if len(before) != 6 or len(after) != 6 or before[3] != after[3]:
             return None
-        field, colls, mover, _names, last = before
-        field2, colls2, mover2, _names2, last2 = after
-        geom, s = self.layout.geom, self.layout.s
-        board = self.frame.board
-        rects: list[pygame.Rect] = []
+        field, colls, mover, _names, last, person = before
+        field2, colls2, mover2, _names2, last2, person2 = after
+        geom = self.layout.geom
         cols = {key[1] for key in field.keys() | field2.keys() if field.get(key) != field2.get(key)}
         cols.update(stone[1] for stone in (last, last2) if stone)
-        grow = int(geom.u) + 4  # the last stone's ring and a lit column's glow reach out a little
-        rects += [geom.column_rect(col, with_bounds=True).inflate(grow, grow) for col in cols]
+        rects = [self.column_area(col) for col in cols]
         if geom.collections:
-            caption = theme.font(int(22 * s)).get_linesize()
-            for k, player in enumerate(PLAYERS):
-                if colls[k] != colls2[k] or (mover != mover2 and player in (mover, mover2)):
-                    top = min(geom.label_y[player], geom.row_top[player])
-                    bottom = max(geom.label_y[player] + caption, geom.row_top[player] + kit.WIDTH * geom.c)
-                    pad = int(8 * s) + 2
-                    rects.append(pygame.Rect(board.left, int(top) - pad, board.w,
-                                             int(bottom - top) + 2 * pad))
-        return rects[0].unionall(rects[1:]) if rects else None
+            rects += [self.row_area(player) for k, player in enumerate(PLAYERS)
+                      if colls[k] != colls2[k] or (mover != mover2 and player in (mover, mover2))]
+        return rects + areas.marks_changed(person, person2, self.mark_rects)
+
+    def column_area(self, col: int) -> pygame.Rect:
+        """A column, boundaries included, and the marks that reach a little out of it (the
+        last stone's ring, a lit column's glow, the cursor's brackets)."""
+        grow = int(self.layout.geom.u) + 4
+        return self.layout.geom.column_rect(col, with_bounds=True).inflate(grow, grow)
+
+    def row_area(self, player: str) -> pygame.Rect:
+        """A collection's row with its caption, across the board, and the marks on its end
+        stones (the selection, the cursor's brackets, the L and R beside them)."""
+        geom, s = self.layout.geom, self.layout.s
+        board = self.frame.board
+        caption = theme.font(int(22 * s)).get_linesize()
+        top = min(geom.label_y[player], geom.row_top[player])
+        bottom = max(geom.label_y[player] + caption, geom.row_top[player] + kit.WIDTH * geom.c)
+        pad = int(12 * s) + 4
+        return pygame.Rect(board.left, int(top) - pad, board.w, int(bottom - top) + 2 * pad)
+
+    def mark_rects(self, mark: tuple) -> list[pygame.Rect]:
+        geom = self.layout.geom
+        if mark[0] == "ends":
+            return [self.row_area(mark[1])] if geom.collections else []
+        if mark[0] == "target":  # its dot where the stone would land, its "!" on the boundary
+            _target, mover, col, connects, forced = mark
+            rects = [kit.landing_cell(geom, mover, col).inflate(8, 8)]
+            if connects and forced:
+                x, w = geom.col_x(col)
+                rects.append(pygame.Rect(x, geom.bound[mover].y, w, geom.bound[mover].h))
+            return rects
+        return [self.column_area(mark[2])]
+
+    def arrange_area(self, before: tuple, after: tuple) -> list[pygame.Rect] | None:
+        """Two pictures of a person arranging that differ only in the working row (a stone
+        moved, picked up or put down, the cursor) or the stone carried: the row, the line
+        that says whether the row is valid, and where the carried stone was and is."""
+        fixed = slice(0, 13)
+        if before[fixed] != after[fixed] or before[1] is not None:
+            return None  # the card, new words, the buttons: the whole picture
+        geom, s = self.layout.geom, self.layout.s
+        player = after[2]
+        board, f = self.frame.board, geom.field
+        row = geom.row_rect(player)
+        reach = int(geom.c * 0.6 + 16 * s) + 8  # the stone held is lifted toward the field
+        rects = [pygame.Rect(board.left, row.top - reach, board.w, row.h + 2 * reach)]
+        size = int(24 * s)
+        y = f.y + f.h * 0.08 + 66 * s  # the line under the title (draw_arrange)
+        rects.append(pygame.Rect(f.left, int(y) - 4, f.w, theme.font(size).get_linesize() + 8))
+        for carried in (before[16], after[16]):
+            if carried is not None:
+                rects.append(pygame.Rect(0, 0, int(geom.bw) + 8, int(kit.WIDTH * geom.c) + 8))
+                rects[-1].center = carried
+        return rects
 
     def board_changes(self) -> list[pygame.Rect]:
         # a connection's flash is drawn again in its own column, and only when its glow
