@@ -760,6 +760,13 @@ class OrderScene(PlayScene):
             if carried is not None:
                 rects.append(pygame.Rect(0, 0, int(geom.bw) + 8, int(kit.WIDTH * geom.c) + 8))
                 rects[-1].center = carried
+        # a part that reaches a button takes all of it: pygame draws a rounded outline cut by
+        # the clip with other pixels than whole
+        buttons = [button.rect.inflate(4, 4) for button in self.arrange_buttons.values() if button.rect.w]
+        for k, rect in enumerate(rects):
+            for button in buttons:
+                if rect.colliderect(button):
+                    rect = rects[k] = rect.union(button)
         return rects
 
     def board_changes(self) -> list[pygame.Rect]:
