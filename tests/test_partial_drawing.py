@@ -305,3 +305,37 @@ def test_sparks_names_every_square_a_persons_choice_changed_in(app):
         if trial % 3 == 0:  # the same piece, the cursor moved
             after = (before[0], after[1])
         assert drawn_in_parts_is_drawn_whole(game, before, after, show), f"{trial}: {before}, {after}"
+
+
+def test_rush_names_every_point_its_marks_changed_in(app):
+    """Rush's marks while a person chooses, the cursor breathing round its square while the
+    mover places again among them: random cursors and moments, drawn in parts and whole."""
+    import random
+
+    from game.scenes.games.rush_scene import RushScene
+
+    rng = random.Random(13)
+    for autoplay in range(4, 60):  # a position where the mover places again
+        app.start_game("rush", seed=3, autoplay=autoplay)
+        game = app.stack.top
+        assert isinstance(game, RushScene)
+        if game.state.continuing and not game.state.over:
+            break
+    assert game.state.continuing, "nobody places again in these games"
+    for _ in range(3):
+        app.frame([], DT)
+    assert game.awaiting_human and game.cursor_look()[0] == "again"
+    n = game.state.size
+    legal = sorted(game.legal)
+
+    def view():
+        cell = rng.choice(legal) if rng.random() < 0.6 else (rng.randrange(n), rng.randrange(n))
+        return (cell, rng.random() * 10)
+
+    def show(v):
+        game.cursor, game.clock = v
+    for trial in range(40):
+        before, after = view(), view()
+        if trial % 2:  # the cursor still, breathing
+            after = (before[0], after[1])
+        assert drawn_in_parts_is_drawn_whole(game, before, after, show), f"{trial}: {before}, {after}"

@@ -301,14 +301,8 @@ class GaussScene(PlayScene):
         """Where a mark of ``board_key`` is drawn: its cell (a slide's arrow, from one cell to
         the other), wide enough for a score's ring and the cursor's brackets with their rims."""
         hex_ = self.layout.hex
-        reach = 1.3 * hex_.size + 4
-
-        def around(*cells: tuple[int, int]) -> pygame.Rect:
-            xs, ys = zip(*(hex_.to_pixel(*cell) for cell in cells), strict=True)
-            return pygame.Rect(math.floor(min(xs) - reach), math.floor(min(ys) - reach),
-                               math.ceil(max(xs) - min(xs) + 2 * reach) + 1,
-                               math.ceil(max(ys) - min(ys) + 2 * reach) + 1)
-        return [around(mark[1], mark[2]) if mark[0] == "slide" else around(mark[1])]
+        cells = mark[1:3] if mark[0] == "slide" else mark[1:2]
+        return [areas.around((hex_.to_pixel(*cell) for cell in cells), 1.3 * hex_.size + 4)]
 
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout

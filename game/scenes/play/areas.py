@@ -9,6 +9,7 @@ size): parts that overlap or lie close are drawn as one.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import pygame
@@ -57,3 +58,11 @@ def marks_changed(before: frozenset, after: frozenset, rects_of) -> list[pygame.
     a part drawn again is drawn whole, every mark over it included, so a changed mark
     crossing an unchanged one is drawn right."""
     return [rect for mark in before ^ after for rect in rects_of(mark)]
+
+
+def around(points: Iterable[tuple[float, float]], reach: float) -> pygame.Rect:
+    """The rectangle round ``points`` (a mark's centre, or both ends of a line) and
+    ``reach`` pixels beyond them: where a mark drawn there can have put a pixel."""
+    xs, ys = zip(*points, strict=True)
+    left, top = math.floor(min(xs) - reach), math.floor(min(ys) - reach)
+    return pygame.Rect(left, top, math.ceil(max(xs) + reach) - left + 1, math.ceil(max(ys) + reach) - top + 1)
