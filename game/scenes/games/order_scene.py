@@ -609,6 +609,7 @@ class OrderScene(PlayScene):
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
         layout = kit.Layout(size)
         kit.warm_blocks(layout.geom)
+        kit.warm_cursor(layout.geom)
         return layout
 
     @property
