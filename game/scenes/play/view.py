@@ -302,9 +302,10 @@ class PlayView:
 
     def board_key(self) -> tuple | None:
         """Everything the board draws besides its sprites, when the game can name it
-        (while a move plays out, or the computer is to move); None: unknown, so the
-        whole board area is drawn. Frames whose key did not change redraw only where
-        sprites moved."""
+        (while a move plays out, the computer is to move, or a person chooses: the cursor,
+        the previews, the targets); None: unknown, so the whole board area is drawn.
+        Frames whose key did not change redraw only where sprites moved; a changed key,
+        where ``key_area`` says."""
         return None
 
     def key_area(self, before: tuple, after: tuple) -> pygame.Rect | list[pygame.Rect] | None:
