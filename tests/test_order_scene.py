@@ -398,6 +398,24 @@ def test_resizing_rescales_the_field(app):
     assert scene.geom.column_at(scene.geom.column_rect(col).center) == col
 
 
+def test_the_column_cursor_is_drawn_when_the_field_is_laid_out(app):
+    """The column cursor's brackets are drawn for every column width when the field is
+    laid out: a person stepping across the field only blits them."""
+    from game.ui import marks
+
+    scene = start_order(app, seed=6)
+    arrange_by_keyboard(app, scene)
+    arrange_by_keyboard(app, scene)
+    run(app, [key(pygame.K_RETURN)])  # an end stone chosen: the column cursor shows
+    assert scene.stage == "column"
+    first = marks.cursor_image.misses
+    for _ in range(COLUMNS):
+        run(app, [key(pygame.K_RIGHT)])
+    for _ in range(COLUMNS):
+        run(app, [key(pygame.K_LEFT)])
+    assert marks.cursor_image.misses == first
+
+
 def test_no_stone_is_drawn_for_the_first_time_once_the_game_is_laid_out(app):
     """Every block the collections and the field can show is drawn when the field is laid
     out: the frame in which the arrangements end (a whole collection appears at once, often

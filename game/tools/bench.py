@@ -477,7 +477,9 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
     """Two phones playing each other (every seat a phone, no computer) in the real loop, on
     the real video driver with ``display``: every frame drawn (median, p99, max of its wall
     time, present included, and the CPU p99 of the frame's own thread) and how long a tap
-    waits for its frame. The loop rests between taps, as it does for any idle screen."""
+    waits for its frame. The loop rests between taps, as it does for any idle screen. A
+    game that ends within the run shows its end card over the board: those frames (the
+    card's celebration, drawn whole) are counted apart, ``frames_after_the_game``."""
     quiet_pygame(display)
     from ..app.app import Options
     from ..navigation import make_app
@@ -506,13 +508,19 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         cpu: list[float] = []
         frame = app.frame
 
+        after: list[float] = []  # the end card's frames, over the game
+
         def timed(*args, **kwargs):
-            drawn = app.drawn
+            drawn, playing = app.drawn, app.stack.top is game
             t0, c0 = time.perf_counter(), time.thread_time()
             frame(*args, **kwargs)
-            if app.drawn != drawn:
+            if app.drawn == drawn:
+                return
+            if playing and app.stack.top is game:
                 wall.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.thread_time() - c0) * 1000)
+            else:  # a game ended within the run: its card's celebration is not play
+                after.append((time.perf_counter() - t0) * 1000)
 
         app.frame = timed  # type: ignore[method-assign]
         app.phones.waited.clear()
@@ -524,8 +532,11 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         cpu.sort()
         waited = sorted(t * 1000 for t in app.phones.waited)
         period = 1000 / app.options.fps
+        after.sort()
         return {"game": game_id, "size": f"{size[0]}x{size[1]}", "moves": len(game.history),
                 "taps_sent": sum(t.sent for t in thumbs), "frames": len(wall),
+                "frames_after_the_game": len(after),
+                "after_the_game_p99_ms": round(percentile(after, 99), 3) if after else None,
                 "median_ms": round(statistics.median(wall), 3) if wall else None,
                 "p99_ms": round(percentile(wall, 99), 3) if wall else None,
                 "max_ms": round(wall[-1], 3) if wall else None,
@@ -573,7 +584,9 @@ def main(argv: list[str] | None = None) -> int:
             if not ns.json:
                 print(f"two phones {row['game']:<11} {row['size']:<9} frames median {row['median_ms']} ms "
                       f"p99 {row['p99_ms']} ms max {row['max_ms']} ms (CPU p99 {row['cpu_p99_ms']} ms; "
-                      f"{row['frames']} frames drawn, {row['moves']} moves, {row['taps_sent']} taps); "
+                      f"{row['frames']} frames drawn, {row['moves']} moves, {row['taps_sent']} taps; "
+                      f"{row['frames_after_the_game']} more after the game's end, p99 "
+                      f"{row['after_the_game_p99_ms']} ms); "
                       f"a tap reaches a frame in p99 {row['tap_to_frame_p99_ms']} ms, "
                       f"{row['taps_in_the_next_frame']:.1%} by the next frame", flush=True)
         if ns.json:

@@ -14,6 +14,7 @@ import random
 
 import pygame
 
+from ... import i18n
 from ...i18n import _, ngettext, pgettext
 from ...rules.improbable import LENGTHS, PLAYERS, ROLL, STOP, chance
 from ...ui import theme
@@ -21,7 +22,7 @@ from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, MENU, POINT, REDO, RIG
 from ...ui.anim import Tween, ease_in_out, ease_out_cubic, linear
 from ...ui.kits import improbable as kit
 from ..base import either
-from ..play import MovePlay, PlayScene, effect
+from ..play import MovePlay, PlayScene, areas, effect
 
 TUMBLE, LAND, SLIDE, FLASH, END_CARD = 0.36, 0.22, 0.3, 0.3, 0.5
 # the kit's names, for the how-to pages and the tests
@@ -366,27 +367,40 @@ class ImprobableScene(PlayScene):
     def board_key(self) -> tuple | None:
         # without a key the whole table was drawn again every frame while the computer
         # thought (2 ms a frame at 1280×720, most of it the blit of the table's layer)
-        if self.awaiting_human:
-            return None  # the live buttons, the odds under them and the hover
         over = self.state.over
         ending = over and not (self.queue.busy and self.end_card == 0)
+        # while a person chooses, the live buttons and the odds under them: the position's
+        # (its words in the current language, the keys in the device's glyphs) and which
+        # button is lit
+        g = self.app.glyphs()
+        person = ((self.state, i18n.language(), g[CONFIRM], g[ALTERNATE], self.choice) if self.awaiting_human
+                  else None)
         return (self.shown_mover(), tuple(map(self.side_name, PLAYERS)), self.drawn_rows(),
                 self.tray_words(), self.tray_flash, self.die_face, self.die_owner,
-                over and self.end_card > 0, (self.end_card, tuple(self.end_lines())) if ending else None)
+                over and self.end_card > 0, (self.end_card, tuple(self.end_lines())) if ending else None,
+                person)
 
-    def board_changes(self) -> pygame.Rect | None:
+    def key_area(self, before: tuple, after: tuple) -> list[pygame.Rect] | None:
+        """The light moving from one button to the other (the arrows, the mouse over them):
+        the two buttons; anything else: the whole table."""
+        person, person2 = before[-1], after[-1]
+        if before[:-1] != after[:-1] or person is None or person2 is None or person[:-1] != person2[:-1]:
+            return None
+        lay = self.layout
+        return [lay.roll.inflate(8, 8), lay.stop.inflate(8, 8)]
+
+    def board_changes(self) -> list[pygame.Rect]:
         # a tumbling die is drawn again where it was and is, like a sprite: the whole table
         # every frame of a roll was most of a frame's millisecond at 1920×1080
-        area = super().board_changes()
+        parts = super().board_changes()
         motion, self._die_shown = self._die_shown, (self.die_dy, self.die_angle)
         if motion != self._die_shown:
             lay = self.layout
             spot = kit.die_bounds(lay, self.die_dy)
             if motion is not None:
                 spot = spot.union(kit.die_bounds(lay, motion[0]))
-            spot = spot.clip(self.frame.board)
-            area = spot if area is None else area.union(spot)
-        return area
+            parts = areas.merged([*parts, spot], self.frame.board)
+        return parts
 
     def draw_board(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -26,7 +26,7 @@ from ...ui.anim import Tween, ease_out_cubic, linear
 from ...ui.kits import order as kit
 from ...ui.widgets import Button
 from ..base import either
-from ..play import MovePlay, PlayScene, effect
+from ..play import MovePlay, PlayScene, areas, effect
 
 START_ROW = kit.START_ROW
 FLY, CONNECT, SCORE = 0.32, 0.45, 0.7
@@ -609,6 +609,7 @@ class OrderScene(PlayScene):
     def make_layout(self, size: tuple[int, int]) -> kit.Layout:
         layout = kit.Layout(size)
         kit.warm_blocks(layout.geom)
+        kit.warm_cursor(layout.geom)
         return layout
 
     @property
@@ -625,54 +626,164 @@ class OrderScene(PlayScene):
             # the computer arranges behind a still picture: the other's hidden collection and a line
             return ("arranging", st.to_move, len(st.collections[PLAYERS.index(self.other(st.to_move))]),
                     self.player_name(st.to_move), self.side_name(self.other(st.to_move)))
-        if self.awaiting_human or (st.phase == "arrange" and not st.over):
-            return None  # the targets, the end marks and the cursor; the arrangement
+        if st.phase == "arrange" and not st.over:
+            return self.arrange_key()
         return (dict(self.drawn_field()), tuple(map(tuple, self.shown_collections)),
                 self.state.to_move, tuple(map(self.side_name, PLAYERS)),
-                None if self.queue.busy else self.last_stone())
+                None if self.queue.busy else self.last_stone(), self.person_marks())
 
-    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | None:
-        """The columns whose stones or last-stone mark changed, and the collection rows
-        (with their captions) that changed or whose caption changed colour with the turn:
-        drawing the whole field anew in the frame a stone lands was the heaviest frame
-        while the computer thinks. The arranging picture and new names: the whole board."""
-        if len(before) != 5 or len(after) != 5 or before[3] != after[3]:
+    def person_marks(self) -> frozenset:
+        """While a person chooses, the marks of the choice, each where it is drawn: the
+        chosen end stone's (with the cursor's brackets while ends are chosen, a cross on an
+        end that cannot be placed), each legal column's target (a "!" on the boundary when the
+        connection is forced) and the column cursor with its ghost stone. A cursor step
+        redraws its old and new column, not the field (1.5 to 2 ms a frame at 1920×1080
+        with two phones playing)."""
+        if not self.awaiting_human:
+            return frozenset()
+        mover = self.state.to_move
+        placeable = tuple(bool(self.choices[end]) for end in ("left", "right"))
+        forced, columns = self.forced(), self.legal_columns()
+        marks: set[tuple] = {("ends", mover, self.end, placeable, self.stage == "end")}
+        marks.update(("target", mover, col, connects, forced) for col, connects in columns.items())
+        if self.column_shown():
+            marks.add(("cursor", mover, self.col, self.end_length(self.end), self.col in columns))
+        return frozenset(marks)
+
+    def arrange_key(self) -> tuple:
+        """Everything the arranging screen draws: the hand-over card, or the other's hidden
+        collection, the working row, the stone carried, the lines and the buttons."""
+        st = self.state
+        player = st.to_move
+        g = self.app.glyphs()
+        device = self.app.last_device if self.app.last_device in ("mouse", "touch") else ""
+        carried = self.pointer if self.held is not None and device == "mouse" else None
+        work = tuple(self.work)
+        return ("arrange", self.card, player, i18n.language(), g[CONFIRM], g[ALTERNATE], device,
+                tuple(map(self.side_name, PLAYERS)), self.player_name(player),
+                self.seats[player].is_ai or self.seats[player].device == REMOTE,
+                len(st.collections[PLAYERS.index(self.other(player))]), self.afocus,
+                tuple(b.hover for b in self.arrange_buttons.values()),
+                self.arrange_status(why_bad_arrangement(list(work))), self.row_marks(work), carried)
+
+    def row_marks(self, work: tuple[int, ...]) -> frozenset:
+        """The working row's stones and marks, each where it is drawn: a stone (lifted while
+        held, then selected), the cursor's brackets, the hatching of equal neighbours."""
+        held, cursor = self.held, self.acur if self.afocus == "row" else None
+        marks: set[tuple] = {("stone", i, length, i == held) for i, length in enumerate(work)}
+        if why_bad_arrangement(list(work)):
+            marks.update(("equal", i, work[i]) for i in range(len(work) - 1) if work[i] == work[i + 1])
+        if cursor is not None and 0 <= cursor < len(work):
+            marks.add(("cursor", cursor, work[cursor], cursor == held))
+        return frozenset(marks)
+
+    def key_area(self, before: tuple, after: tuple) -> list[pygame.Rect] | None:
+        """The columns whose stones or last-stone mark changed, the collection rows (with
+        their captions) that changed or whose caption changed colour with the turn, and
+        where a person's marks changed (``person_marks``): drawing the whole field anew in
+        the frame a stone lands was the heaviest frame while the computer thinks. While a
+        person arranges, the working row and the line under the title; the arranging
+        picture's other changes and new names: the whole board."""
+        if before[0] == after[0] == "arrange":
+            return self.arrange_area(before, after)
+        if len(before) != 6 or len(after) != 6 or before[3] != after[3]:
             return None
-        field, colls, mover, _names, last = before
-        field2, colls2, mover2, _names2, last2 = after
-        geom, s = self.layout.geom, self.layout.s
-        board = self.frame.board
-        rects: list[pygame.Rect] = []
+        field, colls, mover, _names, last, person = before
+        field2, colls2, mover2, _names2, last2, person2 = after
+        geom = self.layout.geom
         cols = {key[1] for key in field.keys() | field2.keys() if field.get(key) != field2.get(key)}
         cols.update(stone[1] for stone in (last, last2) if stone)
-        grow = int(geom.u) + 4  # the last stone's ring and a lit column's glow reach out a little
-        rects += [geom.column_rect(col, with_bounds=True).inflate(grow, grow) for col in cols]
+        rects = [self.column_area(col) for col in cols]
         if geom.collections:
-            caption = theme.font(int(22 * s)).get_linesize()
-            for k, player in enumerate(PLAYERS):
-                if colls[k] != colls2[k] or (mover != mover2 and player in (mover, mover2)):
-                    top = min(geom.label_y[player], geom.row_top[player])
-                    bottom = max(geom.label_y[player] + caption, geom.row_top[player] + kit.WIDTH * geom.c)
-                    pad = int(8 * s) + 2
-                    rects.append(pygame.Rect(board.left, int(top) - pad, board.w,
-                                             int(bottom - top) + 2 * pad))
-        return rects[0].unionall(rects[1:]) if rects else None
+            rects += [self.row_area(player) for k, player in enumerate(PLAYERS)
+                      if colls[k] != colls2[k] or (mover != mover2 and player in (mover, mover2))]
+        return rects + areas.marks_changed(person, person2, self.mark_rects)
 
-    def board_changes(self) -> pygame.Rect | None:
+    def column_area(self, col: int) -> pygame.Rect:
+        """A column, boundaries included, and the marks that reach a little out of it (the
+        last stone's ring, a lit column's glow, the cursor's brackets)."""
+        grow = int(self.layout.geom.u) + 4
+        return self.layout.geom.column_rect(col, with_bounds=True).inflate(grow, grow)
+
+    def row_area(self, player: str) -> pygame.Rect:
+        """A collection's row with its caption, across the board, and the marks on its end
+        stones (the selection, the cursor's brackets, the L and R beside them)."""
+        geom, s = self.layout.geom, self.layout.s
+        board = self.frame.board
+        caption = theme.font(int(22 * s)).get_linesize()
+        top = min(geom.label_y[player], geom.row_top[player])
+        bottom = max(geom.label_y[player] + caption, geom.row_top[player] + kit.WIDTH * geom.c)
+        pad = int(12 * s) + 4
+        return pygame.Rect(board.left, int(top) - pad, board.w, int(bottom - top) + 2 * pad)
+
+    def mark_rects(self, mark: tuple) -> list[pygame.Rect]:
+        geom = self.layout.geom
+        if mark[0] == "ends":
+            return [self.row_area(mark[1])] if geom.collections else []
+        if mark[0] == "target":  # its dot where the stone would land, its "!" on the boundary
+            _target, mover, col, connects, forced = mark
+            rects = [kit.landing_cell(geom, mover, col).inflate(8, 8)]
+            if connects and forced:
+                x, w = geom.col_x(col)
+                rects.append(pygame.Rect(x, geom.bound[mover].y, w, geom.bound[mover].h))
+            return rects
+        return [self.column_area(mark[2])]
+
+    def arrange_area(self, before: tuple, after: tuple) -> list[pygame.Rect] | None:
+        """Two pictures of a person arranging that differ only in the working row (a stone
+        moved, picked up or put down, the cursor), the line that says whether it is valid,
+        or the stone carried: the stones whose marks changed, the line, and where the
+        carried stone was and is. Anything else (the card, new words, the buttons): None."""
+        fixed = slice(0, 13)
+        if before[fixed] != after[fixed] or before[1] is not None:
+            return None
+        geom, s = self.layout.geom, self.layout.s
+        player = after[2]
+        n = len(self.work)
+        row = geom.row_rect(player)
+        # the stone held is lifted toward the field; its selection and the brackets reach out
+        reach = int(geom.c * 0.6 + 8 * s) + 8
+        side = int(8 * s) + 6
+
+        def stones(*slots: int) -> pygame.Rect:
+            left = min(geom.slot_x(i, n) for i in slots) - geom.bw / 2 - side
+            right = max(geom.slot_x(i, n) for i in slots) + geom.bw / 2 + side
+            return pygame.Rect(int(left), row.top - reach, math.ceil(right - left), row.h + 2 * reach)
+
+        def rects_of(mark: tuple) -> list[pygame.Rect]:
+            return [stones(mark[1], mark[1] + 1) if mark[0] == "equal" else stones(mark[1])]
+        rects = areas.marks_changed(before[14], after[14], rects_of)
+        if before[13] != after[13]:
+            f = geom.field
+            y = f.y + f.h * 0.08 + 66 * s  # the line under the title (draw_arrange)
+            rects.append(pygame.Rect(f.left, int(y) - 4, f.w, theme.font(int(24 * s)).get_linesize() + 8))
+        for carried in (before[15], after[15]):
+            if carried is not None:
+                rects.append(pygame.Rect(0, 0, int(geom.bw) + 8, int(kit.WIDTH * geom.c) + 8))
+                rects[-1].center = carried
+        # a part that reaches a button takes all of it: pygame draws a rounded outline cut by
+        # the clip with other pixels than whole
+        buttons = [button.rect.inflate(4, 4) for button in self.arrange_buttons.values() if button.rect.w]
+        for k, rect in enumerate(rects):
+            for button in buttons:
+                if rect.colliderect(button):
+                    rect = rects[k] = rect.union(button)
+        return rects
+
+    def board_changes(self) -> list[pygame.Rect]:
         # a connection's flash is drawn again in its own column, and only when its glow
         # (in tenths, as drawn) changes: the whole field every frame of a flash was 1.5 to
         # 3.5 ms of a frame at 1920×1080
-        area = super().board_changes()
+        parts = super().board_changes()
         glow = {col: round(f * 10) for col, f in self.flash.items()}
         shown, self._glow_shown = self._glow_shown, glow
         changed = [col for col in glow.keys() | shown.keys() if glow.get(col) != shown.get(col)]
         if changed and self.layout is not None and self.state.phase == "play":
             geom = self.layout.geom
             spot = geom.column_rect(changed[0], with_bounds=True).unionall(
-                [geom.column_rect(col, with_bounds=True) for col in changed[1:]]).clip(self.frame.board)
-            if spot.w and spot.h:
-                area = spot if area is None else area.union(spot)
-        return area
+                [geom.column_rect(col, with_bounds=True) for col in changed[1:]])
+            parts = areas.merged([*parts, spot], self.frame.board)
+        return parts
 
     def draw_board(self, surface: pygame.Surface) -> None:
         if self.state.phase == "arrange" and not self.state.over:
@@ -747,19 +858,7 @@ class OrderScene(PlayScene):
         theme.draw_text(surface, _("No two stones of equal length may lie side by side."),
                         (f.centerx, f.y + f.h * 0.08 + 38 * s), int(24 * s), theme.INK, "midtop")
         g = self.app.glyphs()
-        if why:
-            status, color = refusal(why), theme.BAD
-        elif self.held is not None and self.app.last_device == "mouse":
-            status = _("Click another stone to swap the two, or this one to put it back.")
-            color = theme.ACCENT
-        elif self.held is not None and self.app.last_device == TOUCH:
-            status = _("Tap another stone to swap the two, or this one to put it back.")
-            color = theme.ACCENT
-        elif self.held is not None:
-            status = _("Put the stone down here ({key}), or carry it on.").format(key=g[CONFIRM])
-            color = theme.ACCENT
-        else:
-            status, color = _("A valid arrangement."), theme.GOOD
+        status, color = self.arrange_status(why)
         theme.draw_text(surface, status, (f.centerx, f.y + f.h * 0.08 + 66 * s),
                         theme.fitted(status, int(24 * s), f.width - 20 * s), color, "midtop")
         bw, bh = int(170 * s), int(40 * s)
@@ -770,6 +869,20 @@ class OrderScene(PlayScene):
             button = self.arrange_buttons[name]
             button.label = _("Random ({key})").format(key=g[ALTERNATE]) if name == "random" else _("Done")
             button.draw(surface, rect, int(26 * s), active=self.afocus == name)
+
+    def arrange_status(self, why: str | None) -> tuple[str, tuple[int, int, int]]:
+        """The line under the arranging screen's title: whether the row is valid, or what to
+        do with the stone held."""
+        if why:
+            return refusal(why), theme.BAD
+        if self.held is not None and self.app.last_device == "mouse":
+            return _("Click another stone to swap the two, or this one to put it back."), theme.ACCENT
+        if self.held is not None and self.app.last_device == TOUCH:
+            return _("Tap another stone to swap the two, or this one to put it back."), theme.ACCENT
+        if self.held is not None:
+            key = self.app.glyphs()[CONFIRM]
+            return _("Put the stone down here ({key}), or carry it on.").format(key=key), theme.ACCENT
+        return _("A valid arrangement."), theme.GOOD
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
@@ -819,9 +932,11 @@ class OrderScene(PlayScene):
 
     # -- the side panel -------------------------------------------------------------------------
     def panel_key(self) -> tuple:
-        return (id(self.state), self.stage, self.end, self.col, self.card, self.held, self.acur,
-                self.afocus, tuple(self.work), self.queue.busy, len(self.history),
-                tuple(self.shown_score), self.shown_chain)
+        # the end stone chosen is worded there; the column cursor and the arrangement are on
+        # the board only: the panel painted anew at each of their steps was 1.5 to 2 ms of
+        # the frames a phone's taps were answered in at 1920×1080
+        return (id(self.state), self.end, self.queue.busy, len(self.history), tuple(self.shown_score),
+                self.shown_chain)
 
     def panel_subtitle(self) -> str:
         if self.set_up:

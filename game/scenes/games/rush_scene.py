@@ -17,7 +17,7 @@ from ...ui.actions import CONFIRM, DOWN, LEFT, MENU, REDO, RIGHT, TOUCH, UNDO, U
 from ...ui.anim import Tween, ease_out_cubic, linear
 from ...ui.kits import rush as kit
 from ..base import arrows
-from ..play import MovePlay, PlayScene, effect
+from ..play import MovePlay, PlayScene, areas, effect
 
 DROP, LINK, AGAIN = 0.18, 0.26, 0.42
 
@@ -204,11 +204,47 @@ class RushScene(PlayScene):
         kit.draw_goban(surface, self.layout.grid)
 
     def board_key(self) -> tuple | None:
-        if self.awaiting_human:
-            return None  # the marks, the preview and the cursor
-        last = self.pieces.get(self.link_from) if self.link_from is not None else None
-        return (self.link_from, tuple(self.links), self.link_t,
-                None if last is None else (last.scale, last.color))
+        return (self.board_marks(),)
+
+    def board_marks(self) -> frozenset:
+        """The marks over the goban, each where it is drawn (as ``draw_board`` draws them):
+        the last move's connections and ring; while a person chooses, the dots near the
+        cursor, the crosses on refused points, the preview (its ghost stone, its lines to
+        the stones it touches, their number) and the cursor, breathing while the mover
+        places again. A cursor step redraws the points whose marks changed, not the board."""
+        idle = self.awaiting_human
+        preview = self.preview_at(self.cursor) if idle else None
+        marks: set[tuple] = set()
+        if idle:
+            cx, cy = self.cursor
+            marks.update(("dot", c) for c in self.legal if max(abs(c[0] - cx), abs(c[1] - cy)) <= 2)
+            marks.update(("refused", c) for c in self.refused)
+        if self.link_from is not None and self.links and preview is None:
+            marks.add(("links", self.link_from, tuple(self.links), self.link_t))
+        last = self.link_from
+        if last is not None and last in self.pieces and self.pieces[last].scale == 1.0:
+            links = len(self.links) if self.link_t > 0 and preview is None else 0
+            marks.add(("last", last, self.pieces[last].color, links))
+        if idle:
+            connections = preview[1][0]["connections"] if preview is not None else 0
+            if preview is not None:
+                marks.add(("preview", self.cursor, self.state.to_move, connections,
+                           tuple(kit.occupied_neighbours(self.state, self.cursor))))
+            look, color = self.cursor_look()
+            marks.add(("cursor", self.cursor, look, color, preview is not None, connections,
+                       self.clock if look == "again" else 0.0))
+        return frozenset(marks)
+
+    def key_area(self, before: tuple, after: tuple) -> list[pygame.Rect]:
+        return areas.marks_changed(before[0], after[0], self.mark_rects)
+
+    def mark_rects(self, mark: tuple) -> list[pygame.Rect]:
+        """Where a mark of ``board_marks`` is drawn: round its point, as far as its parts
+        reach (a number's badge at the corner, a preview's lines to the next points)."""
+        g = self.layout.grid
+        reach = {"dot": 0.6, "refused": 0.6, "last": 0.9}.get(mark[0], 1.25) * g.step + 4
+        cells = [mark[1], *mark[2]] if mark[0] == "links" else [mark[1]]
+        return [areas.around((g.to_pixel(*cell) for cell in cells), reach)]
 
     def draw_board(self, surface: pygame.Surface) -> None:
         g = self.layout.grid

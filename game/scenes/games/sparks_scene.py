@@ -492,15 +492,29 @@ class SparksScene(PlayScene):
         kit.draw_board(surface, self.layout.geo)
 
     def board_key(self) -> tuple | None:
-        if self.awaiting_human:
-            return None  # the selection, its targets and the preview
         return (self.last_move, self.flash_corner, self.arc, tuple(self.beams), self.beam_t,
-                None if self.state.over else self.cursor)
+                None if self.state.over else self.cursor, self.person_marks())
 
-    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | None:
+    def person_marks(self) -> frozenset:
+        """While a person chooses, the marks of the choice, each on its square: the piece
+        picked up, its destinations (on a piece or not) and the pieces the move under the
+        cursor would remove. Picking a piece up redraws those squares, not the board."""
+        if not (self.awaiting_human and self.selected):
+            return frozenset()
+        marks: set[tuple] = {("selected", self.selected)}
+        marks.update(("target", name, kinds, self.state.piece_at(name) is not None)
+                     for name, kinds in self.targets.items())
+        if self.cursor in self.targets:
+            for e in self.preview(Move(self.selected, self.cursor))[1]:
+                if e["type"] == "gated":
+                    marks.update(("doomed", name) for name in e["squares"])
+        return frozenset(marks)
+
+    def key_area(self, before: tuple, after: tuple) -> list[pygame.Rect]:
         """The squares whose marks changed (the last move's rings, a corner's flash, the
-        cursor), and the band of an arc or a beam: a move's marks change in a few squares,
-        and drawing the whole board anew for them was the slowest frame of the demo at 4K."""
+        cursor, a person's choice: ``person_marks``), and the band of an arc or a beam: a
+        move's marks change in a few squares, and drawing the whole board anew for them was
+        the slowest frame of the demo at 4K."""
         geo = self.layout.geo
         sq = geo.sq
         rects: list[pygame.Rect] = []
@@ -514,8 +528,8 @@ class SparksScene(PlayScene):
             rects.append(pygame.Rect(min(ax, bx), min(ay, by), abs(ax - bx) + 1, abs(ay - by) + 1)
                          .inflate(sq, sq))
 
-        last, flash, arc, beams, beam_t, cursor = before
-        last2, flash2, arc2, beams2, beam_t2, cursor2 = after
+        last, flash, arc, beams, beam_t, cursor = before[:6]
+        last2, flash2, arc2, beams2, beam_t2, cursor2 = after[:6]
         if last != last2:
             for move in (last, last2):
                 for name in move or ():
@@ -533,7 +547,9 @@ class SparksScene(PlayScene):
         if cursor != cursor2:
             square(cursor)
             square(cursor2)
-        return rects[0].unionall(rects[1:]) if rects else None
+        for mark in before[6] ^ after[6]:
+            square(mark[1])
+        return rects
 
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.layout.geo
@@ -586,7 +602,10 @@ class SparksScene(PlayScene):
 
     # -- the side panel -------------------------------------------------------------------
     def panel_key(self) -> tuple:
-        return (id(self.state), self.selected, self.cursor, len(self.history), self.view_rev)
+        # the words on the square under the cursor, not the cursor: a step onto an empty
+        # square says nothing new, and the panel painted anew at every step was 1.5 to 3 ms
+        return (id(self.state), self.selected, tuple(self.selection_words()), len(self.history),
+                self.view_rev)
 
     def panel_subtitle(self) -> str:
         if self.state.gate_diagonals:

@@ -24,6 +24,7 @@ from ...ui.frame import PlayFrame, panel_head
 from ...ui.particles import Particles
 from ...ui.widgets import finger_px
 from ..menus.seats import device_label, level_name
+from . import areas
 
 
 def device_kind(device: str) -> str:
@@ -261,20 +262,20 @@ class PlayView:
             self.draw(surface)
             return None
         frame = self.frame
-        rects = []
-        area = self.board_changes()
-        sparks = self.particles.bounds()
-        for spot in (self._sparks_shown, sparks):  # where sparks were and are
-            if spot is not None:
-                spot = spot.clip(frame.board)
-                if spot.w and spot.h:  # sparks off the board clip to nothing (see board_changes)
-                    area = spot if area is None else area.union(spot)
+        rects: list[pygame.Rect] = []
+        found = self.board_changes()
+        # (a game's own board_changes may still name one rectangle, or None for nothing)
+        parts = [] if found is None else [found] if isinstance(found, pygame.Rect) else list(found)
+        sparks = self.particles.bounds()  # where sparks were and are
+        parts += [spot for spot in (self._sparks_shown, sparks) if spot is not None]
         self._sparks_shown = sparks
-        if area is not None:
-            self.redraw_strip(surface, area, self.draw_board_and_sparks, rects)
+        parts = areas.merged(parts, frame.board)  # sparks off the board clip to nothing
+        for part in parts:
+            self.redraw_strip(surface, part, self.draw_board_and_sparks, rects)
+        if parts:
             self._sprites = self.sprites_shown()
         panel = self._panel
-        self.blit_panel(surface, only_changed=True, board_drawn=area is not None)
+        self.blit_panel(surface, only_changed=True, board_drawn=bool(parts))
         if self._panel is not panel:
             rects.append(frame.panel)
         top = self.top_key()
@@ -301,24 +302,27 @@ class PlayView:
 
     def board_key(self) -> tuple | None:
         """Everything the board draws besides its sprites, when the game can name it
-        (while a move plays out, or the computer is to move); None: unknown, so the
-        whole board area is drawn. Frames whose key did not change redraw only where
-        sprites moved."""
+        (while a move plays out, the computer is to move, or a person chooses: the cursor,
+        the previews, the targets); None: unknown, so the whole board area is drawn.
+        Frames whose key did not change redraw only where sprites moved; a changed key,
+        where ``key_area`` says."""
         return None
 
-    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | None:
+    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | list[pygame.Rect] | None:
         """Where the board's drawing differs between two of its ``board_key`` (besides
-        the sprites), when the game can say; None: anywhere, so the whole board area is
-        drawn (at 4K that is 4 to 6 ms with its present, in the frame a move lands in)."""
+        the sprites), when the game can say: a rectangle, or several (a cursor's old and new
+        cell, a preview's marks: their union is often most of the board); None: anywhere, so
+        the whole board area is drawn (at 4K that is 4 to 6 ms with its present, in the frame
+        a move lands in)."""
         return None
 
     def sprites_shown(self) -> dict[int, tuple[pygame.Surface, tuple[int, int, int, int]]]:
         return {id(sprite): (sprite.image, tuple(sprite.rect)) for sprite in self.board.sprites()}
 
-    def board_changes(self) -> pygame.Rect | None:
-        """The part of the window the board may have changed in since the last frame
-        (None: nothing); it is drawn again, clipped to it, and presented. While only
-        sprites move (``board_key`` unchanged) that is where they were and are: at
+    def board_changes(self) -> list[pygame.Rect]:
+        """The parts of the window the board may have changed in since the last frame
+        (none: nothing); they are drawn again, each clipped to itself, and presented. While
+        only sprites move (``board_key`` unchanged) that is where they were and are: at
         4K the whole board area costs about 6 ms to draw and present, a moving disc
         a fraction of a millisecond."""
         self.update_sprites()  # once a frame, here: draw_board draws them as they stand
@@ -326,21 +330,20 @@ class PlayView:
         key = self.board_key()
         before, self._board_shown = self._board_shown, key
         if key is None or before is None:
-            return board
-        dirty = []
+            return [board]
+        dirty: list[pygame.Rect] = []
         if key != before:
             changed = self.key_area(before, key)
             if changed is None:
-                return board
-            dirty.append(changed)
+                return [board]
+            dirty += [changed] if isinstance(changed, pygame.Rect) else changed
         now, was = self.sprites_shown(), self._sprites
         # a sprite that came, went, moved or changed its image: where it was and where it is
         dirty += [pygame.Rect(shown[1]) for k in now.keys() | was.keys() if now.get(k) != was.get(k)
                   for shown in (now.get(k), was.get(k)) if shown is not None]
-        area = dirty[0].unionall(dirty[1:]).clip(board) if dirty else None
         # sprites that changed only off the board (a block leaving The Improbable's supply,
-        # in the panel) clip to an empty rectangle, which a union would stretch to
-        return area if area and area.w and area.h else None
+        # in the panel) clip to nothing
+        return areas.merged(dirty, board)
 
     def top_strip(self) -> pygame.Rect:
         """The window's band that holds the status bar."""

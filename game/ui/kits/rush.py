@@ -211,6 +211,19 @@ def draw_last_marker(surface: pygame.Surface, g: GridLayout, cell: tuple[int, in
         draw_badge(surface, (x + g.step * 0.36, y - g.step * 0.36), links, max(7.0, g.step * 0.2))
 
 
+@surface_cache(megabytes=1)
+def again_ring(size: tuple[int, int], thick: int, outer: int, inner: int, rim: palette.RGB,
+               color: palette.RGB) -> pygame.Surface:
+    """The placing-again square's rounded outline on its dark rim, as one picture: pygame
+    draws a rounded outline cut by a clip with other pixels than whole, and the play screen
+    draws parts of the board again (its cursor, every frame it breathes)."""
+    w, h = size
+    img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
+    pygame.draw.rect(img, rim, (0, 0, w + 4, h + 4), thick + 4, border_radius=outer)
+    pygame.draw.rect(img, color, (2, 2, w, h), thick, border_radius=inner)
+    return img
+
+
 def draw_cursor(surface: pygame.Surface, g: GridLayout, cell: tuple[int, int], look: str,
                 color: palette.RGB, legal: bool, clock: float) -> None:
     """The cursor's brackets on a point (with the danger cross where the mover may not place);
@@ -223,8 +236,8 @@ def draw_cursor(surface: pygame.Surface, g: GridLayout, cell: tuple[int, int], l
         rect.center = (round(x), round(y))
         inner = rect.inflate(-round(g.step * 0.3), -round(g.step * 0.3))
         thick = max(2, int(g.step * 0.08))
-        pygame.draw.rect(surface, marks.RIM, inner.inflate(4, 4), thick + 4, border_radius=int(g.step * 0.12))
-        pygame.draw.rect(surface, color, inner, thick, border_radius=int(g.step * 0.1))
+        ring = again_ring(inner.size, thick, int(g.step * 0.12), int(g.step * 0.1), marks.RIM, tuple(color))
+        surface.blit(ring, inner.inflate(4, 4))
         marks.cursor(surface, rect, refused=not legal)
         return
     marks.cursor(surface, point_cell(g, cell), refused=not legal)
