@@ -529,13 +529,15 @@ class PlayView:
             if only_changed:
                 return
         elif (only_changed and board_drawn and kept and self._panel[0][1] != news
-              and (self.queue.busy if self._panel_waits is None
-                   else self._wait_running())):
+              and (self._panel_waits is None or self._wait_running())):
             # a move playing out draws the board every frame; painting the panel's news
             # (the move list, the last move in words: 2.5 ms at 1080p, 4 at 4K) in the same
             # frame made the slowest frames of all. It waits for the first frame in which
-            # the board rests, half a second at most. What the player's own input changes
-            # while no move plays (a button's hover, More) never waits.
+            # the board rests, half a second at most. So does a person's own step that
+            # changes both (GAUSS's and Rush's panels word the preview under the cursor:
+            # the cursor's cells and the panel in one frame were the heaviest frames of two
+            # phones playing): the words follow a frame later. What changes the panel
+            # alone (a button's hover, More) never waits.
             if self._panel_waits is None:
                 self._panel_waits = self.app.clock_t
             return
