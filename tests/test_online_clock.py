@@ -46,9 +46,8 @@ def until(done, games, seconds=PATIENCE, what="", app=None):
         assert time.monotonic() < deadline, f"waited too long: {what}"
         if app is not None:
             app.frame([], DT)
-        else:
-            for game in games:
-                events[id(game)].extend(game.poll())
+        for game in games:  # (beside the app too: a friend not ready when its screen came was never polled)
+            events[id(game)].extend(game.poll())
         time.sleep(0.002)
     return events
 
