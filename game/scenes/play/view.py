@@ -263,9 +263,7 @@ class PlayView:
             return None
         frame = self.frame
         rects: list[pygame.Rect] = []
-        found = self.board_changes()
-        # (a game's own board_changes may still name one rectangle, or None for nothing)
-        parts = [] if found is None else [found] if isinstance(found, pygame.Rect) else list(found)
+        parts = self.board_changes()
         sparks = self.particles.bounds()  # where sparks were and are
         parts += [spot for spot in (self._sparks_shown, sparks) if spot is not None]
         self._sparks_shown = sparks
@@ -308,9 +306,9 @@ class PlayView:
         where ``key_area`` says."""
         return None
 
-    def key_area(self, before: tuple, after: tuple) -> pygame.Rect | list[pygame.Rect] | None:
+    def key_area(self, before: tuple, after: tuple) -> list[pygame.Rect] | None:
         """Where the board's drawing differs between two of its ``board_key`` (besides
-        the sprites), when the game can say: a rectangle, or several (a cursor's old and new
+        the sprites), when the game can say: the rectangles (a cursor's old and new
         cell, a preview's marks: their union is often most of the board); None: anywhere, so
         the whole board area is drawn (at 4K that is 4 to 6 ms with its present, in the frame
         a move lands in)."""
@@ -336,7 +334,7 @@ class PlayView:
             changed = self.key_area(before, key)
             if changed is None:
                 return [board]
-            dirty += [changed] if isinstance(changed, pygame.Rect) else changed
+            dirty += changed
         now, was = self.sprites_shown(), self._sprites
         # a sprite that came, went, moved or changed its image: where it was and where it is
         dirty += [pygame.Rect(shown[1]) for k in now.keys() | was.keys() if now.get(k) != was.get(k)
