@@ -502,8 +502,8 @@ class OnlineGame:
                     self.link = value.status
                     events.append(value)
                 elif kind == "welcome":
-                    welcome, missed, seen, *back = value  # (back: the take-back missed, if any)
-                    self._welcomed(welcome, missed, seen, events, back[0] if back else None)
+                    welcome, missed, seen, back = value  # (back: the take-back missed, if any)
+                    self._welcomed(welcome, missed, seen, events, back)
                 elif kind == "message":
                     self._message(value, events)
                 elif kind == "failed":

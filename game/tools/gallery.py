@@ -367,7 +367,7 @@ class Pictured(OnlineGame):
 
     def told(self, message: dict) -> None:
         if message["type"] == "welcome":
-            self._post("welcome", (message, [], 0))
+            self._post("welcome", (message, [], 0, None))
         else:
             self._post("message", message)
 
