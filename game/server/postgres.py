@@ -481,7 +481,7 @@ class PostgresStore:
             if found != last:
                 raise _Undone()
             db.execute("DELETE FROM moves WHERE game_id = %s AND ply > %s", (game_id, keep))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "undone": keep})))
+            self._notify(db, {"game": game_id, "undone": keep})
         return True
 
     # -- the seats' questions, shared by every process (schema 4) --------------------------------
@@ -622,7 +622,7 @@ class PostgresStore:
                 return False
             db.execute("UPDATE games SET status = 'over', result = %s, reason = %s, ended_ms = %s, "
                        "updated = %s WHERE id = %s", (result, reason, at_ms, now, game_id))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game_id, "ended": ply})))
+            self._notify(db, {"game": game_id, "ended": ply})
         return True
 
     def clocked(self) -> list[str]:
@@ -779,7 +779,7 @@ class _Undone(Exception):
 
 def told(db: Any, game: str, side: str) -> None:
     """The other processes told, on commit, to read again who holds ``side`` of ``game``."""
-    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"game": game, "presence": side})))
+    PostgresStore._notify(db, {"game": game, "presence": side})
 
 
 def one_line(exc: BaseException) -> str:
