@@ -436,6 +436,10 @@ class App:
         if self.phones.hub is not None or self.phones.arrived:
             self.phones.publish()
 
+    def touched_now(self) -> bool:
+        """Whether this pass had input or a window event (what is shown may have changed)."""
+        return self._touched
+
     def note_top(self) -> None:
         """Remember when the scene on top came there (pushed, or uncovered)."""
         top = self.stack.top

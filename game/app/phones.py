@@ -38,6 +38,10 @@ PHONE_EVENT = pygame.event.custom_type()
 DEFAULT_PORT = 8765
 #: the taps whose answer on screen is timed (python -m game.bench)
 TIMED_TAPS = 512
+#: frames a phone's view may lag while nothing reached the app and the screens stayed the
+#: same (a move playing out, the computer's turn coming): working out every phone's buttons
+#: and words took 0.3 to 0.6 ms of every frame at 60 Hz, as much as drawing a cursor's step
+REFRESH_FRAMES = 6
 
 
 def is_phone(device: str) -> bool:
@@ -73,6 +77,8 @@ class Phones:
         self.waited: deque[float] = deque(maxlen=TIMED_TAPS)
         self.seated: set[str] = set()
         self.locked = False
+        self._shown: tuple = ()  # what the views were worked out for (publish)
+        self._shown_frame = 0
 
     # -- on and off -------------------------------------------------------------------------
     @property
@@ -261,6 +267,17 @@ class Phones:
             return
         top = self.app.stack.top
         language = i18n.language()
+        # the views again when anything reached the app (a tap, a phone come or gone: the
+        # frame was touched), the screens or the game's position changed, or a few frames
+        # went by (what follows by itself: a move played out, a clock, the computer's turn)
+        state = getattr(scene, "state", None)
+        shown = (self.app.stack.version, id(top), id(state), frozenset(self.known), frozenset(self.away),
+                 language, seated, locked)
+        frames = self.app.frames
+        if (shown == self._shown and not self.app.touched_now()
+                and frames - self._shown_frame < REFRESH_FRAMES):
+            return
+        self._shown, self._shown_frame = shown, frames
         for device in sorted(self.known):
             if device in self.away:
                 continue

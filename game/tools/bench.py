@@ -478,8 +478,9 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
     the real video driver with ``display``: every frame drawn (median, p99, max of its wall
     time, present included, and the CPU p99 of the frame's own thread) and how long a tap
     waits for its frame. The loop rests between taps, as it does for any idle screen. A
-    game that ends within the run shows its end card over the board: those frames (the
-    card's celebration, drawn whole) are counted apart, ``frames_after_the_game``."""
+    game that ends within the run shows its end card over the board: the frames from the
+    end on (the card's celebration, drawn whole; the board looked at again and the card
+    fading back as the phones go on tapping) are counted apart, ``frames_after_the_game``."""
     quiet_pygame(display)
     from ..app.app import Options
     from ..navigation import make_app
@@ -511,7 +512,7 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         after: list[float] = []  # the end card's frames, over the game
 
         def timed(*args, **kwargs):
-            drawn, playing = app.drawn, app.stack.top is game
+            drawn, playing = app.drawn, app.stack.top is game and not game.state.over
             t0, c0 = time.perf_counter(), time.thread_time()
             frame(*args, **kwargs)
             if app.drawn == drawn:
