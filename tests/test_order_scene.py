@@ -158,6 +158,17 @@ def test_the_other_arrangement_stays_hidden_in_hot_seat(app):
     assert shots[0][0] != shots[0][1]
 
 
+def test_what_random_draws_from_is_built_beside_the_frames_not_in_the_first_press(app):
+    from game.rules import order as O
+    from game.scenes.games import order_scene
+
+    start_order(app, seed=2)
+    warming = order_scene._warming
+    assert warming is not None and warming.name == "order-arranging" and warming.daemon
+    warming.join(10)
+    assert "chunks" in O._tables
+
+
 def test_arranging_by_keyboard_refuses_equal_neighbours_with_the_engine_reason(app):
     scene = start_order(app, seed=2)
     run(app, [key(pygame.K_LEFT)])  # on the card: explained, not ignored

@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right, insort
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 from typing import Any, Literal, NamedTuple, TypedDict
 
 from .core import (
@@ -201,12 +203,27 @@ def _code(left: tuple[int, ...], last: int) -> int:
     return code * (WIDTH + 1) + last
 
 
-@cache
-def _arranging() -> dict[int, tuple[list[float], float, list[tuple[int, int]]]]:
-    """For every way a row can be half laid (:func:`_code`): the next stone's choices as
-    their cumulative numbers of valid completions, the total, and ``(length, code after)``.
-    Built once (about 6,000 entries), so drawing a row is a look-up and a bisection a stone."""
-    table: dict[int, tuple[list[float], float, list[tuple[int, int]]]] = {}
+#: the table entries a step of :func:`arranging_steps` builds: 64 of the smallest kind,
+#: fewer of the larger (a step takes about a tenth of a millisecond)
+_STEP = 64
+
+_Single = dict[int, tuple[list[float], float, list[tuple[int, int]]]]
+_Chunks = dict[int, tuple[list[float], float, list[tuple[tuple[int, ...], int]]]]
+_tables: dict[str, dict] = {}  # "single", "chunks": once built, shared by every caller
+
+
+def _ways_steps() -> Iterator[None]:
+    """:func:`_ways` for every count of stones left, fewest first, so that each is a sum of
+    a few already known: no deep recursion in one step."""
+    lefts = sorted(product(range(COPIES + 1), repeat=len(LENGTHS)), key=sum)
+    for k, left in enumerate(lefts, 1):
+        for last in range(WIDTH + 1):
+            _ways(left, last)
+        if k % (_STEP // 8) == 0:
+            yield
+
+
+def _single_steps(table: _Single) -> Iterator[None]:
     todo = [((COPIES,) * len(LENGTHS), 0)]
     while todo:
         left, last = todo.pop()
@@ -224,27 +241,11 @@ def _arranging() -> dict[int, tuple[list[float], float, list[tuple[int, int]]]]:
                     picks.append((i + 1, _code(rest, i + 1)))
                     todo.append((rest, i + 1))
         table[code] = (bounds, float(total), picks)
-    return table
+        if len(table) % (_STEP // 4) == 0:
+            yield
 
 
-#: the code of a row with nothing laid yet
-_START = _code((COPIES,) * len(LENGTHS), 0)
-
-
-#: stones drawn per step of :func:`random_arrangement` (15 = 5 x 3)
-_CHUNK = 3
-
-
-@cache
-def _arranging_chunks() -> dict[int, tuple[list[float], float, list[tuple[tuple[int, ...], int]]]]:
-    """:func:`_arranging` three stones at a time: from each half-laid row that
-    :func:`random_arrangement` meets (0, 3, 6, ... stones laid), every way to lay the
-    next three, weighted by the valid completions after them. Three stones drawn in one
-    step have exactly the probability of three single steps (each single weight is the
-    completions after that stone), with a third of the draws: a random playout of The
-    Great Order lays out both collections, and this made it about 15 % faster."""
-    single = _arranging()
-    table: dict[int, tuple[list[float], float, list[tuple[tuple[int, ...], int]]]] = {}
+def _chunk_steps(single: _Single, table: _Chunks) -> Iterator[None]:
     todo = [_START]
     while todo:
         code = todo.pop()
@@ -262,7 +263,61 @@ def _arranging_chunks() -> dict[int, tuple[list[float], float, list[tuple[tuple[
             if single[after][2]:
                 todo.append(after)
         table[code] = (bounds, total, picks)
-    return table
+        if len(table) % (_STEP // 32) == 0:  # an entry here is a few dozen paths
+            yield
+
+
+def arranging_steps() -> Iterator[None]:
+    """Build the tables :func:`random_arrangement` draws from, a small step at a time
+    (each next() about a fifth of a millisecond). Built in one go they take 130 ms, 270 on
+    a busy machine: a screen that may offer a random collection builds them beside its
+    frames (a thread that lets the frames have the interpreter between steps), not in the
+    frame of the first press. Nothing is left to do when they are built."""
+    if "chunks" in _tables:
+        return
+    yield from _ways_steps()
+    if "single" not in _tables:
+        single: _Single = {}
+        yield from _single_steps(single)
+        _tables.setdefault("single", single)
+    chunks: _Chunks = {}
+    yield from _chunk_steps(_tables["single"], chunks)
+    _tables.setdefault("chunks", chunks)
+
+
+def _arranging() -> _Single:
+    """For every way a row can be half laid (:func:`_code`): the next stone's choices as
+    their cumulative numbers of valid completions, the total, and ``(length, code after)``.
+    Built once (about 3,500 entries), so drawing a row is a look-up and a bisection a stone."""
+    if "single" not in _tables:
+        single: _Single = {}
+        for _ in _single_steps(single):
+            pass
+        _tables.setdefault("single", single)
+    return _tables["single"]
+
+
+#: the code of a row with nothing laid yet
+_START = _code((COPIES,) * len(LENGTHS), 0)
+
+
+#: stones drawn per step of :func:`random_arrangement` (15 = 5 x 3)
+_CHUNK = 3
+
+
+def _arranging_chunks() -> _Chunks:
+    """:func:`_arranging` three stones at a time: from each half-laid row that
+    :func:`random_arrangement` meets (0, 3, 6, ... stones laid), every way to lay the
+    next three, weighted by the valid completions after them. Three stones drawn in one
+    step have exactly the probability of three single steps (each single weight is the
+    completions after that stone), with a third of the draws: a random playout of The
+    Great Order lays out both collections, and this made it about 15 % faster."""
+    if "chunks" not in _tables:
+        chunks: _Chunks = {}
+        for _ in _chunk_steps(_arranging(), chunks):
+            pass
+        _tables.setdefault("chunks", chunks)
+    return _tables["chunks"]
 
 
 def random_arrangement(rng: random.Random) -> tuple[int, ...]:

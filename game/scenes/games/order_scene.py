@@ -10,8 +10,11 @@ moves and their effects), arrangement validity and scores come from the rules.
 """
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
+import time
 from typing import Any
 
 import pygame
@@ -19,7 +22,16 @@ import pygame
 from ... import i18n
 from ...i18n import N_, _, ngettext, refusal
 from ...match import REMOTE
-from ...rules.order import COLUMNS, PLAYERS, Arrange, Move, State, random_arrangement, why_bad_arrangement
+from ...rules.order import (
+    COLUMNS,
+    PLAYERS,
+    Arrange,
+    Move,
+    State,
+    arranging_steps,
+    random_arrangement,
+    why_bad_arrangement,
+)
 from ...ui import theme
 from ...ui.actions import ALTERNATE, CONFIRM, DOWN, LEFT, POINT, REDO, RIGHT, TOUCH, UNDO, UP, Action
 from ...ui.anim import Tween, ease_out_cubic, linear
@@ -33,6 +45,39 @@ FLY, CONNECT, SCORE = 0.32, 0.45, 0.7
 chain_text = kit.chain_words
 #: the move list's entry for an arrangement: never the lengths (a word, translated when shown)
 ARRANGED = N_("arranged")
+
+
+
+_warming: threading.Thread | None = None
+
+
+def warm_arranging() -> None:
+    """Build what "Random" draws a collection from (:func:`arranging_steps`) in a thread
+    beside the frames, once per process: built in the frame of the first press it froze
+    the screen for 130 to 270 ms. The thread gives the interpreter back after every small
+    step, and the collector rests while it builds (the tables hold no cycles; a full
+    collection in the middle held the interpreter for 12 ms), as while the computer's
+    search tree grows (:mod:`game.ai.mcts`)."""
+    global _warming
+    if _warming is None:
+        _warming = threading.Thread(target=_warm, name="order-arranging", daemon=True)
+        _warming.start()
+
+
+def _warm() -> None:
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in arranging_steps():
+            time.sleep(0)  # the frames' turn
+    finally:
+        if collecting:
+            # what was built goes to the oldest generation (frozen, then thawed there): the
+            # first young collection after this would otherwise scan all of it, 15 ms in
+            # whichever thread came next, most likely the frames'
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()
 
 
 class OrderScene(PlayScene):
@@ -65,6 +110,7 @@ class OrderScene(PlayScene):
         # worded at each draw (the Random button names its key)
         self.arrange_buttons = {"random": Button(_("Random"), self.random_work),
                                 "done": Button(_("Done"), self.finish_arrangement)}
+        warm_arranging()
 
     # -- the game's turn --------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -437,6 +483,8 @@ class OrderScene(PlayScene):
     def random_work(self) -> None:
         if self.state.phase != "arrange" or self.card is not None:
             return
+        if _warming is not None:
+            _warming.join()  # partway: finishing is quicker than building anew
         self.work = list(random_arrangement(self.arrange_rng))
         self.held = None
 
