@@ -339,3 +339,41 @@ def test_rush_names_every_point_its_marks_changed_in(app):
         if trial % 2:  # the cursor still, breathing
             after = (before[0], after[1])
         assert drawn_in_parts_is_drawn_whole(game, before, after, show), f"{trial}: {before}, {after}"
+
+
+def test_gauss_preview_words_painted_alone_are_the_panel_painted_whole(monkeypatch):
+    """A cursor's step in GAUSS paints the preview's words alone over the kept panel
+    (``panel_live``), not the whole panel: after every step, over every legal move of a
+    position where some previews take two lines and others one, the panel on the screen
+    is the panel painted whole."""
+    from game.ui import theme
+
+    app = make_app(Options(headless=True, size=(800, 600)))
+    app.start()
+    try:
+        app.start_game("gauss", seed=4, autoplay=16)
+        game = app.stack.top
+        game.autosave = False
+        for _ in range(3):
+            app.frame([], DT)
+        whole = []
+        paint = type(game).paint_panel
+        monkeypatch.setattr(type(game), "paint_panel", lambda self, img, s: whole.append(1) or paint(self, img, s))
+        width, size = game.frame.panel.width - int(40 * game.frame.s), int(21 * game.frame.s)
+        lines, steps = set(), 0
+        for move in sorted(game.rules.legal_moves(game.state), key=lambda m: m.color != game.color):
+            game.cursor, game.color = move.cell, move.color  # one switch of colour: painted whole
+            lines.add(len(theme.wrap(game.preview_words(), size, width)))
+            app.frame([], DT)
+            steps += 1
+            if game._panel_waits is not None:  # a new colour: the whole panel waits a frame
+                app.frame([], DT)
+            fresh = pygame.Surface(game.frame.panel.size)
+            paint(game, fresh, game.frame.s)
+            panel = app.screen.subsurface(game.frame.panel)
+            assert pygame.image.tobytes(panel, "RGB") == pygame.image.tobytes(fresh, "RGB"), (
+                f"at {move}: the panel shows what it no longer says")
+        assert lines == {1, 2} and steps > 20
+        assert len(whole) < steps / 4  # the words alone, step after step
+    finally:
+        app.shutdown()
