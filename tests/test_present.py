@@ -193,3 +193,43 @@ def test_the_board_rests_while_the_computer_thinks(app, monkeypatch, game_id):
         app.frame([], 1 / 60, draw=True)
     assert game.thinker is not None
     assert len(drawn) <= 1, f"the board was drawn {len(drawn)} times in 30 frames"
+
+
+def test_a_screen_that_moves_while_the_old_picture_fades_is_drawn_in_parts_right():
+    """Back from the pause menu the old picture fades out over the game while a player
+    steps on: the game draws only its changes, into its own picture kept apart from the
+    blend; that picture is, every frame of the fade, the game drawn whole, and so is the
+    screen once the fade is over."""
+    from game.app.app import Options
+    from game.navigation import make_app
+    from game.scenes.menus.overlay import PauseScene
+
+    app = make_app(Options(size=(800, 600)))  # a window (SDL's dummy driver): screens fade
+    app.start()
+    try:
+        app.start_game("gauss", seed=3)
+        game = app.stack.top
+        game.autosave = False
+        for _ in range(10):
+            app.frame([], 1 / 60, draw=None)
+        app.frame([key(pygame.K_ESCAPE)], 1 / 60, draw=None)
+        assert isinstance(app.stack.top, PauseScene)
+        for _ in range(30):
+            app.frame([], 1 / 60, draw=None)
+        app.frame([key(pygame.K_ESCAPE)], 1 / 60, draw=None)
+        assert app.stack.top is game and app._fade is not None
+        rng = random.Random(2)
+        in_parts = 0
+        for n in range(40):
+            arrow = rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN])
+            app.frame([key(arrow)] if n % 2 == 0 else [], 1 / 60, draw=None)
+            fresh = pygame.Surface(app.screen.get_size())
+            game.draw(fresh)
+            if app._fade is not None:
+                assert app._fade_new.get_view("2").raw == fresh.get_view("2").raw, f"frame {n} of the fade"
+                in_parts += 1
+            else:
+                assert app.screen.get_view("2").raw == fresh.get_view("2").raw, f"frame {n}, after the fade"
+        assert in_parts >= 8
+    finally:
+        app.shutdown()

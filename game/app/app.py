@@ -585,12 +585,21 @@ class App:
             self._fade = (self._kept, self.clock_t)
         rects: list[pygame.Rect] | None = None
         top = self.stack.top
+        shrank = self._scan_shrank()
         if (self._fade is not None and self._fade_new_ok and on_screen == self._on_screen
                 and not self._touched and top is not None and top.next_change() > 0):
             # the new screens rest while the old picture fades: they are not drawn again
             self.screen.blit(self._fade_new, (0, 0))
+        elif (self._fade is not None and self._fade_new_ok and on_screen == self._on_screen
+              and len(scenes) == 1 and not banner and not shrank):
+            # a lone screen that moves while the old picture fades (phones tapping on, a
+            # move playing out) draws only its changes into its own picture, kept apart
+            # from the blend: drawn whole, 14 frames of the fade cost 6 to 10 ms each at
+            # 1080p
+            scenes[0].draw_changes(self._fade_new)
+            self.screen.blit(self._fade_new, (0, 0))
         elif (len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner
-              and not self._scan_shrank()):
+              and not shrank):
             rects = scenes[0].draw_changes(self.screen)
         else:
             for scene in scenes:
