@@ -358,7 +358,8 @@ def test_gauss_preview_words_painted_alone_are_the_panel_painted_whole(monkeypat
             app.frame([], DT)
         whole = []
         paint = type(game).paint_panel
-        monkeypatch.setattr(type(game), "paint_panel", lambda self, img, s: whole.append(1) or paint(self, img, s))
+        monkeypatch.setattr(type(game), "paint_panel",
+                            lambda self, img, s: whole.append(1) or paint(self, img, s))
         width, size = game.frame.panel.width - int(40 * game.frame.s), int(21 * game.frame.s)
         lines, steps = set(), 0
         for move in sorted(game.rules.legal_moves(game.state), key=lambda m: m.color != game.color):
