@@ -165,7 +165,7 @@ def test_a_persons_turn_drawn_in_parts_is_the_board_drawn_whole(game_id):
                 drawn = whole.subsurface(board)
                 assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
                     f"{autoplay} moves in, frame {i}: the board drawn in parts differs from it drawn whole")
-                if game._panel_held is None and game._panel_waits is None:
+                if game._panel_held is None and game._panel_waits is None and game._painting is None:
                     # the panel is painted anew only when its key changes: the key names all it shows
                     fresh = pygame.Surface(game.frame.panel.size)
                     game.paint_panel(fresh, game.frame.s)

@@ -191,3 +191,43 @@ def test_presents_go_through_the_native_framebuffer_on_linux_unless_told_otherwi
     env = {}
     prefer_native_framebuffer(env, "win32")
     assert env == {}
+
+
+def test_news_while_the_board_never_rests_is_painted_over_two_frames(app):
+    """Two phones' taps keep the cursor gliding, so the board is drawn frame after frame:
+    once the panel's news has waited its most, it is painted in two halves over two
+    frames, into a panel apart from the one shown; a whole redraw in between shows the
+    panel on the screen, and the buttons are clicked where the screen has them."""
+    app.start_game("gauss", seed=2)
+    game = app.stack.top
+    run(app, frames=400)
+    game.draw_changes(app.screen)
+    game.commit(game.rules.legal_moves(game.state)[0])
+    steps = [(1, 0), (-1, 0)]
+    halves = None
+    for n in range(120):
+        app.frames += 1
+        app.clock_t += 1 / 60
+        game.update(1 / 60)
+        if not game.queue.busy:  # the cursor steps: the board is drawn every frame
+            q, r = game.cursor
+            game.cursor = (q + steps[n % 2][0], r)
+        shown = game._panel
+        rects = game.draw_changes(app.screen)
+        if game._painting is not None:
+            halves = n
+            assert game.frame.panel not in rects and game._panel is shown
+            assert all(game.frame.panel.contains(b.rect) for b in game.buttons.values() if b.rect.width)
+            whole = pygame.Surface(app.screen.get_size())
+            game.draw(whole)  # a whole redraw: the panel the screen shows
+            assert (pygame.image.tobytes(whole.subsurface(game.frame.panel), "RGB")
+                    == pygame.image.tobytes(app.screen.subsurface(game.frame.panel), "RGB"))
+        elif halves is not None:
+            assert n == halves + 1 and game.frame.panel in rects and game._panel is not shown
+            assert all(game.frame.panel.contains(b.rect) for b in game.buttons.values() if b.rect.width)
+            fresh = pygame.Surface(game.frame.panel.size)
+            game.paint_panel(fresh, game.frame.s)
+            assert (pygame.image.tobytes(fresh, "RGB")
+                    == pygame.image.tobytes(app.screen.subsurface(game.frame.panel), "RGB"))
+            break
+    assert halves is not None, "the news was never painted in halves"

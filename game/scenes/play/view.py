@@ -4,6 +4,7 @@ list and the buttons; drawn whole, or only where something changed (``draw_chang
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pygame
@@ -51,6 +52,8 @@ class PlayView:
         self._background: pygame.Surface | None = None
         self._panel: tuple[tuple, pygame.Surface] | None = None
         self._live: tuple | None = None  # what the panel's live part shows in it (panel_live)
+        #: a panel being painted over two frames, apart from the one shown (blit_panel)
+        self._painting: _Painting | None = None
         #: the frame a move landed in (its panel shows it from the next frame's update on)
         self._panel_held: int | None = None
         #: since when (the app's clock) the panel's news waits for a frame the board rests
@@ -181,6 +184,7 @@ class PlayView:
         self.drawn_in = palette.GENERATION
         self._background = None
         self._panel = None
+        self._painting = None
         self.layers.clear()
 
     def ensure_layout(self, size: tuple[int, int]) -> Any:
@@ -513,20 +517,25 @@ class PlayView:
                 self.ladder, self.details, self.exercise_of, *self.panel_key(), *self.online_time_key())
         key = (hover, news)
         kept = self._panel is not None and self._panel[1].get_size() == frame.panel.size
+        painting = self._painting if kept else None
         # a whole redraw in between shows the same, older panel as the screen does while the
-        # news waits (it never changes what the frames that present only changes decided);
-        # covered by another screen (the pause menu), the scene is not asked to draw anew
-        # when the wait runs out, so its panel keeps what was shown until it is on top again
+        # news waits or a new panel is half painted (it never changes what the frames that
+        # present only changes decided); covered by another screen (the pause menu), the
+        # scene is not asked to draw anew when the wait runs out, so its panel keeps what
+        # was shown until it is on top again
         waiting = (kept and self._panel_waits is not None
                    and (self.app.stack.top is not self
                         or self._wait_running()))
-        held = (self._panel_held is not None and kept) or (waiting and not only_changed)
+        held = ((self._panel_held is not None and kept)
+                or ((waiting or painting is not None) and not only_changed))
         if held:
             # the frame a move lands in plays it and draws the board; its panel (a
             # millisecond of new texts) follows in the next frame, so that no frame does
             # both. A whole redraw in between shows the same, older panel.
             if only_changed:
                 return []
+        elif painting is not None and painting.key == key:
+            self._panel_waits = None  # half painted: the rest now, whatever the board does
         elif (only_changed and board_drawn and kept and self._panel[0][1] != news
               and (self._panel_waits is None or self._wait_running())):
             # a move playing out draws the board every frame; painting the panel's news
@@ -543,14 +552,31 @@ class PlayView:
         else:
             self._panel_waits = None
         live = self.panel_live()
-        if not held and (self._panel is None or self._panel[0] != key):
+        if not held and painting is not None and painting.key == key:
+            # the second half, then the new panel is shown (the one shown before is painted
+            # over the next time)
+            painting.step()
+            self._painting = None
+            self._spare, self._panel = self._panel[1], (key, painting.img)
+            self._live = painting.live
+            painting.settle()
+            if live is not None and live[0] != self._live:  # the cursor stepped meanwhile
+                self._paint_live(live)
+        elif not held and (self._panel is None or self._panel[0] != key):
+            if only_changed and board_drawn and kept and self._panel[0][0] == hover:
+                # the news came while the board is drawn frame after frame (the cursor
+                # gliding under two phones' taps, a move playing out longer than the wait):
+                # painted in two halves over two frames, into a panel apart from the one
+                # shown, rather than 2 to 3 ms at 1080p in one frame with the board
+                if self._spare is None or self._spare.get_size() != frame.panel.size:
+                    self._spare = self.panel_image()
+                self._painting = _Painting(self, key, live[0] if live is not None else None, self._spare)
+                self._painting.step()
+                return []
+            self._painting = None
             img = self._panel[1] if self._panel is not None else None
             if img is None or img.get_size() != frame.panel.size:
-                # made once per size and painted over: a new 4K panel and its convert()
-                # cost about 8 ms, half a frame
-                display = pygame.display.get_surface()
-                img = (pygame.Surface(frame.panel.size, 0, display) if display
-                       else pygame.Surface(frame.panel.size))
+                img = self.panel_image()
             self.paint_panel(img, frame.s)
             self._panel = (key, img)
             self._live = live[0] if live is not None else None
@@ -558,12 +584,7 @@ class PlayView:
             # only the live part changed (a cursor's step: the preview in words): painted
             # alone over the kept panel, a fraction of the whole panel's 2 to 3 ms at 1080p;
             # it never waits for the board to rest
-            img, part = self._panel[1], live[1]
-            img.fill(theme.BG_PANEL, part)
-            img.set_clip(part)
-            self.paint_panel_live(img, frame.s)
-            img.set_clip(None)
-            self._live = live[0]
+            img, part = self._paint_live(live)
             if only_changed:
                 shown = part.move(frame.panel.topleft)
                 surface.blit(img, shown, part)
@@ -574,6 +595,17 @@ class PlayView:
         for button in self.buttons.values():  # drawn in panel coordinates; clicked on screen
             button.rect = button.local_rect.move(frame.panel.x, frame.panel.y)
         return [frame.panel]
+
+    def _paint_live(self, live: tuple[tuple, pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
+        """The live part painted over the kept panel; the panel's image and where the part is."""
+        assert self._panel is not None
+        img, part = self._panel[1], live[1]
+        img.fill(theme.BG_PANEL, part)
+        img.set_clip(part)
+        self.paint_panel_live(img, self.frame.s)
+        img.set_clip(None)
+        self._live = live[0]
+        return img, part
 
     def panel_live(self) -> tuple[tuple, pygame.Rect] | None:
         """A part of the panel that changes more often than the rest (GAUSS's preview in
@@ -587,7 +619,22 @@ class PlayView:
         """Paint the live part (:meth:`panel_live`) into the panel's image, clipped to it,
         exactly as :meth:`paint_panel` paints it there."""
 
+    _spare: pygame.Surface | None = None  # a panel's image not shown, to paint the next one into
+
+    def panel_image(self) -> pygame.Surface:
+        """A new image the size of the panel, in the display's format: made once per size
+        (a new 4K panel and its convert() cost about 8 ms, half a frame) and painted over."""
+        size = self.frame.panel.size
+        display = pygame.display.get_surface()
+        return pygame.Surface(size, 0, display) if display else pygame.Surface(size)
+
     def paint_panel(self, img: pygame.Surface, s: float) -> None:
+        for _step in self.paint_panel_steps(img, s):
+            pass
+
+    def paint_panel_steps(self, img: pygame.Surface, s: float) -> Iterator[None]:
+        """:meth:`paint_panel` in two halves (the heading and the game's own part, then the
+        last move, the move list and the buttons): a step is one next()."""
         rect = img.get_rect()
         img.fill(theme.BG_PANEL)
         # depth: the panel stands over the board, its edge in shade, then a lit rim
@@ -611,6 +658,7 @@ class PlayView:
         self.draw_who(img, x0, who_y, width, s)
         body = pygame.Rect(x0, max(body_y, self.frame.panel_body_y), width, rect.height)
         y = self.draw_panel(img, body, s)
+        yield
         y = self.draw_last_move(img, x0, y, width, s, 2 if self.details else 3)
         tall = self.button_height(s)
         grown = tall - int(36 * s)  # for a finger
@@ -774,3 +822,30 @@ class PlayView:
                 rect = pygame.Rect(int(x0) + k * (bw + gap), int(y), bw, tall)
                 self.buttons[name].draw(surface, rect, int(24 * s))
             y += int(48 * s) + tall - int(36 * s)
+
+
+class _Painting:
+    """A panel painted over two frames into an image apart from the one shown: what it is
+    painted for (``key``, the live part's key) and its steps. The buttons it draws take
+    their new places only when it is shown: until then a click finds them where the panel
+    on the screen has them."""
+
+    def __init__(self, view: PlayView, key: tuple, live: tuple | None, img: pygame.Surface) -> None:
+        self.view, self.key, self.live, self.img = view, key, live, img
+        self.steps = view.paint_panel_steps(img, view.frame.s)
+        self.places: dict[str, pygame.Rect] = {}  # where it drew each button, on the panel
+
+    def step(self) -> None:
+        """The next half (the last: to the end)."""
+        buttons = self.view.buttons
+        shown = {name: (b.rect, b.local_rect) for name, b in buttons.items()}
+        next(self.steps, None)
+        for name, button in buttons.items():
+            if button.local_rect is not shown[name][1]:
+                self.places[name] = button.local_rect
+            button.rect, button.local_rect = shown[name]
+
+    def settle(self) -> None:
+        """Shown: its buttons where it drew them."""
+        for name, place in self.places.items():
+            self.view.buttons[name].local_rect = place
