@@ -27,7 +27,9 @@ MOST_RECTS = 16
 def merged(rects: Iterable[pygame.Rect], within: pygame.Rect, most: int = MOST_PARTS) -> list[pygame.Rect]:
     """``rects`` clipped to ``within`` (the empty ones dropped: a sprite leaving the board
     clips to nothing, which a union would stretch to), as a few rectangles covering them
-    all; overlapping ones, or ones whose union wastes fewer than ``MERGE_PIXELS``, as one."""
+    all; ones whose union wastes fewer than ``MERGE_PIXELS`` (counting an overlap, which two
+    parts draw twice, as saved) as one. Parts drawn over the static layer each whole are
+    right where they overlap: the second draws the overlap again as the first did."""
     parts = [r for r in (pygame.Rect(rect).clip(within) for rect in rects) if r.w and r.h]
     if len(parts) > MOST_RECTS:
         return [parts[0].unionall(parts[1:])]
@@ -38,9 +40,11 @@ def merged(rects: Iterable[pygame.Rect], within: pygame.Rect, most: int = MOST_P
             for j in range(i + 1, len(parts)):
                 b = parts[j]
                 union = a.union(b)
+                # the pixels the union draws that neither part does, less the overlap two
+                # parts would both draw: a collection's row across the board crossing a
+                # column is two parts, not their union, most of The Great Order's field
+                # (3 to 4 ms at 1080p, a tenth of the frames of two phones playing it)
                 waste = union.w * union.h - a.w * a.h - b.w * b.h
-                if a.colliderect(b):
-                    waste = min(waste, 0)  # overlapping parts would draw their overlap twice
                 if best is None or waste < best[0]:
                     best = (waste, i, j)
         assert best is not None
