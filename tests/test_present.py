@@ -233,3 +233,42 @@ def test_a_screen_that_moves_while_the_old_picture_fades_is_drawn_in_parts_right
         assert in_parts >= 8
     finally:
         app.shutdown()
+
+
+def test_the_end_card_celebrates_over_a_picture_of_the_game_kept_still(monkeypatch):
+    """The card celebrates (its score counts up, sparks fly) for a second or more, every
+    frame drawn: the game under it, which stands still while covered, is drawn once and
+    its picture kept; every frame is still the whole picture drawn from scratch."""
+    from game.app.app import Options
+    from game.navigation import make_app
+    from game.scenes.menus.overlay import ResultScene
+
+    app = make_app(Options(size=(800, 600)))  # a window (SDL's dummy driver): the card celebrates
+    app.start()
+    try:
+        app.start_game("gauss", seed=3)
+        game = app.stack.top
+        game.autosave = False
+        while not game.state.over:
+            game.commit(game.rules.legal_moves(game.state)[0], animate=False)
+        for _ in range(120):
+            app.frame([], 1 / 60, draw=None)
+            if isinstance(app.stack.top, ResultScene):
+                break
+        card = app.stack.top
+        assert isinstance(card, ResultScene) and card.keeps_under
+        drawn = []
+        draw = type(game).draw
+        monkeypatch.setattr(type(game), "draw", lambda self, surface: drawn.append(1) or draw(self, surface))
+        frames = 0
+        while card.next_change() == 0.0 and frames < 200:
+            app.frame([], 1 / 60, draw=None)
+            frames += 1
+            fresh = pygame.Surface(app.screen.get_size())
+            draw(game, fresh)
+            card.draw(fresh)
+            if app._fade is None:
+                assert app.screen.get_view("2").raw == fresh.get_view("2").raw, f"frame {frames}"
+        assert frames > 30 and len(drawn) <= 2  # the game drawn once (a window event: again)
+    finally:
+        app.shutdown()

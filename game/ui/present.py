@@ -8,6 +8,7 @@ the status line, and the end card always says who won, by how much and why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -18,9 +19,23 @@ RGB = tuple[int, int, int]
 
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     """Darken the whole surface: what is under an overlay steps back."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    surface.blit(_shade(surface.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=2)
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    # made once per window size: a new one every frame an overlay is drawn (the end card
+    # celebrating, the pause menu) was a whole window allocated and filled, 1 to 2 ms at 1080p
+    shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((8, 9, 14, alpha))
-    surface.blit(shade, (0, 0))
+    return shade
+
+
+@lru_cache(maxsize=8)
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=radius)
+    return shadow
 
 
 #: ``panel``'s default edge: the theme's accent (``None`` asks for no edge)
@@ -35,8 +50,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge: RGB | None
     edge = theme.ACCENT if edge == ACCENT_EDGE else edge
     radius = max(4, int(12 * s))
     depth = max(2, int(6 * s))
-    shadow = pygame.Surface((rect.width + 2 * depth, rect.height + 2 * depth), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=radius + depth)
+    shadow = _shadow((rect.width + 2 * depth, rect.height + 2 * depth), radius + depth)
     surface.blit(shadow, (rect.x - depth + depth // 2, rect.y - depth + depth))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     lit = tuple(min(255, c + 14) for c in fill)

@@ -306,6 +306,19 @@ class ResultScene(Scene):
         self.exporting: picture.Export | None = None
         self.box = pygame.Rect(0, 0, 0, 0)  # the card, as last drawn
 
+    @property
+    def keeps_under(self) -> bool:
+        """The game under the card stands still (it is not updated while covered): the app
+        keeps its picture while the card celebrates. Online, the card follows the server
+        under it (an opponent's rematch offer), so the game is drawn each time."""
+        return getattr(self.game, "online", None) is None
+
+    def under_key(self) -> tuple:
+        """What the game under the card shows depends on (a benchmark plays moves into a
+        covered game)."""
+        game = self.game
+        return () if game is None else (id(game.state), len(game.history), game.queue.busy)
+
     def way_on(self) -> int:
         """The item the focus starts on: what a player usually wants after a game, another
         one (Rematch, or the ladder's next rung); else the menu, to choose one. The review
