@@ -309,8 +309,9 @@ class ResultScene(Scene):
     @property
     def keeps_under(self) -> bool:
         """The game under the card stands still (it is not updated while covered): the app
-        keeps its picture while the card celebrates. Online, the card follows the server
-        under it (an opponent's rematch offer), so the game is drawn each time."""
+        keeps its picture, dimmed (``draw_backdrop``), while the card celebrates. Online,
+        the card follows the server under it (an opponent's rematch offer), so the game is
+        drawn each time."""
         return getattr(self.game, "online", None) is None
 
     def under_key(self) -> tuple:
@@ -448,7 +449,16 @@ class ResultScene(Scene):
 
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_front(surface)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What the card puts over the game before itself, still while it stays: the app
+        keeps it with the game's picture (``keeps_under``)."""
         present.dim(surface, 190)
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """The card itself, its menu and its sparks."""
         s = theme.scale_of(surface)
         menu_h = self.menu.height(s)
         box, top = present.end_card(surface, self.counted(), s, menu_h)
