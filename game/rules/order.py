@@ -269,7 +269,7 @@ def _chunk_steps(single: _Single, table: _Chunks) -> Iterator[None]:
 
 def arranging_steps() -> Iterator[None]:
     """Build the tables :func:`random_arrangement` draws from, a small step at a time
-    (each next() about a fifth of a millisecond). Built in one go they take 130 ms, 270 on
+    (each next() about a tenth of a millisecond). Built in one go they take 130 ms, 270 on
     a busy machine: a screen that may offer a random collection builds them beside its
     frames (a thread that lets the frames have the interpreter between steps), not in the
     frame of the first press. Nothing is left to do when they are built."""
