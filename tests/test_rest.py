@@ -164,6 +164,7 @@ def test_the_panel_shows_a_move_from_the_frame_after_it_lands(app):
         game.update(1 / 120)
         game.commit(game.rules.legal_moves(game.state)[0])
     game._panel_waits = app.clock_t  # its news waiting for the board to rest, as a move plays out
+    game._painting = object()  # or half painted
     game.show_result()
     game.draw(app.screen)
     assert game._panel_held is None and id(game.state) in game._panel[0][1]

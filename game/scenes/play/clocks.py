@@ -209,7 +209,7 @@ class OnlineTime:
             margin = _("by abandonment")
             why = _("{side} left the game and did not come back.").format(side=self.side_name(loser))
         self.result_shown = True
-        self._panel_held = None
+        self._panel_held = self._painting = None
         self.say(why, 6.0)
         if self.hosting.overlays:
             card = EndCard(headline, self.side_ink(winner), margin, [why])

@@ -22,8 +22,9 @@ class GameEnd:
             return
         self.result_shown = True
         # a card covers the game from now: it is not updated again, so the panel under it
-        # shows the last move now (neither held a frame nor waiting for the board to rest)
-        self._panel_held = self._panel_waits = None
+        # shows the last move now (neither held a frame, nor waiting for the board to rest,
+        # nor half painted)
+        self._panel_held = self._panel_waits = self._painting = None
         # a host says how its game ended (the demo, a replay; a puzzle or a lesson, whose
         # position cannot be reviewed as a game from a seed)
         if self.hosting.overlays:
