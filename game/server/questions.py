@@ -95,7 +95,7 @@ def asked(server: GameServer, game: str, question: Question) -> None:
     if table.pending or table.ply != question.ply:
         return  # lapsed already: a move came meanwhile
     takeback.OFFERS[game] = question
-    server.broadcast(game, takeback.envelope(table, question, takeback.ASKED))
+    server.broadcast(game, takeback.envelope(game, question, takeback.ASKED))
 
 
 def answered(server: GameServer, game: str, by: str, ply: int, status: str) -> None:
@@ -104,7 +104,7 @@ def answered(server: GameServer, game: str, by: str, ply: int, status: str) -> N
         return  # told already (answered here, most often), or never told here
     del takeback.OFFERS[game]
     if game in server.rooms:
-        server.broadcast(game, takeback.envelope_of(game, told, status))
+        server.broadcast(game, takeback.envelope(game, told, status))
 
 
 def lapsed(server: GameServer, table: Table) -> None:
@@ -188,7 +188,7 @@ def hello(server: GameServer, conn: Conn, table: Table) -> None:
         question = service.store.question(table.id)
         if question is not None and question.ply == table.ply and not table.pending:
             takeback.OFFERS[table.id] = question
-            conn.push(dumps(takeback.envelope(table, question, takeback.ASKED)))
+            conn.push(dumps(takeback.envelope(table.id, question, takeback.ASKED)))
         return
     row = service.store.game(table.id)
     if row is None or row.rematch is not None:

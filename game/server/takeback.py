@@ -66,11 +66,7 @@ def target(service: Service, table: Table, side: str) -> int:
     return to
 
 
-def envelope(table: Table, offer: Offer, status: str) -> dict[str, Any]:
-    return envelope_of(table.id, offer, status)
-
-
-def envelope_of(game: str, offer: Offer, status: str) -> dict[str, Any]:
+def envelope(game: str, offer: Offer, status: str) -> dict[str, Any]:
     out: dict[str, Any] = {"v": PROTOCOL, "type": "takeback", "match": game, "status": status,
                            "by": offer.by, "ply": offer.ply}
     if status == ASKED:
@@ -101,7 +97,7 @@ def ask(service: Service, table: Table, side: str | None, ply: Any) -> dict[str,
     if not service.store.ask(table.id, made):
         raise Refused(TURN, "A take-back is asked already; wait for its answer.", table.ply)
     OFFERS[table.id] = made
-    return envelope(table, made, ASKED)
+    return envelope(table.id, made, ASKED)
 
 
 def answer(service: Service, table: Table, side: str | None, ply: Any, accept: Any) -> Views:
@@ -121,7 +117,7 @@ def answer(service: Service, table: Table, side: str | None, ply: Any, accept: A
         if not service.store.drop_question(table.id, offer, status):
             raise Refused(STALE, "No take-back is asked here now.", table.ply)  # answered meanwhile
         OFFERS.pop(table.id, None)
-        return Views(envelope(table, offer, status))
+        return Views(envelope(table.id, offer, status))
     if table.pending:
         raise Refused(STALE, "A move is being stored; answer again.", table.ply)
     target(service, table, offer.by)  # (still no roll to cross)
@@ -154,4 +150,4 @@ def expired(table: Table) -> dict[str, Any] | None:
     if offer is None or offer.ply >= table.ply:
         return None
     del OFFERS[table.id]
-    return envelope(table, offer, EXPIRED)
+    return envelope(table.id, offer, EXPIRED)
