@@ -46,7 +46,7 @@ from .service import PROTOCOL, Limits, Pending, Refused, Service, Table
 from .status import answer as seats_status
 from .store import Conflict, MoveRow, SharedSeats, SQLiteStore, Store
 from .timing import Timekeeper
-from .views import Views
+from .views import Views, dumps
 
 #: the messages of a seat besides its moves (takeback.py, rematch.py)
 SEAT_MESSAGES = ("takeback", "takeback_answer", "rematch")
@@ -124,10 +124,6 @@ def parse(data: str | bytes | None, limit: int) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise Refused(S.MALFORMED, "A message must be a JSON object.")
     return obj
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, separators=(",", ":"))
 
 
 class GameServer:
@@ -750,8 +746,10 @@ class GameServer:
                 await asyncio.sleep(BEAT)
                 continue
             service = self.service
-            for game in games if service is not None else ():
-                table = service.tables.get(game) if service is not None else None
+            if service is None:
+                continue
+            for game in games:
+                table = service.tables.get(game)
                 if table is not None and game in self.rooms:
                     for kind, side, grace in self.time.remote(table, found.get(game, {})):
                         self.broadcast(game, Timekeeper.envelope(kind, game, side, grace))

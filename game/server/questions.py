@@ -12,7 +12,6 @@ told the question open (:func:`hello`).
 """
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -20,6 +19,7 @@ from typing import Any, Protocol
 from . import rematch, takeback
 from .service import PROTOCOL, Refused, Service, Table
 from .store import Question
+from .views import dumps
 
 log = logging.getLogger("gauss_arcade.server")
 
@@ -53,10 +53,6 @@ class GameServer(Protocol):
     def behind(self) -> set[str]: ...
     def svc(self) -> Service: ...
     def broadcast(self, game: str, message: dict[str, Any]) -> None: ...
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, separators=(",", ":"))
 
 
 def heard(server: GameServer, found: dict[str, Any]) -> bool:

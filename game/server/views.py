@@ -14,12 +14,18 @@ sent the same ones it would have been sent live.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..match import Match
 
 #: the envelope's version (``service.PROTOCOL``; repeated here to keep the import one way)
 PROTOCOL = 1
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """An envelope as sent: compact JSON."""
+    return json.dumps(obj, separators=(",", ":"))
 
 
 class Views(dict[str, Any]):
