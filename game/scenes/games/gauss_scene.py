@@ -346,15 +346,12 @@ class GaussScene(PlayScene):
         if self.details or self.layout is None:
             return None
         s = self.frame.s
-        x0 = int(20 * s)
-        size = int(21 * s)
+        x0, width = self.panel_columns(self.frame.panel.width, s)
         return ((self.preview_words(),),
-                pygame.Rect(x0, self.layout.words_y, self.frame.panel.width - int(40 * s),
-                            math.ceil(2 * theme.step(size, 21 * s))))
+                pygame.Rect(x0, self.layout.words_y, width, math.ceil(2 * theme.step(int(21 * s), 21 * s))))
 
     def paint_panel_live(self, img: pygame.Surface, s: float) -> None:
-        x0 = int(20 * s)
-        self.draw_preview_words(img, x0, img.get_width() - int(40 * s), s)  # as paint_panel
+        self.draw_preview_words(img, *self.panel_columns(img.get_width(), s), s)
 
     def draw_preview_words(self, surface: pygame.Surface, x0: int, width: int, s: float) -> float:
         """The preview in words, at most two lines from the layout's ``words_y``; where they end."""

@@ -615,6 +615,11 @@ class PlayView:
         the kept panel. None: no such part (what the panel shows is all in ``panel_key``)."""
         return None
 
+    @staticmethod
+    def panel_columns(panel_width: int, s: float) -> tuple[int, int]:
+        """Where the panel's text starts and how wide it runs (a margin each side)."""
+        return int(20 * s), panel_width - int(40 * s)
+
     def paint_panel_live(self, img: pygame.Surface, s: float) -> None:
         """Paint the live part (:meth:`panel_live`) into the panel's image, clipped to it,
         exactly as :meth:`paint_panel` paints it there."""
@@ -643,7 +648,7 @@ class PlayView:
             ink = palette.mix(theme.BG, theme.BG_PANEL, (i + 1) / (shade + 1))
             img.fill(ink, (i, 0, 1, rect.h))
         img.fill(theme.BG_PANEL_HI, (shade, 0, max(1, int(2 * s)), rect.h))
-        x0, width = int(20 * s), rect.width - int(40 * s)
+        x0, width = self.panel_columns(rect.width, s)
         y = int(14 * s)
         name = _(self.entry.name)
         size = theme.fitted(name, int(40 * s), width, True)
