@@ -648,7 +648,7 @@ class App:
         celebrates for a second or more, every frame drawn, and the game under it drawn
         whole and dimmed each time cost 3 to 5 ms at 1080p."""
         top = scenes[-1] if scenes else None
-        keeps = len(scenes) > 1 and bool(getattr(top, "keeps_under", False))
+        keeps = len(scenes) > 1 and top.keeps_under
         if keeps:
             on_screen = (on_screen, top.under_key())
         if (keeps and self._under is not None and self._under_for == on_screen

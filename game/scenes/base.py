@@ -273,6 +273,22 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    #: an overlay whose scenes under it stand still while it is on top (only the top is
+    #: updated): the app keeps their picture with this scene's ``draw_backdrop`` over it, and
+    #: draws only ``draw_front`` each frame, while ``under_key`` stays the same
+    keeps_under = False
+
+    def under_key(self) -> tuple:
+        """What the scenes under this one show depends on (``keeps_under``)."""
+        return ()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What this overlay puts over the scenes under it before itself (a dimming)."""
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """The rest of :meth:`draw`, over the backdrop."""
+        self.draw(surface)
+
     def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw what changed since this scene last drew ``surface``, which still holds
         that picture (the app calls this only then); return the rectangles to present,
