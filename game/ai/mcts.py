@@ -21,7 +21,6 @@ an optional prior per move. What differs per level lives in :class:`Settings`.
 """
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
@@ -29,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.core import DRAW, Game
+from . import collector
 
 
 @dataclass(frozen=True)
@@ -123,28 +123,19 @@ class Search:
         # No cyclic garbage collection while the tree grows: a full collection walks the
         # whole tree (~0.08 s for a Rush tree), an overrun of the budget. The tree holds
         # no reference cycles (nodes know no parent), so it is freed without the collector.
-        collecting = gc.isenabled()
-        gc.disable()
         try:
-            while not self.finished:
-                if max_iterations is not None and done_here >= max_iterations:
-                    break
-                self.iterate()
-                done_here += 1
-                now = clock()
-                if now >= end:
-                    break
-                if watch and not self.iterations % 16:
-                    self.settled = self._cannot_change(self.elapsed + now - start)
+            with collector.resting():
+                while not self.finished:
+                    if max_iterations is not None and done_here >= max_iterations:
+                        break
+                    self.iterate()
+                    done_here += 1
+                    now = clock()
+                    if now >= end:
+                        break
+                    if watch and not self.iterations % 16:
+                        self.settled = self._cannot_change(self.elapsed + now - start)
         finally:
-            if collecting:
-                # The objects made in this slice (mostly the tree) go straight to the oldest
-                # generation (freeze, then unfreeze) instead of being scanned by the first
-                # young collection after this, 0.01-0.04 s for a Rush tree; garbage among
-                # them waits for the next full collection, the tree itself needs none.
-                gc.freeze()
-                gc.unfreeze()
-                gc.enable()
             self.elapsed += time.perf_counter() - start
         return self.finished
 

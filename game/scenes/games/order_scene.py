@@ -10,7 +10,6 @@ moves and their effects), arrangement validity and scores come from the rules.
 """
 from __future__ import annotations
 
-import gc
 import math
 import random
 import threading
@@ -20,6 +19,7 @@ from typing import Any
 import pygame
 
 from ... import i18n
+from ...ai import collector
 from ...i18n import N_, _, ngettext, refusal
 from ...match import REMOTE
 from ...rules.order import (
@@ -57,7 +57,7 @@ def warm_arranging() -> None:
     the screen for 130 to 270 ms. The thread gives the interpreter back after every small
     step, and the collector rests while it builds (the tables hold no cycles; a full
     collection in the middle held the interpreter for 12 ms), as while the computer's
-    search tree grows (:mod:`game.ai.mcts`)."""
+    search tree grows (:mod:`game.ai.collector`)."""
     global _warming
     if _warming is None:
         _warming = threading.Thread(target=_warm, name="order-arranging", daemon=True)
@@ -65,19 +65,12 @@ def warm_arranging() -> None:
 
 
 def _warm() -> None:
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # (what was built then goes to the oldest generation: the first young collection after
+    # it would otherwise scan all of it, 15 ms in whichever thread came next, most likely
+    # the frames')
+    with collector.resting():
         for _ in arranging_steps():
             time.sleep(0)  # the frames' turn
-    finally:
-        if collecting:
-            # what was built goes to the oldest generation (frozen, then thawed there): the
-            # first young collection after this would otherwise scan all of it, 15 ms in
-            # whichever thread came next, most likely the frames'
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 class OrderScene(PlayScene):
