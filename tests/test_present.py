@@ -3,6 +3,7 @@ nothing while the screen rests, and that must leave on the screen exactly what d
 every visible scene from scratch gives (a scene that rests while it changes is caught)."""
 from __future__ import annotations
 
+import operator
 import random
 
 import pygame
@@ -220,6 +221,9 @@ def test_a_screen_that_moves_while_the_old_picture_fades_is_drawn_in_parts_right
         assert app.stack.top is game and app._fade is not None
         rng = random.Random(2)
         in_parts = 0
+        blends_on = []
+        blend_on = app._blend_on
+        app._blend_on = lambda *args: (blends_on.append(1), blend_on(*args))
         for n in range(40):
             arrow = rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN])
             app.frame([key(arrow)] if n % 2 == 0 else [], 1 / 60, draw=None)
@@ -228,9 +232,18 @@ def test_a_screen_that_moves_while_the_old_picture_fades_is_drawn_in_parts_right
             if app._fade is not None:
                 assert app._fade_new.get_view("2").raw == fresh.get_view("2").raw, f"frame {n} of the fade"
                 in_parts += 1
+                # the window: the old picture over it, as mixed from the two (the 8-bit steps
+                # of the one blit a frame aside)
+                assert app._blended is not None, f"frame {n}"
+                exact = fresh.convert(app.screen)
+                old = app._fade[0]
+                old.set_alpha(app._blended if app._blended < 255 else None)
+                exact.blit(old, (0, 0))
+                off = max(map(abs, map(operator.sub, app.screen.get_view("2").raw, exact.get_view("2").raw)))
+                assert off <= 6, f"frame {n} of the fade is {off} of 255 away from the mix"
             else:
                 assert app.screen.get_view("2").raw == fresh.get_view("2").raw, f"frame {n}, after the fade"
-        assert in_parts >= 8
+        assert in_parts >= 8 and blends_on
     finally:
         app.shutdown()
 
