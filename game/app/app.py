@@ -567,6 +567,11 @@ class App:
         benchmarks compare exact frames)."""
         return not self.settings.reduced_motion and not self.options.headless
 
+    @property
+    def fading(self) -> bool:
+        """Whether an old picture is still fading out over the screens shown."""
+        return self._fade is not None
+
     def kept_picture(self, into: pygame.Surface | None = None) -> pygame.Surface:
         """The picture on the screen, copied into ``into`` (a surface kept for that, made
         again only for a new window size: at 4K a blit costs 2 ms)."""

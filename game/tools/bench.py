@@ -480,7 +480,8 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
     waits for its frame. The loop rests between taps, as it does for any idle screen. A
     game that ends within the run shows its end card over the board: the frames from the
     end on (the card's celebration, drawn whole; the board looked at again and the card
-    fading back as the phones go on tapping) are counted apart, ``frames_after_the_game``."""
+    fading back as the phones go on tapping; the card fading out over a rematch) are
+    counted apart, ``frames_after_the_game``, until the next game stands alone."""
     quiet_pygame(display)
     from ..app.app import Options
     from ..navigation import make_app
@@ -510,9 +511,14 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         frame = app.frame
 
         after: list[float] = []  # the end card's frames, over the game
+        ended = [False]  # from the game's end until a rematch stands alone (its fade is over)
 
         def timed(*args, **kwargs):
-            drawn, playing = app.drawn, app.stack.top is game and not game.state.over
+            if app.stack.top is not game or game.state.over:
+                ended[0] = True
+            elif ended[0] and not app.fading:
+                ended[0] = False
+            drawn, playing = app.drawn, not ended[0]
             t0, c0 = time.perf_counter(), time.thread_time()
             frame(*args, **kwargs)
             if app.drawn == drawn:
