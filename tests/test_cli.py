@@ -64,3 +64,17 @@ def test_the_autosave_bench_writes_in_a_folder_of_its_own(monkeypatch, tmp_path)
     figures = bench.autosave_ms("rush", moves=3)
     assert figures["moves"] == 3 and 0 < figures["median_ms"] <= figures["max_ms"]
     assert os.environ["GAUSS_ARCADE_HOME"] == str(tmp_path) and not any(tmp_path.iterdir())
+
+
+def test_the_two_phone_bench_plays_with_thumbs_in_processes_of_their_own(monkeypatch, tmp_path):
+    """The bench's phones are clients in processes of their own (as phones are machines of
+    their own): they join through the hub on 127.0.0.1, tap, and stop with the bench."""
+    from game.tools import bench
+
+    monkeypatch.setenv("GAUSS_ARCADE_HOME", str(tmp_path))
+    figures = bench.two_phone_frames("gauss", seconds=2.0)
+    assert figures["taps_sent"] > 5 and figures["frames"] > 0
+    assert figures["taps_in_the_next_frame"] is not None
+    import multiprocessing
+
+    assert not [p for p in multiprocessing.active_children() if p.name == "bench-thumb"]

@@ -361,48 +361,74 @@ def demo_soak(frames: int = 24000, window: int = 2000, seed: int = 99, game_seco
 
 
 class Thumb:
-    """A phone's thumb for the bench: a WebSocket client in a thread of its own that joins
-    the hub, then taps about ``rate`` times a second: on its own turn a random arrow or
-    its A (a legal cell is found by wandering), otherwise arrows the game refuses."""
+    """A phone's thumb for the bench: a WebSocket client that joins the hub, then taps about
+    ``rate`` times a second: on its own turn a random arrow or its A (a legal cell is found
+    by wandering), otherwise arrows the game refuses. It runs in a process of its own, as
+    a phone is a machine of its own: in a thread of the game's process its polling and its
+    JSON held the game's interpreter lock, and the game's frames waited for it."""
 
     def __init__(self, url: str, rate: float = 10.0, seed: int = 1) -> None:
-        import threading
-        from urllib.parse import urlsplit
+        import multiprocessing
 
-        parts = urlsplit(url)
-        self.ws_url, self.origin = f"ws://{parts.netloc}/ws", f"http://{parts.netloc}"
-        self.code, _, self.key = parts.fragment.partition(".")
-        self.rate, self.rng = rate, random.Random(seed)
-        self.stop, self.joined = threading.Event(), threading.Event()
-        self.sent = 0
-        self.thread = threading.Thread(target=self.run, name="bench-thumb", daemon=True)
-        self.thread.start()
+        context = multiprocessing.get_context("spawn")  # the game's process has threads: no fork
+        self.stop, self.joined = context.Event(), context.Event()
+        self._sent = context.Value("i", 0)
+        self.process = context.Process(target=_thumb, name="bench-thumb", daemon=True,
+                                       args=(url, rate, seed, self.stop, self.joined, self._sent))
+        self.process.start()
 
-    def run(self) -> None:
-        from websockets.sync.client import connect
+    @property
+    def sent(self) -> int:
+        """The taps sent so far."""
+        return self._sent.value
 
-        with connect(self.ws_url, origin=self.origin, open_timeout=5) as ws:
-            ws.send(json.dumps({"t": "hello", "room": self.code, "key": self.key}))
-            state: dict = {}
-            due = time.perf_counter()
-            while not self.stop.is_set():
-                try:
-                    message = json.loads(ws.recv(timeout=0.005))
-                except TimeoutError:
-                    message = None
-                if message is not None:
-                    if message["t"] == "welcome":
-                        self.joined.set()
-                    elif message["t"] == "state":
-                        state = message
-                if time.perf_counter() < due or not state.get("buttons"):
-                    continue
-                due += 1 / self.rate
-                arrows = [a for a in ("up", "down", "left", "right") if a in state["buttons"]]
-                place = state.get("mine") and "confirm" in state["buttons"] and self.rng.random() < 0.5
-                name = "confirm" if place else self.rng.choice(arrows or ["confirm"])
-                ws.send(json.dumps({"t": "act", "a": name, "n": self.sent}))
-                self.sent += 1
+    def join(self, timeout: float) -> None:
+        """Wait for the thumb to stop (after ``stop``), and end it if it does not."""
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(1)
+
+
+def stop_thumbs(thumbs: list[Thumb]) -> None:
+    """Stop every thumb and wait for it (a second or two at most)."""
+    for thumb in thumbs:
+        thumb.stop.set()
+    for thumb in thumbs:
+        thumb.join(2)
+
+
+def _thumb(url: str, rate: float, seed: int, stop, joined, sent) -> None:
+    """A thumb's process (``Thumb``)."""
+    from urllib.parse import urlsplit
+
+    from websockets.sync.client import connect
+
+    parts = urlsplit(url)
+    code, _, key = parts.fragment.partition(".")
+    rng = random.Random(seed)
+    with connect(f"ws://{parts.netloc}/ws", origin=f"http://{parts.netloc}", open_timeout=5) as ws:
+        ws.send(json.dumps({"t": "hello", "room": code, "key": key}))
+        state: dict = {}
+        due = time.perf_counter()
+        while not stop.is_set():
+            try:
+                message = json.loads(ws.recv(timeout=0.005))
+            except TimeoutError:
+                message = None
+            if message is not None:
+                if message["t"] == "welcome":
+                    joined.set()
+                elif message["t"] == "state":
+                    state = message
+            if time.perf_counter() < due or not state.get("buttons"):
+                continue
+            due += 1 / rate
+            arrows = [a for a in ("up", "down", "left", "right") if a in state["buttons"]]
+            place = state.get("mine") and "confirm" in state["buttons"] and rng.random() < 0.5
+            name = "confirm" if place else rng.choice(arrows or ["confirm"])
+            ws.send(json.dumps({"t": "act", "a": name, "n": sent.value}))
+            sent.value += 1
 
 
 def phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
@@ -416,13 +442,15 @@ def phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
 
     record = catalogue.get(game_id)
     app = make_app(Options(headless=True, size=size, ai_worker=True))
+    thumbs: list[Thumb] = []
     try:
         app.start()
         if not app.phones.start(host="127.0.0.1", port=0):
             raise SystemExit(f"the phone hub cannot start: {app.phones.error}")
         app.nav.setup(game_id)
         thumb = Thumb(app.phones.url, seed=seed)
-        if not thumb.joined.wait(5):
+        thumbs.append(thumb)
+        if not thumb.joined.wait(15):  # a process to start, then the hub
             raise SystemExit("the bench's phone could not join")
         app.loop(0.3)  # its welcome reaches the game
         person, computer = record.players
@@ -447,8 +475,7 @@ def phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
         app.phones.answered.clear()
         app.phones.waited.clear()
         app.loop(seconds)
-        thumb.stop.set()
-        thumb.thread.join(5)
+        stop_thumbs(thumbs)
         wall.sort()
         cpu.sort()
         answered = sorted(t * 1000 for t in app.phones.answered)
@@ -469,6 +496,7 @@ def phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 5,
                 "taps_in_the_next_frame": (round(sum(w <= period for w in waited) / len(waited), 4)
                                            if waited else None)}
     finally:
+        stop_thumbs(thumbs)
         app.shutdown()
 
 
@@ -497,7 +525,7 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         app.nav.setup(game_id)
         for k in range(2):
             thumbs.append(Thumb(app.phones.url, seed=seed + k))
-            if not thumbs[-1].joined.wait(5):
+            if not thumbs[-1].joined.wait(15):
                 raise SystemExit("the bench's phones could not join")
             app.loop(0.3)  # its welcome reaches the game: the next phone takes the next seat
         one, two = record.players
@@ -532,9 +560,7 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         app.frame = timed  # type: ignore[method-assign]
         app.phones.waited.clear()
         app.loop(seconds)
-        for thumb in thumbs:
-            thumb.stop.set()
-            thumb.thread.join(5)
+        stop_thumbs(thumbs)
         wall.sort()
         cpu.sort()
         waited = sorted(t * 1000 for t in app.phones.waited)
@@ -552,8 +578,7 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
                 "taps_in_the_next_frame": (round(sum(w <= period for w in waited) / len(waited), 4)
                                            if waited else None)}
     finally:
-        for thumb in thumbs:
-            thumb.stop.set()
+        stop_thumbs(thumbs)
         app.shutdown()
 
 
