@@ -129,8 +129,10 @@ def test_a_phones_view_is_worked_out_when_something_happened_not_every_frame(pho
     """Working out every phone's buttons and words took 0.3 to 0.6 ms of every frame: a
     quiet screen works them out every few frames; a tap, or a position changed by
     itself, at once."""
+    from game.app import phones as hub_side
     from game.app.phones import REFRESH_FRAMES
 
+    monkeypatch.setattr(hub_side, "DEFER_AFTER", 60.0)  # no frame is long here
     app = phone_app
     game, phones = seated_phones(app, "gauss")
     one = phones[game.seat().device]
@@ -151,6 +153,34 @@ def test_a_phones_view_is_worked_out_when_something_happened_not_every_frame(pho
     game.commit(game.rules.legal_moves(game.state)[0])  # the position changes without input
     pump(app, 1)
     assert len(asked) == 2
+
+
+def test_a_long_frame_leaves_the_phones_views_to_the_next(phone_app, monkeypatch):
+    """The frame a move lands in is the longest of a turn: the phones' views wait for the
+    next frame, which works them out whatever happens; a phone waits a frame, never two."""
+    from game.app import phones as hub_side
+
+    app = phone_app
+    game, phones = seated_phones(app, "gauss")
+    pump(app, 2)
+    asked: list[str] = []
+    ask = type(game).phone_buttons
+    monkeypatch.setattr(type(game), "phone_buttons",
+                        lambda self, device: asked.append(device) or ask(self, device))
+    monkeypatch.setattr(hub_side, "DEFER_AFTER", 0.0)  # every frame is long
+    left = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)
+    app.frame([left], 1 / 60)
+    assert asked == []  # a long frame: not now
+    pump(app, 1)
+    assert len(asked) == 2  # the next frame, though nothing happened in it
+    del asked[:]
+    app.frame([left], 1 / 60)
+    app.frame([left], 1 / 60)
+    assert len(asked) == 2  # input in long frames one after another: every other frame
+    monkeypatch.setattr(hub_side, "DEFER_AFTER", 60.0)
+    del asked[:]
+    app.frame([left], 1 / 60)
+    assert len(asked) == 2  # a short frame: at once
 
 
 def test_a_phone_that_does_not_come_back_leaves_the_choice_to_the_screen(phone_app):

@@ -42,6 +42,11 @@ TIMED_TAPS = 512
 #: same (a move playing out, the computer's turn coming): working out every phone's buttons
 #: and words took 0.3 to 0.6 ms of every frame at 60 Hz, as much as drawing a cursor's step
 REFRESH_FRAMES = 6
+#: a frame that has already taken this long (seconds) leaves the phones' views to the next
+#: frame, which works them out whatever happens: a phone learns the news 17 ms later (Wi-Fi
+#: takes longer than that), and the frame a move lands in (the rules' move, the board, the
+#: status) does not take 0.3 to 0.5 ms more
+DEFER_AFTER = 0.003
 
 
 def is_phone(device: str) -> bool:
@@ -79,6 +84,7 @@ class Phones:
         self.locked = False
         self._shown: tuple = ()  # what the views were worked out for (publish)
         self._shown_frame = 0
+        self._owed = False  # a long frame left the views to this one
 
     # -- on and off -------------------------------------------------------------------------
     @property
@@ -274,8 +280,12 @@ class Phones:
         shown = (self.app.stack.version, id(top), id(state), frozenset(self.known), frozenset(self.away),
                  language, seated, locked)
         frames = self.app.frames
-        if (shown == self._shown and not self.app.touched_now()
+        owed, self._owed = self._owed, False
+        if (shown == self._shown and not owed and not self.app.touched_now()
                 and frames - self._shown_frame < REFRESH_FRAMES):
+            return
+        if not owed and now - self.app.frame_started > DEFER_AFTER:
+            self._owed = True
             return
         self._shown, self._shown_frame = shown, frames
         for device in sorted(self.known):
