@@ -191,6 +191,18 @@ def test_the_page_survives_a_drop_and_the_screen_says_so_meanwhile(phone_app, br
     assert setup.focus == 2
 
 
+#: the shown buttons whose words are wider than the room inside them (to the fraction of a
+#: pixel: an ellipsis shows where scrollWidth, rounded, does not)
+CUT_WORDS = """
+return Array.prototype.filter.call(document.querySelectorAll("main button:not([hidden])"), function (b) {
+  var style = getComputedStyle(b), words = document.createRange();
+  words.selectNodeContents(b);
+  var room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return words.getBoundingClientRect().width > room + 0.01;
+}).map(function (b) { return b.textContent; });
+"""
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_page_speaks_the_games_language_with_large_touch_targets(phone_app, browser, language, tmp_path):
     app = phone_app
@@ -215,6 +227,8 @@ def test_the_page_speaks_the_games_language_with_large_touch_targets(phone_app, 
             f"return document.querySelector('[data-a=\"{name}\"]').getBoundingClientRect().toJSON()")
         assert rect["height"] >= 56 and rect["width"] >= 56, (name, rect)  # CSS pixels: a thumb's size
     assert browser.execute_script("return window.innerWidth") == 390
+    cut = browser.execute_script(CUT_WORDS)  # every shown button's words whole, none cut off
+    assert cut == [], cut
     browser.save_screenshot(str(folder / f"phone-improbable-{language}.png"))
     pygame.image.save(app.screen, str(folder / f"tv-improbable-{language}.png"))
 
