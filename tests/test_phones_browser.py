@@ -164,12 +164,40 @@ def test_the_page_joins_by_the_qr_code_and_plays_a_whole_game(phone_app, browser
             browser.save_screenshot(str(folder / f"phone-{game_id}-en.png"))
             pygame.image.save(app.screen, str(folder / f"tv-{game_id}-en.png"))
             assert phone.text("turn") == "Your turn!"
+        assert browser.execute_script(CUT_WORDS) == []
         before = len(game.history)
         play_turn(phone, game, game_id, rng)
         until(app, lambda n=before: len(game.history) > n or game.state.over, "the move")
         moves += 1
     until(app, lambda: isinstance(app.stack.top, ResultScene), "the result card")
     assert game.rules.outcome(game.state) is not None
+
+
+@pytest.mark.parametrize("game_id", catalogue.GAME_IDS)
+def test_the_pages_german_words_fit_their_buttons_in_every_game(phone_app, browser, game_id, tmp_path):
+    """German's words are longer than English's: each game's first turns, in German, on a
+    390-pixel phone, with every shown button's words whole."""
+    app = phone_app
+    app.settings.language = "de"
+    i18n.set_language("de")
+    folder = shots(tmp_path)
+    setup, phone = joined(app, browser, game_id, folder)
+    while setup.choices[setup.focus] != TWO:
+        phone.press("down")
+    phone.press("confirm")
+    game = app.stack.top
+    assert isinstance(game, PlayScene) and game.game_id == game_id
+    rng = random.Random(7)
+    for turn in range(3):
+        phone.wait(lambda: phone.text("turn") == "Du bist dran!", "the phone's turn")
+        assert browser.execute_script(CUT_WORDS) == [], turn
+        if turn == 1:
+            browser.save_screenshot(str(folder / f"phone-{game_id}-de.png"))
+        before = len(game.history)
+        play_turn(phone, game, game_id, rng)
+        until(app, lambda n=before: len(game.history) > n or game.state.over, "the move")
+        if game.state.over:
+            break
 
 
 def test_the_page_survives_a_drop_and_the_screen_says_so_meanwhile(phone_app, browser, tmp_path):
