@@ -155,8 +155,18 @@ def test_phone_settings_have_shapes_and_old_files_still_load():
     assert "phones" in str(notice)
     for good in ("auto", "192.168.4.1", "127.0.0.1"):
         assert settings.CHECKS["phones_address"](good)
-    for bad in ("", "::1", "example.org", "192.168.4.1:80", 5):
+    for bad in ("", "::1", "example.org", "192.168.4.1:80", 5, "0.0.0.0", "224.0.0.1", "255.255.255.255"):
         assert not settings.CHECKS["phones_address"](bad)
+
+
+def test_the_hub_never_listens_on_every_network():
+    """0.0.0.0 would take phones from every network the machine has (a venue's staff
+    network beside its guests'): refused in words, nothing started."""
+    pytest.importorskip("websockets")
+    from game.phones.hub import Hub, HubError
+
+    with pytest.raises(HubError, match="every network"):
+        Hub("0.0.0.0", 0, lambda *args: None)
 
 
 def test_the_qr_drawn_is_module_for_module_the_code_of_the_link():

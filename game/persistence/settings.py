@@ -29,15 +29,19 @@ SEAT_VALUES = ("human", "human@keyboard", *AI_LEVELS)
 
 
 def _is_address(v: Any) -> bool:
-    """"auto" (this machine's address on its network) or one IPv4 address of it."""
+    """"auto" (this machine's address on its network) or one IPv4 address of it: not
+    0.0.0.0, which would listen on every network the machine has, nor an address no one
+    listens on (multicast, broadcast)."""
     if not isinstance(v, str):
         return False
     if v == "auto":
         return True
     try:
-        return ipaddress.ip_address(v).version == 4
+        address = ipaddress.ip_address(v)
     except ValueError:
         return False
+    return (address.version == 4 and not address.is_unspecified and not address.is_multicast
+            and v != "255.255.255.255")
 
 
 def _is_language(v: Any) -> bool:

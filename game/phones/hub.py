@@ -66,9 +66,11 @@ class Hub:
                  grace: float = GRACE, clock: Callable[[], float] = time.monotonic,
                  rate: float = RATE, burst: int = BURST) -> None:
         try:
-            ipaddress.ip_address(host)
+            address = ipaddress.ip_address(host)
         except ValueError as exc:
             raise HubError(f"{host!r} is not an IP address") from exc
+        if address.is_unspecified:  # the hub listens on the one address chosen, never on all
+            raise HubError(f"{host} would listen on every network: choose one address of this machine")
         self.host = host
         self.port = port
         self.on_event = on_event
