@@ -598,7 +598,7 @@ class App:
             self._fade = (self._kept, self.clock_t)
             self._blended = None
         blended, self._blended = self._blended, None
-        changed: list[pygame.Rect] | None = []  # what changed in the new screens (None: all)
+        changed: list[pygame.Rect] | None = []  # what changed in the new screens
         rects: list[pygame.Rect] | None = None
         top = self.stack.top
         shrank = self._scan_shrank()
@@ -614,8 +614,9 @@ class App:
             # from the blend: drawn whole, 14 frames of the fade cost 6 to 10 ms each at
             # 1080p
             changed = scenes[0].draw_changes(self._fade_new)
-            if blended is None:
+            if blended is None or changed is None:  # no blend to go on from, or drawn whole
                 self.screen.blit(self._fade_new, (0, 0))
+                blended = None
         elif (len(scenes) == 1 and on_screen == self._on_screen and self._fade is None and not banner
               and not shrank):
             rects = scenes[0].draw_changes(self.screen)
@@ -638,7 +639,7 @@ class App:
                 if blended is None:
                     self._blend(old, alpha, None)
                 else:
-                    self._blend_on(old, blended, alpha, changed)
+                    self._blend_on(old, blended, alpha, changed or [])
                 self._blended = alpha if not banner and not self.scanner.on else None
             rects = None
         if banner:  # over every screen: a seated phone is away
@@ -666,21 +667,16 @@ class App:
         old.set_alpha(alpha if alpha < 255 else None)
         self.screen.blit(old, area or (0, 0), area)
 
-    def _blend_on(self, old: pygame.Surface, blended: int, alpha: int,
-                  changed: list[pygame.Rect] | None) -> None:
+    def _blend_on(self, old: pygame.Surface, blended: int, alpha: int, changed: list[pygame.Rect]) -> None:
         """The fade's next frame over its last one, which the window holds: the old
         picture there at ``blended`` comes down to ``alpha`` by one blit of the new screens
         over it (at ``1 - alpha / blended``), not a copy of the new screens and a blit of
         the old over them (a pass of the window fewer: 0.6 ms at 1080p, 2 at 4K; the
         8-bit steps leave the mix within 5 of 255 of the exact one, and the fade's last
-        frame is the new screens, plain). What changed in the new screens since (``changed``;
-        None: all) is mixed again from both pictures."""
+        frame is the new screens, plain). What changed in the new screens since (``changed``)
+        is mixed again from both pictures."""
         new = self._fade_new
         assert new is not None
-        if changed is None:
-            self.screen.blit(new, (0, 0))
-            self._blend(old, alpha, None)
-            return
         over = 255 if blended == 0 else round(255 * (1 - alpha / blended))
         if over > 0:
             new.set_alpha(over if over < 255 else None)
