@@ -539,14 +539,15 @@ def two_phone_frames(game_id: str = "gauss", seconds: float = 30.0, seed: int = 
         frame = app.frame
 
         after: list[float] = []  # the end card's frames, over the game
-        ended = [False]  # from the game's end until a rematch stands alone (its fade is over)
+        ended = False  # from the game's end until a rematch stands alone (its fade is over)
 
         def timed(*args, **kwargs):
+            nonlocal ended
             if app.stack.top is not game or game.state.over:
-                ended[0] = True
-            elif ended[0] and not app.fading:
-                ended[0] = False
-            drawn, playing = app.drawn, not ended[0]
+                ended = True
+            elif ended and not app.fading:
+                ended = False
+            drawn, playing = app.drawn, not ended
             t0, c0 = time.perf_counter(), time.thread_time()
             frame(*args, **kwargs)
             if app.drawn == drawn:
